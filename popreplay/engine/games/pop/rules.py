@@ -1,0 +1,494 @@
+"""Replaying a POP! log: every check in the order ``spec/pop.md`` section 6 gives.
+
+The replay raises :class:`RuleViolation` at the first violation; ``PopGame.replay`` turns that into
+an ``illegal`` result. Steps are only built when a recorder asks for them, so the plain replay stays
+on a fast path.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any, Mapping
+
+from ...pointer import pointer
+from ...replay import RuleViolation, StepRecorder, Violation
+from . import notes
+from .cards import ARROW, COLOUR, ICONS, QUEUES, is_card
+from .grid import Area
+from .modes import MODES, PUZZLE_MIN_HAND, SOLO_TITLES, Mode, coop_level
+
+CHIEF = None  # the owner of a Chief card
+
+
+def nfc(name: str) -> str:
+    return unicodedata.normalize("NFC", name)
+
+
+class Round:
+    """What one round knows: the area, every card seen, the hands, what was collected."""
+
+    def __init__(self, number: int, players: int) -> None:
+        self.number = number
+        self.area: Area = Area([])
+        self.seen: set[int] = set()
+        self.hands: list[set[int]] | None = None
+        self.drawn: list[list[int]] = [[] for _ in range(players)]  # drawn, not yet played
+        self.collected: list[list[int]] = [[] for _ in range(players)]
+        self.scores = [0] * players
+        self.pending: list[int] = []
+        self.turns_placed = 0
+        self.layout_cards: set[int] = set()
+
+
+class PopReplay:
+    def __init__(self, log: Mapping[str, Any], recorder: StepRecorder) -> None:
+        self.log = log
+        self.rec = recorder
+        self.mode: Mode = MODES[log["mode"]]
+        self.names: list[str] = list(log["players"])
+        self.keys = [nfc(name) for name in self.names]
+        self.index: dict[str, int] = {}
+        options = log.get("options") or {}
+        self.options = options
+        self.variant = options.get("two_player_variant") is True
+        self.difficulty = options.get("difficulty")
+        self.rounds: list[Round] = []
+        self.kept: list[list[int | None]] = []
+        self.finished_by: str | None = None  # "lost" (coop) or "won" (solo) once the game is over
+        self.failed_turn: int | None = None
+        self.turns_begun = 0
+
+    # --- violations ------------------------------------------------------------------------------
+
+    def fail(self, code: str, message: str, *tokens: Any, round: int | None = None,
+             turn: int | None = None) -> None:
+        raise RuleViolation(Violation(code, message, pointer(*tokens), round, turn))
+
+    # --- the whole log ---------------------------------------------------------------------------
+
+    def run(self) -> str:
+        self.check_players()
+        self.check_options()
+        rounds = self.log["rounds"]
+        if len(rounds) > self.mode.rounds:
+            self.fail(
+                "too-many-rounds",
+                f"{self.mode.name} has {self.mode.rounds} round{'s' * (self.mode.rounds > 1)}; "
+                f"the log has {len(rounds)}",
+                "rounds", self.mode.rounds, round=self.mode.rounds + 1,
+            )
+        for index, data in enumerate(rounds):
+            self.play_round(index, data, last=index == len(rounds) - 1)
+        return "complete" if self.is_complete() else "incomplete"
+
+    def run_until_end(self) -> str:
+        """Like ``run``, but stop quietly at the turn after the end of a coop or solo game."""
+        try:
+            return self.run()
+        except RuleViolation as stop:
+            if stop.violation.code in ("after-game-end", "bad-draw") and self.finished_by:
+                return "complete"
+            raise
+
+    def check_players(self) -> None:
+        mode, count = self.mode, len(self.names)
+        if not mode.min_players <= count <= mode.max_players:
+            wanted = (f"{mode.min_players}" if mode.min_players == mode.max_players
+                      else f"{mode.min_players}–{mode.max_players}")
+            self.fail("bad-player-count",
+                      f"{mode.name} is for {wanted} player{'s' * (mode.max_players > 1)}; "
+                      f"the log names {count}", "players")
+        for position, key in enumerate(self.keys):
+            if not key.strip():
+                self.fail("bad-player-count", "a player name is empty or only spaces",
+                          "players", position)
+            if key in self.index:
+                self.fail("bad-player-count", f"the name {key!r} is given twice",
+                          "players", position)
+            self.index[key] = position
+
+    def check_options(self) -> None:
+        options, mode = self.options, self.mode.name
+        if self.variant and not (mode == "battle" and len(self.names) == 2):
+            self.fail("bad-option", "the 2-player variant is only for a battle of 2 players",
+                      "options", "two_player_variant")
+        difficulty = self.difficulty
+        if mode == "solo":
+            if isinstance(difficulty, bool) or difficulty not in (1, 2, 3, 4):
+                self.fail("bad-option", "solo needs a difficulty from 1 to 4",
+                          "options", "difficulty")
+        elif "difficulty" in options and difficulty is not None:
+            self.fail("bad-option", f"difficulty only applies to solo, not to {mode}",
+                      "options", "difficulty")
+
+    def is_complete(self) -> bool:
+        if self.finished_by is not None:
+            return True
+        if len(self.rounds) < self.mode.rounds:
+            return False
+        return self.rounds[-1].turns_placed >= self.mode.turns(self.difficulty)
+
+    # --- one round -------------------------------------------------------------------------------
+
+    def play_round(self, index: int, data: Mapping[str, Any], *, last: bool) -> None:
+        number = index + 1
+        rnd = Round(number, len(self.names))
+        self.rounds.append(rnd)
+        self.kept.append([None] * len(self.names))
+        self.check_layout(rnd, data["layout"], index)
+        if data.get("hands") is not None:
+            self.check_hands(rnd, data["hands"], index)
+        if self.rec.enabled:
+            notes.deal(self, rnd)
+        turns = data["turns"]
+        for turn_index, turn in enumerate(turns):
+            self.play_turn(rnd, turn, index, turn_index)
+        required = self.mode.turns(self.difficulty)
+        complete = len(turns) >= required
+        if data.get("kept") is not None:
+            self.check_kept(rnd, data["kept"], index, complete=complete)
+        if complete and rnd.hands is not None and self.mode.name == "battle":
+            for position, hand in enumerate(rnd.hands):
+                if len(hand) == 1:
+                    self.kept[index][position] = next(iter(hand))
+        if not last and len(turns) < required:
+            self.fail("missing-turns",
+                      f"round {number} has {len(turns)} of its {required} turns, "
+                      "but another round follows", "rounds", index, "turns", round=number)
+        if self.rec.enabled and (complete or self.finished_by):
+            notes.round_end(self, rnd, index)
+
+    def check_card(self, rnd: Round, card: int, *tokens: Any, turn: int | None = None) -> None:
+        """A new card: a real number, seen once in the round."""
+        if not is_card(card):
+            self.fail("unknown-card", f"there is no card {card}: cards are numbered 1 to 50",
+                      *tokens, round=rnd.number, turn=turn)
+        if card in rnd.seen:
+            self.fail("duplicate-card", f"card {card} is already in play in round {rnd.number}",
+                      *tokens, round=rnd.number, turn=turn)
+        rnd.seen.add(card)
+
+    def check_layout(self, rnd: Round, layout: list[list[int | None]], index: int) -> None:
+        number = rnd.number
+        rows = self.mode.layout_rows(self.difficulty)
+        puzzle = rows is None
+        if not puzzle and len(layout) != rows:
+            self.fail("bad-setup",
+                      f"{self.mode.name} starts with {rows} full row{'s' * (rows > 1)} of 5 cards; "
+                      f"the layout has {len(layout)}", "rounds", index, "layout", round=number)
+        for r, row in enumerate(layout):
+            for c, card in enumerate(row):
+                if card is None:
+                    if not puzzle:
+                        self.fail("bad-setup", f"only a puzzle layout may have gaps (row {r + 1}, "
+                                  f"queue {QUEUES[c]})", "rounds", index, "layout", r, c,
+                                  round=number)
+                    continue
+                self.check_card(rnd, card, "rounds", index, "layout", r, c)
+        if puzzle:
+            for r, row in enumerate(layout[:-1]):
+                for c, card in enumerate(row):
+                    if card is not None and layout[r + 1][c] is None:
+                        self.fail("bad-setup", f"card {card} floats above a gap in queue "
+                                  f"{QUEUES[c]}", "rounds", index, "layout", r, c, round=number)
+            if not rnd.seen:
+                self.fail("bad-setup", "a puzzle layout needs at least one card",
+                          "rounds", index, "layout", round=number)
+        rnd.area = Area(layout)
+        rnd.layout_cards = set(rnd.seen)
+        pair = rnd.area.touching_pair()
+        if pair is not None:
+            (c1, r1), (c2, r2) = pair
+            first, second = rnd.area.card_at(c1, r1), rnd.area.card_at(c2, r2)
+            self.fail("bad-setup", f"cards {first} and {second} touch and share a colour",
+                      "rounds", index, "layout", r1, c1, round=number)
+
+    def named(self, mapping: Mapping[str, Any], code: str, *tokens: Any, round: int,
+              turn: int | None = None) -> dict[int, tuple[str, Any]]:
+        """A map keyed by player names, by player position; each raw key is kept for pointers."""
+        out: dict[int, tuple[str, Any]] = {}
+        for key, value in mapping.items():
+            position = self.index.get(nfc(key))
+            if position is None:
+                self.fail("unknown-player", f"{key!r} is not a player of this game",
+                          *tokens, key, round=round, turn=turn)
+            if position in out:
+                self.fail(code, f"{self.names[position]} is given twice", *tokens, key,
+                          round=round, turn=turn)
+            out[position] = (key, value)
+        return out
+
+    def check_hands(self, rnd: Round, hands: Mapping[str, list[int]], index: int) -> None:
+        named = self.named(hands, "bad-hand", "rounds", index, "hands", round=rnd.number)
+        size = self.mode.hand_size
+        rnd.hands = []
+        for position, name in enumerate(self.names):
+            if position not in named:
+                self.fail("bad-hand", f"the hands do not give {name}'s hand",
+                          "rounds", index, "hands", name, round=rnd.number)
+            key, cards = named[position]
+            if size is not None and len(cards) != size:
+                self.fail("bad-hand", f"{name}'s hand has {len(cards)} cards; "
+                          f"{self.mode.name} deals {size}", "rounds", index, "hands", key,
+                          round=rnd.number)
+            if size is None and len(cards) < PUZZLE_MIN_HAND:
+                self.fail("bad-hand", f"{name}'s hand has {len(cards)} cards; a puzzle hand "
+                          f"holds at least {PUZZLE_MIN_HAND}", "rounds", index, "hands", key,
+                          round=rnd.number)
+            for k, card in enumerate(cards):
+                self.check_card(rnd, card, "rounds", index, "hands", key, k)
+            rnd.hands.append(set(cards))
+
+    def check_kept(self, rnd: Round, kept: Mapping[str, int], index: int, *,
+                   complete: bool) -> None:
+        number = rnd.number
+        if self.mode.name != "battle":
+            self.fail("bad-hand", "kept cards are only recorded in battle",
+                      "rounds", index, "kept", round=number)
+        if not complete:
+            self.fail("bad-hand", f"round {number} is not complete: no card is kept yet",
+                      "rounds", index, "kept", round=number)
+        named = self.named(kept, "bad-hand", "rounds", index, "kept", round=number)
+        for position in sorted(named):
+            key, card = named[position]
+            tokens = ("rounds", index, "kept", key)
+            if not is_card(card):
+                self.fail("unknown-card", f"there is no card {card}: cards are numbered 1 to 50",
+                          *tokens, round=number)
+            if rnd.hands is not None:
+                left = rnd.hands[position]
+                if left != {card}:
+                    held = ", ".join(map(str, sorted(left))) or "nothing"
+                    self.fail("bad-hand", f"{self.names[position]} keeps {card}, but the hands "
+                              f"leave {held}", *tokens, round=number)
+            else:
+                self.check_card(rnd, card, *tokens)
+            self.kept[index][position] = card
+
+    # --- one turn --------------------------------------------------------------------------------
+
+    def play_turn(self, rnd: Round, turn: Mapping[str, Any], index: int, turn_index: int) -> None:
+        number, t = rnd.number, turn_index + 1
+        base = ("rounds", index, "turns", turn_index)
+        if self.finished_by is not None:
+            why = "the group already lost" if self.finished_by == "lost" else "the game is won"
+            self.fail("after-game-end", f"turn {t} comes after the end of the game ({why})",
+                      *base, round=number, turn=t)
+        limit = self.mode.turns(self.difficulty)
+        if t > limit:
+            self.fail("too-many-turns", f"a {self.mode.name} round has at most {limit} turns",
+                      *base, round=number, turn=t)
+        plays = self.named(turn.get("plays") or {}, "wrong-play-count", *base, "plays",
+                           round=number, turn=t)
+        draws = self.named(turn.get("draws") or {}, "bad-draw", *base, "draws",
+                           round=number, turn=t)
+        self.turns_begun += 1
+        if self.variant:
+            self.draw(rnd, draws, 1, base, t, required=rnd.hands is not None)
+        elif self.mode.name != "solo":
+            self.no_draws(draws, base, t, rnd.number, "this mode has no draws")
+        owners = self.check_plays(rnd, turn, plays, base, t)
+        self.place_all(rnd, owners, t)
+        if self.mode.name == "solo":
+            pile = 50 - len(rnd.seen) if rnd.hands is not None else self.solo_pile(rnd)
+            if self.finished_by == "won" or pile <= 0:
+                why = "the play area is empty" if self.finished_by else "the draw pile is empty"
+                self.no_draws(draws, base, t, rnd.number, f"no draw: {why}")
+            else:
+                self.draw(rnd, draws, min(5, pile), base, t, required=rnd.hands is not None)
+
+    def solo_pile(self, rnd: Round) -> int:
+        """Cards left in the solo draw pile when hands are not tracked (counted, not known)."""
+        return 50 - len(rnd.layout_cards) - 10 - 5 * max(0, self.turns_begun - 1)
+
+    def no_draws(self, draws: dict, base: tuple, t: int, number: int, why: str) -> None:
+        for position in sorted(draws):
+            key, cards = draws[position]
+            if cards:
+                self.fail("bad-draw", f"{self.names[position]} draws, but {why}",
+                          *base, "draws", key, round=number, turn=t)
+
+    def draw(self, rnd: Round, draws: dict, size: int, base: tuple, t: int, *,
+             required: bool) -> None:
+        for position, name in enumerate(self.names):
+            key, cards = draws.get(position, (name, None))
+            if not cards:
+                if required:
+                    self.fail("bad-draw", f"{name}'s draw is missing: hands are tracked",
+                              *base, "draws", key, round=rnd.number, turn=t)
+                continue
+            if len(cards) != size:
+                self.fail("bad-draw", f"{name} draws {len(cards)} card"
+                          f"{'s' * (len(cards) != 1)}; the rules say {size}",
+                          *base, "draws", key, round=rnd.number, turn=t)
+            for k, card in enumerate(cards):
+                self.check_card(rnd, card, *base, "draws", key, k, turn=t)
+                if rnd.hands is not None:
+                    rnd.hands[position].add(card)
+                else:
+                    rnd.drawn[position].append(card)
+            if self.rec.enabled:
+                notes.draw(self, rnd, name, cards, t)
+
+    def check_plays(self, rnd: Round, turn: Mapping[str, Any], plays: dict, base: tuple,
+                    t: int) -> list[tuple[int, int | None]]:
+        number = rnd.number
+        wanted = self.mode.player_cards(variant=self.variant)
+        owners: list[tuple[int, int | None]] = []
+        for position, name in enumerate(self.names):
+            key, cards = plays.get(position, (name, None))
+            cards = cards or []
+            if len(cards) != wanted:
+                self.fail("wrong-play-count", f"{name} plays {len(cards)} card"
+                          f"{'s' * (len(cards) != 1)}; each turn they play {wanted}",
+                          *base, "plays", key, round=number, turn=t)
+            for k, card in enumerate(cards):
+                tokens = (*base, "plays", key, k)
+                if rnd.hands is not None:
+                    if not is_card(card):
+                        self.fail("unknown-card", f"there is no card {card}: cards are numbered "
+                                  "1 to 50", *tokens, round=number, turn=t)
+                    if card not in rnd.hands[position]:
+                        self.fail("not-in-hand", f"{name} does not hold {card}",
+                                  *tokens, round=number, turn=t)
+                    rnd.hands[position].discard(card)
+                elif card in rnd.drawn[position]:
+                    rnd.drawn[position].remove(card)
+                else:
+                    self.check_card(rnd, card, *tokens, turn=t)
+                owners.append((card, position))
+        chief = turn.get("chief") or []
+        wanted = self.mode.chief_cards(len(self.names), variant=self.variant)
+        if len(chief) != wanted:
+            self.fail("wrong-play-count", f"the Multicolour Chief plays {len(chief)} card"
+                      f"{'s' * (len(chief) != 1)}; this turn it plays {wanted}",
+                      *base, "chief", round=number, turn=t)
+        for k, card in enumerate(chief):
+            self.check_card(rnd, card, *base, "chief", k, turn=t)
+            owners.append((card, CHIEF))
+        return owners
+
+    # --- placing ---------------------------------------------------------------------------------
+
+    def place_all(self, rnd: Round, owners: list[tuple[int, int | None]], t: int) -> None:
+        owners.sort()
+        arrows = sum(ARROW[card] for card, _ in owners)
+        order = list(enumerate(owners))
+        if arrows >= 3:
+            order.reverse()
+        if self.rec.enabled:
+            notes.reveal(self, rnd, owners, arrows, t)
+        recording = self.rec.enabled
+        area = rnd.area
+        for column, (card, owner) in order:
+            row = area.place(column, card)
+            placed = area.snapshot() if recording else None
+            snapshots: list | None = [] if recording else None
+            waves = area.resolve(column, row, snapshots) if self._touches(area, column, row) else []
+            self.collect(rnd, owner, waves, t, placed=placed, snapshots=snapshots,
+                         where=(card, column, row))
+            if self.finished_by is not None and self.mode.name != "puzzle":
+                break
+        rnd.turns_placed += 1
+
+    @staticmethod
+    def _touches(area: Area, column: int, row: int) -> bool:
+        cards = area.columns[column]
+        colour = COLOUR[cards[-1]]
+        if len(cards) > 1 and COLOUR[cards[-2]] == colour:
+            return True
+        for side in (column - 1, column + 1):
+            neighbour = area.card_at(side, row)
+            if neighbour is not None and COLOUR[neighbour] == colour:
+                return True
+        return False
+
+    def collect(self, rnd: Round, owner: int | None, waves: list[list[int]], t: int, *,
+                placed: dict | None, snapshots: list | None, where: tuple[int, int, int]) -> None:
+        """Give the exploded cards, wave by wave, to the owner of the placed card (or the Chief)."""
+        taken: list[int] = []
+        if waves and owner is not CHIEF:
+            taken, rnd.pending = rnd.pending, []
+        if placed is not None:
+            notes.placement(self, rnd, owner, waves, taken, t, placed, where)
+        for number, wave in enumerate(waves, start=1):
+            gained = wave + taken if number == 1 else wave
+            if owner is CHIEF:
+                rnd.pending.extend(wave)
+            else:
+                rnd.collected[owner].extend(gained)
+                rnd.scores[owner] += sum(ICONS[c] for c in gained)
+            if snapshots is not None:
+                notes.wave(self, rnd, owner, number, wave, taken if number == 1 else [], t,
+                           snapshots[number - 1])
+        if waves and self.mode.name == "coop":
+            self.finished_by, self.failed_turn = "lost", t
+        if self.mode.name == "solo" and not any(rnd.area.columns):
+            self.finished_by = "won"
+
+    # --- the outcome -----------------------------------------------------------------------------
+
+    def outcome(self, status: str) -> dict[str, Any]:
+        return getattr(self, f"outcome_{self.mode.name}")(status)
+
+    def outcome_battle(self, status: str) -> dict[str, Any]:
+        names = self.names
+        rounds = []
+        totals = [0] * len(names)
+        for index, rnd in enumerate(self.rounds):
+            for position, score in enumerate(rnd.scores):
+                totals[position] += score
+            rounds.append({
+                "scores": dict(zip(names, rnd.scores)),
+                "collected": {n: sorted(c) for n, c in zip(names, rnd.collected)},
+                "kept": dict(zip(names, self.kept[index])),
+                "chief_pending": sorted(rnd.pending),
+            })
+        winners = tie_break = None
+        if status == "complete":
+            best = min(totals)
+            tied = [p for p, total in enumerate(totals) if total == best]
+            if len(tied) > 1:
+                kept = self.kept[-1]
+                if any(kept[p] is None for p in tied):
+                    tie_break = "unknown"
+                else:
+                    fewest = min(ICONS[kept[p]] for p in tied)
+                    tied = [p for p in tied if ICONS[kept[p]] == fewest]
+                    tie_break = "kept-card" if len(tied) == 1 else "shared"
+            winners = [names[p] for p in tied]
+        return {"rounds": rounds, "totals": dict(zip(names, totals)), "winners": winners,
+                "tie_break": tie_break}
+
+    def outcome_coop(self, status: str) -> dict[str, Any]:
+        placed = self.rounds[0].turns_placed if self.rounds else 0
+        if self.finished_by == "lost":
+            left = 9 - self.failed_turn
+            return {"result": "lost", "level": coop_level(left, won=False),
+                    "failed_turn": self.failed_turn, "cards_left": left}
+        if status == "complete":
+            return {"result": "won", "level": coop_level(0, won=True), "failed_turn": None,
+                    "cards_left": 0}
+        return {"result": None, "level": None, "failed_turn": None, "cards_left": 9 - placed}
+
+    def outcome_solo(self, status: str) -> dict[str, Any]:
+        in_play = self.rounds[0].area.card_count() if self.rounds else 0
+        result = None
+        if self.finished_by == "won":
+            result = "won"
+        elif status == "complete":
+            result = "lost"
+        return {"result": result,
+                "title": SOLO_TITLES[self.difficulty] if result == "won" else None,
+                "difficulty": self.difficulty, "cards_left_in_play": in_play,
+                "turns_played": self.turns_begun}
+
+    def outcome_puzzle(self, status: str) -> dict[str, Any]:
+        if not self.rounds:
+            return {"solved": None, "cards_left_in_play": 0, "layout_cards_left": 0}
+        rnd = self.rounds[0]
+        in_play = rnd.area.cards()
+        layout_left = len(in_play & rnd.layout_cards)
+        solved = (layout_left == 0) if rnd.turns_placed else None
+        return {"solved": solved, "cards_left_in_play": len(in_play),
+                "layout_cards_left": layout_left}

@@ -1,0 +1,115 @@
+"""Random legal POP! games, the same for the same seed: for tests, demos and benchmarks."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from .cards import COLOUR, DECK
+from .modes import MODES
+
+NAMES = ("Alice", "Bruno", "Chloé", "Dmitri", "Eun-ji")
+
+
+def _layout(rng: random.Random, pile: list[int], heights: list[int]) -> list[list[int | None]]:
+    """Deal rows top to bottom; a card that would touch its colour is put back (the rulebook's
+    "replace one of them"). Columns shorter than the tallest get gaps on top."""
+    rows = max(heights)
+    grid: list[list[int | None]] = [[None] * 5 for _ in range(rows)]
+    for r in range(rows):
+        for c in range(5):
+            if r < rows - heights[c]:
+                continue
+            banned = set()
+            if c > 0 and grid[r][c - 1] is not None:
+                banned.add(COLOUR[grid[r][c - 1]])
+            if r > 0 and grid[r - 1][c] is not None:
+                banned.add(COLOUR[grid[r - 1][c]])
+            for i, card in enumerate(pile):
+                if COLOUR[card] not in banned:
+                    grid[r][c] = pile.pop(i)
+                    break
+    return grid
+
+
+def simulate(*, mode: str, players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}; modes: {', '.join(MODES)}")
+    spec = MODES[mode]
+    if not spec.min_players <= players <= spec.max_players:
+        raise ValueError(f"{mode} is for {spec.min_players}–{spec.max_players} players")
+    rng = random.Random(f"pop/{mode}/{players}/{seed}/{sorted(options.items())}")
+    names = list(NAMES[:players]) if players > 1 else ["Solo"]
+    variant = bool(options.get("two_player_variant"))
+    difficulty = options.get("difficulty", 1 if mode == "solo" else None)
+    log: dict[str, Any] = {"format": "popreplay/1", "game": "pop", "mode": mode, "players": names}
+    log_options = {}
+    if variant:
+        log_options["two_player_variant"] = True
+    if mode == "solo":
+        log_options["difficulty"] = difficulty
+    if log_options:
+        log["options"] = log_options
+    log["meta"] = {"title": f"Simulated {mode} #{seed}", "source": "simulated"}
+    log["rounds"] = [_round(rng, mode, names, variant=variant, difficulty=difficulty)
+                     for _ in range(spec.rounds)]
+    return _finish(log)
+
+
+def _finish(log: dict[str, Any]) -> dict[str, Any]:
+    """Cut the turns after a coop loss or a solo win, and claim what really happened."""
+    from ...replay import StepRecorder
+    from .rules import PopReplay
+
+    game = PopReplay(log, StepRecorder(enabled=False))
+    status = game.run_until_end()
+    if game.finished_by is not None:
+        turns = log["rounds"][0]["turns"]
+        del turns[game.turns_begun:]
+        turns[-1].pop("draws", None)
+        game = PopReplay(log, StepRecorder(enabled=False))
+        status = game.run()
+    outcome = game.outcome(status)
+    if log["mode"] == "battle":
+        log["claimed"] = {"totals": outcome["totals"], "winners": outcome["winners"]}
+    else:
+        log["claimed"] = {k: v for k, v in outcome.items() if k in ("result", "solved")}
+    return log
+
+
+def _round(rng: random.Random, mode: str, names: list[str], *, variant: bool,
+           difficulty: int | None) -> dict[str, Any]:
+    spec = MODES[mode]
+    pile = list(DECK)
+    rng.shuffle(pile)
+    if mode == "puzzle":
+        heights = [rng.randint(0, 3) for _ in range(5)]
+        heights[rng.randrange(5)] = max(1, max(heights))
+    else:
+        heights = [spec.layout_rows(difficulty)] * 5
+    layout = _layout(rng, pile, heights)
+    hand_size = spec.hand_size or 5 + rng.randint(0, 3)
+    hands = {name: sorted(pile.pop() for _ in range(hand_size)) for name in names}
+    held = {name: list(cards) for name, cards in hands.items()}
+    chief_count = spec.chief_cards(len(names), variant=variant)
+    per_player = spec.player_cards(variant=variant)
+    turns = []
+    for _ in range(spec.turns(difficulty)):
+        turn: dict[str, Any] = {}
+        if variant:
+            turn["draws"] = {name: [pile.pop()] for name in names}
+            for name in names:
+                held[name] += turn["draws"][name]
+        plays = {}
+        for name in names:
+            rng.shuffle(held[name])
+            plays[name] = sorted(held[name].pop() for _ in range(per_player))
+        turn["plays"] = plays
+        if chief_count:
+            turn["chief"] = [pile.pop() for _ in range(chief_count)]
+        if mode == "solo" and pile:
+            turn["draws"] = {names[0]: sorted(pile.pop() for _ in range(5))}
+            held[names[0]] += turn["draws"][names[0]]
+        turns.append(turn)
+    round_log: dict[str, Any] = {"layout": layout, "hands": hands, "turns": turns}
+    return round_log

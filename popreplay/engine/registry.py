@@ -1,0 +1,17 @@
+"""The explicit registry of games: every game the service knows is listed here, nowhere else."""
+
+from __future__ import annotations
+
+from .games.pop import POP
+from .replay import Game
+
+GAMES: dict[str, Game] = {
+    POP.name: POP,
+}
+
+
+def get_game(name: str) -> Game:
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise KeyError(f"unknown game {name!r}; known games: {', '.join(sorted(GAMES))}") from None

@@ -1,0 +1,212 @@
+"""The game-agnostic replay core: violations, steps, the result object, claims.
+
+Every game plugs in through :class:`Game` (see ``registry.py``). A game's ``replay`` receives a
+log whose JSON *shape* has already been checked and returns a :class:`GameReplay`; this module turns
+it into the published result object (``spec/pop.md`` section 6), compares the claims and keeps the
+key order fixed so that the same log always serialises to the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Literal, Mapping, Protocol
+
+from .pointer import join
+
+ENGINE_VERSION = "0.1.0"
+
+Status = Literal["complete", "incomplete", "illegal", "invalid"]
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One problem with a log: a rule violation, or a JSON/shape error."""
+
+    code: str
+    message: str
+    path: str
+    round: int | None = None
+    turn: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "message": self.message,
+            "round": self.round,
+            "turn": self.turn,
+            "path": self.path,
+        }
+
+
+class RuleViolation(Exception):
+    """Raised inside a game engine at the first rule violation; the replay stops there."""
+
+    def __init__(self, violation: Violation) -> None:
+        super().__init__(violation.message)
+        self.violation = violation
+
+
+@dataclass(slots=True)
+class GameReplay:
+    """What a game engine returns; the core adds the envelope and the claims."""
+
+    status: Literal["complete", "incomplete", "illegal"]
+    outcome: dict[str, Any] | None
+    violation: Violation | None = None
+    steps: list[dict[str, Any]] | None = None
+    mode: str | None = None
+
+
+class Game(Protocol):
+    """The interface every game implements (POP!, cube, slap, Bloops)."""
+
+    name: str
+    title: str
+    modes: tuple[str, ...]
+
+    def replay(self, log: Mapping[str, Any], *, with_steps: bool = False) -> GameReplay:
+        """Replay a shape-valid log. Never raises for a rule problem: reports a violation."""
+
+    def simulate(
+        self, *, mode: str, players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """A random legal, complete log; the same arguments always give the same log."""
+
+
+@dataclass(slots=True)
+class StepRecorder:
+    """Collects annotated steps when a viewer wants them; a no-op on the fast path."""
+
+    enabled: bool
+    steps: list[dict[str, Any]] = field(default_factory=list)
+
+    def add(
+        self,
+        kind: str,
+        *,
+        round: int | None,
+        turn: int | None,
+        note: str,
+        data: dict[str, Any],
+        state: dict[str, Any],
+    ) -> None:
+        self.steps.append(
+            {
+                "index": len(self.steps),
+                "kind": kind,
+                "round": round,
+                "turn": turn,
+                "note": note,
+                "data": data,
+                "state": state,
+            }
+        )
+
+
+def build_result(
+    log: Mapping[str, Any], game_replay: GameReplay, *, with_steps: bool = False
+) -> dict[str, Any]:
+    """The result object of a replayed log, in the published key order."""
+    legal = game_replay.status in ("complete", "incomplete")
+    claimed = log.get("claimed")
+    claims = None
+    if legal and claimed is not None and game_replay.outcome is not None:
+        claims = compare_claims(claimed, game_replay.outcome)
+    result: dict[str, Any] = {
+        "game": log.get("game"),
+        "mode": game_replay.mode if game_replay.mode is not None else log.get("mode"),
+        "engine": ENGINE_VERSION,
+        "status": game_replay.status,
+        "legal": legal,
+        "errors": [] if game_replay.violation is None else [game_replay.violation.to_dict()],
+        "outcome": game_replay.outcome if legal else None,
+        "claims": claims,
+    }
+    if with_steps:
+        result["steps"] = game_replay.steps or []
+    return result
+
+
+def invalid_result(errors: list[Violation], *, game: Any = None, mode: Any = None) -> dict[str, Any]:
+    """The result object of a log that is not JSON or not of the right shape."""
+    return {
+        "game": game if isinstance(game, str) else None,
+        "mode": mode if isinstance(mode, str) else None,
+        "engine": ENGINE_VERSION,
+        "status": "invalid",
+        "legal": False,
+        "errors": [error.to_dict() for error in errors],
+        "outcome": None,
+        "claims": None,
+    }
+
+
+# --- claims -----------------------------------------------------------------------------------
+
+_MISSING = object()
+
+
+def compare_claims(claimed: Mapping[str, Any], outcome: Mapping[str, Any]) -> dict[str, Any]:
+    """Compare a partial claimed outcome with the computed one (``spec/pop.md`` section 5).
+
+    Maps are compared key by key (a key the outcome lacks compares with ``null``), the ``rounds``
+    list entry by entry with each entry partial, ``winners`` as a set, any other list as a whole.
+    Differences are listed in the order the claim gives its keys.
+    """
+    differences: list[dict[str, Any]] = []
+    _compare_map(claimed, outcome, "", differences)
+    return {"match": not differences, "differences": differences}
+
+
+def _compare_map(
+    claimed: Mapping[str, Any], computed: Any, base: str, out: list[dict[str, Any]]
+) -> None:
+    for key, value in claimed.items():
+        actual = computed.get(key) if isinstance(computed, Mapping) else None
+        _compare_value(key, value, actual, join(base, key), out)
+
+
+def _compare_value(key: str, claimed: Any, computed: Any, path: str, out: list) -> None:
+    if key == "rounds" and isinstance(claimed, list):
+        computed_rounds = computed if isinstance(computed, list) else []
+        for index, entry in enumerate(claimed):
+            actual = computed_rounds[index] if index < len(computed_rounds) else None
+            entry_path = join(path, index)
+            if isinstance(entry, Mapping):
+                _compare_map(entry, actual, entry_path, out)
+            elif not _same(entry, actual):
+                out.append(_difference(entry_path, entry, actual))
+    elif key == "winners" and isinstance(claimed, list):
+        if not (isinstance(computed, list) and _same_set(claimed, computed)):
+            out.append(_difference(path, claimed, computed))
+    elif isinstance(claimed, Mapping):
+        if isinstance(computed, Mapping):
+            _compare_map(claimed, computed, path, out)
+        else:
+            out.append(_difference(path, claimed, computed))
+    elif not _same(claimed, computed):
+        out.append(_difference(path, claimed, computed))
+
+
+def _same(a: Any, b: Any) -> bool:
+    # JSON has no bool/int confusion: True must not equal 1.
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    return canonical(a) == canonical(b) if isinstance(a, (list, dict)) else a == b
+
+
+def _same_set(a: list, b: list) -> bool:
+    return sorted(map(canonical, a)) == sorted(map(canonical, b))
+
+
+def _difference(path: str, claimed: Any, computed: Any) -> dict[str, Any]:
+    return {"field": path, "claimed": claimed, "computed": computed}
+
+
+# --- serialisation ----------------------------------------------------------------------------
+
+
+def canonical(value: Any) -> str:
+    """The one serialisation of results: the same value always gives the same bytes."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
