@@ -59,11 +59,18 @@ class GameReplay:
 
 
 class Game(Protocol):
-    """The interface every game implements (POP!, cube, slap, Bloops)."""
+    """The interface every game implements (POP!, cube, slap, Bloops).
 
-    name: str
-    title: str
+    Steps (when ``with_steps``) are dicts ``{index, kind, round, turn, note, data, state}`` made
+    with :class:`StepRecorder`: ``kind`` names the event, ``note`` is one plain-English sentence,
+    ``data`` what happened, ``state`` the whole visible table after the step (JSON-ready).
+    """
+
+    name: str  # the log's "game" value
+    title: str  # for people: "POP!"
     modes: tuple[str, ...]
+    player_counts: dict[str, tuple[int, int]]  # mode -> (fewest, most) players
+    lower_score_wins: bool  # for player statistics: is the best score the lowest?
 
     def replay(self, log: Mapping[str, Any], *, with_steps: bool = False) -> GameReplay:
         """Replay a shape-valid log. Never raises for a rule problem: reports a violation."""
@@ -72,6 +79,15 @@ class Game(Protocol):
         self, *, mode: str, players: int, seed: int, options: Mapping[str, Any] | None = None
     ) -> dict[str, Any]:
         """A random legal, complete log; the same arguments always give the same log."""
+
+    def standings(self, outcome: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
+        """Per player ``{"score": number|None, "won": bool|None}`` from a legal outcome, for
+        player statistics (``None`` where the mode has no such thing or it is not decided)."""
+
+    def zones(self, state: Mapping[str, Any]) -> dict[str, list[Any]]:
+        """Every card a step's ``state`` accounts for, by zone (card ids, or slot ids for unknown
+        cards). The generic property tests check that no card is in two zones and that within a
+        round no card disappears."""
 
 
 @dataclass(slots=True)

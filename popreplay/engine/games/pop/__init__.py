@@ -15,6 +15,8 @@ class PopGame:
     name = "pop"
     title = "POP!"
     modes = tuple(MODES)
+    player_counts = {name: (mode.min_players, mode.max_players) for name, mode in MODES.items()}
+    lower_score_wins = True
 
     def replay(self, log: Mapping[str, Any], *, with_steps: bool = False) -> GameReplay:
         recorder = StepRecorder(enabled=with_steps)
@@ -29,6 +31,27 @@ class PopGame:
         if with_steps and status == "complete":
             notes.game_end(game, outcome)
         return GameReplay(status, outcome, None, recorder.steps)
+
+    def standings(self, outcome: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
+        if "totals" in outcome:  # battle
+            winners = outcome["winners"]
+            return {p: {"score": outcome["totals"].get(p),
+                        "won": None if winners is None else p in winners} for p in players}
+        won = outcome.get("result", None)
+        if "solved" in outcome:
+            won = None if outcome["solved"] is None else ("won" if outcome["solved"] else "lost")
+        return {p: {"score": None, "won": None if won is None else won == "won"} for p in players}
+
+    def zones(self, state: Mapping[str, Any]) -> dict[str, list[Any]]:
+        zones: dict[str, list[Any]] = {
+            "area": [c for row in state["area"]["rows"] for c in row if c is not None],
+            "chief_pending": list(state["chief_pending"]),
+        }
+        for name, cards in state["collected"].items():
+            zones[f"collected/{name}"] = list(cards)
+        for name, cards in (state.get("hands") or {}).items():
+            zones[f"hand/{name}"] = list(cards)
+        return zones
 
     def simulate(self, *, mode: str, players: int, seed: int,
                  options: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -1,0 +1,29 @@
+"""From a log (text or parsed JSON) to its result object: shape check, then replay.
+
+This is the one way in used by the command line, the API and the importer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .engine import invalid_result, replay_log
+from .logformat import ShapeError, check_shape, parse_json
+
+
+def check_log(data: Any, *, with_steps: bool = False) -> dict[str, Any]:
+    """The result object of a parsed log (``invalid`` when its shape is wrong)."""
+    try:
+        log = check_shape(data)
+    except ShapeError as error:
+        return invalid_result(error.errors, game=error.game, mode=error.mode)
+    return replay_log(log, with_steps=with_steps)
+
+
+def check_text(text: str | bytes, *, with_steps: bool = False) -> dict[str, Any]:
+    """The result object of a log given as JSON text (``invalid`` when it is not JSON)."""
+    try:
+        data = parse_json(text)
+    except ShapeError as error:
+        return invalid_result(error.errors)
+    return check_log(data, with_steps=with_steps)

@@ -1,0 +1,181 @@
+"""The ``popreplay`` command line (``spec/pop.md`` section 7, and the service commands)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, Iterator
+
+import click
+
+from . import render
+from .checking import check_text
+from .engine import ENGINE_VERSION, GAMES, get_game
+
+EXIT_OK, EXIT_ILLEGAL, EXIT_INVALID = 0, 1, 2
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(ENGINE_VERSION, prog_name="popreplay")
+def main() -> None:
+    """Replay card-game logs, check every move, recompute the scores."""
+
+
+# --- validate ------------------------------------------------------------------------------------
+
+
+def _read(source: str) -> bytes:
+    if source == "-":
+        return sys.stdin.buffer.read()
+    return Path(source).read_bytes()
+
+
+def _unreadable(source: str, error: OSError) -> dict[str, Any]:
+    reason = error.strerror or str(error)
+    return {"source": source, "game": None, "mode": None, "engine": ENGINE_VERSION,
+            "status": "invalid", "legal": False,
+            "errors": [{"code": "unreadable", "message": f"cannot read {source}: {reason}",
+                        "round": None, "turn": None, "path": ""}],
+            "outcome": None, "claims": None}
+
+
+def _results(sources: tuple[str, ...], ndjson: bool) -> Iterator[dict[str, Any]]:
+    """One result per log, streamed: an NDJSON source is read a line at a time."""
+    for source in sources:
+        if ndjson:
+            try:
+                stream = sys.stdin.buffer if source == "-" else open(source, "rb")  # noqa: SIM115
+            except OSError as error:
+                yield _unreadable(source, error)
+                continue
+            with stream:
+                for number, line in enumerate(stream, start=1):
+                    if line.strip():
+                        yield {"source": f"{source}:{number}", **check_text(line)}
+            continue
+        try:
+            text = _read(source)
+        except OSError as error:
+            yield _unreadable(source, error)
+            continue
+        yield {"source": source, **check_text(text)}
+
+
+def exit_code(result: dict[str, Any]) -> int:
+    if result["status"] == "invalid":
+        return EXIT_INVALID
+    if result["status"] == "illegal" or (result["claims"] and not result["claims"]["match"]):
+        return EXIT_ILLEGAL
+    return EXIT_OK
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="One result object per line (NDJSON).")
+@click.option("--ndjson", is_flag=True,
+              help="Each FILE holds one log per line (streamed, constant memory).")
+def validate(files: tuple[str, ...], as_json: bool, ndjson: bool) -> None:
+    """Replay each log FILE ('-' for standard input) and say whether it is legal.
+
+    Exit status: 2 if any file is invalid or unreadable, else 1 if any is illegal or has claims
+    that differ, else 0.
+    """
+    worst = EXIT_OK
+    rows = []
+    for result in _results(files, ndjson):
+        worst = max(worst, exit_code(result))
+        if as_json:
+            click.echo(_dumps(result))
+        else:
+            rows.append(render.summary_row(result))
+    if not as_json:
+        click.echo(render.table(rows))
+    sys.exit(worst)
+
+
+# --- replay --------------------------------------------------------------------------------------
+
+
+@main.command()
+@click.argument("file")
+@click.option("--json", "as_json", is_flag=True, help="The result object with its steps.")
+@click.option("--step", type=int, default=None, help="Show only step N (0-based).")
+def replay(file: str, as_json: bool, step: int | None) -> None:
+    """Replay one log FILE step by step, drawing the table after each step."""
+    try:
+        text = _read(file)
+    except OSError as error:
+        result = _unreadable(file, error)
+    else:
+        result = check_text(text, with_steps=True)
+    steps = result.get("steps", [])
+    if step is not None and not 0 <= step < max(len(steps), 1):
+        raise click.BadParameter(f"the replay has {len(steps)} steps (0–{len(steps) - 1})",
+                                 param_hint="--step")
+    if as_json:
+        if step is not None:
+            result = {**result, "steps": [steps[step]]}
+        click.echo(_dumps(result))
+    else:
+        color = None  # click decides: colours on a terminal, plain text in a pipe
+        chosen = steps if step is None else [steps[step]]
+        for item in chosen:
+            click.echo(render.step(result, item), color=color)
+        click.echo(render.verdict(result), color=color)
+    sys.exit(exit_code(result))
+
+
+# --- simulate ------------------------------------------------------------------------------------
+
+
+@main.command()
+@click.option("--game", type=click.Choice(sorted(GAMES)), default="pop", show_default=True)
+@click.option("--mode", required=True, help="A mode of the game (pop: battle, coop, solo, puzzle).")
+@click.option("--players", type=int, required=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--count", type=int, default=1, show_default=True, help="How many games.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Write one file per game here instead of NDJSON on standard output.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="A log option, e.g. difficulty=3 or two_player_variant=true.")
+def simulate(game: str, mode: str, players: int, seed: int, count: int, out: Path | None,
+             options: tuple[str, ...]) -> None:
+    """Random legal games, identical for identical seeds (game K uses seed SEED+K)."""
+    engine = get_game(game)
+    if mode not in engine.modes:
+        raise click.BadParameter(f"{game} modes: {', '.join(engine.modes)}", param_hint="--mode")
+    parsed = {}
+    for item in options:
+        key, _, value = item.partition("=")
+        try:
+            parsed[key] = json.loads(value)
+        except json.JSONDecodeError:
+            parsed[key] = value
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+    for k in range(count):
+        try:
+            log = engine.simulate(mode=mode, players=players, seed=seed + k, options=parsed)
+        except ValueError as error:
+            raise click.UsageError(str(error)) from None
+        if out is None:
+            click.echo(_dumps(log))
+        else:
+            path = out / f"{game}-{mode}-{players}p-{seed + k}.json"
+            path.write_text(json.dumps(log, ensure_ascii=False, indent=1) + "\n", "utf-8")
+    if out is not None:
+        click.echo(f"wrote {count} game{'s' * (count != 1)} to {out}", err=True)
+
+
+def _register_service_commands() -> None:
+    from .service_cli import register
+
+    register(main)
+
+
+_register_service_commands()

@@ -1,0 +1,119 @@
+"""Reading a log: JSON text to a shape-checked object, or the list of what is wrong with it.
+
+The shape layer checks types, required keys, enums and rows of 5, with marshmallow. Every error is a
+:class:`~popreplay.engine.Violation` with code ``json`` or ``schema`` and a JSON Pointer. Meaning
+(card ranges, counts, names) is left to the engine.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from marshmallow import Schema, ValidationError
+
+from ..engine.pointer import join
+from ..engine.replay import Violation
+from .envelope import LooseEnvelopeSchema
+from .limits import MAX_DEPTH, depth_exceeds
+from .pop import PopLogSchema
+
+# One shape per registered game; ``tests/engine/test_registry.py`` checks it matches the engine's.
+SHAPES: dict[str, type[Schema]] = {
+    "pop": PopLogSchema,
+}
+
+_schemas: dict[str, Schema] = {}
+
+_MESSAGES = {
+    "Missing data for required field.": "required key is missing",
+    "Unknown field.": "unknown key (free data belongs in \"meta\")",
+    "Invalid input type.": "must be an object",
+    "Field may not be null.": "must not be null",
+}
+
+
+class ShapeError(Exception):
+    """A log that is not JSON or not of the right shape; ``errors`` lists every problem."""
+
+    def __init__(self, errors: list[Violation], *, game: Any = None, mode: Any = None) -> None:
+        super().__init__("; ".join(f"{e.path or '/'}: {e.message}" for e in errors))
+        self.errors = errors
+        self.game = game
+        self.mode = mode
+
+
+def parse_json(text: str | bytes) -> Any:
+    """Parse JSON text; raise :class:`ShapeError` (code ``json``) with the place of the fault."""
+    try:
+        if isinstance(text, bytes):
+            text = text.decode("utf-8-sig")
+        elif text.startswith("\ufeff"):
+            text = text[1:]
+        return json.loads(text, parse_constant=_reject_constant)
+    except UnicodeDecodeError as error:
+        raise _json_error(f"not UTF-8 text (byte {error.start})") from None
+    except json.JSONDecodeError as error:
+        raise _json_error(f"not valid JSON: {error.msg} at line {error.lineno}, "
+                          f"column {error.colno}") from None
+    except RecursionError:
+        raise _json_error(f"not accepted: JSON nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as error:  # NaN/Infinity, or an integer with too many digits
+        raise _json_error(f"not accepted: {error}") from None
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _json_error(message: str) -> ShapeError:
+    return ShapeError([Violation("json", f"The log is {message}.", "")])
+
+
+def check_shape(data: Any) -> dict[str, Any]:
+    """Return the log with JSON's types made exact, or raise :class:`ShapeError`."""
+    if not isinstance(data, dict):
+        raise ShapeError([Violation("schema", "A log must be a JSON object.", "")])
+    game, mode = data.get("game"), data.get("mode")
+    schema_class = SHAPES.get(game) if isinstance(game, str) else None
+    if schema_class is None:
+        errors = _errors(_schema(LooseEnvelopeSchema).validate(data))
+        if "game" in data:
+            known = ", ".join(sorted(SHAPES))
+            errors.append(Violation("schema", f"unknown game {game!r}; known games: {known}",
+                                    "/game"))
+        errors.sort(key=lambda e: e.path)
+        raise ShapeError(errors, game=game, mode=mode)
+    try:
+        loaded = _schema(schema_class).load(data)
+    except ValidationError as error:
+        raise ShapeError(_errors(error.messages), game=game, mode=mode) from None
+    meta = data.get("meta")
+    if meta is not None and depth_exceeds(meta, MAX_DEPTH - 1):
+        raise ShapeError([Violation("schema", f"nested deeper than {MAX_DEPTH} levels",
+                                    "/meta")], game=game, mode=mode)
+    return loaded
+
+
+def _schema(schema_class: type[Schema]) -> Schema:
+    schema = _schemas.get(schema_class.__name__)
+    if schema is None:
+        schema = _schemas[schema_class.__name__] = schema_class()
+    return schema
+
+
+def _errors(messages: Any, path: str = "") -> list[Violation]:
+    """Flatten marshmallow's nested error messages into violations with JSON Pointers."""
+    out: list[Violation] = []
+    if isinstance(messages, dict):
+        for key, value in messages.items():
+            out.extend(_errors(value, path if key == "_schema" else join(path, key)))
+    elif isinstance(messages, list):
+        for message in messages:
+            if isinstance(message, (dict, list)):
+                out.extend(_errors(message, path))
+            else:
+                out.append(Violation("schema", _MESSAGES.get(message, message), path))
+    else:
+        out.append(Violation("schema", _MESSAGES.get(messages, str(messages)), path))
+    return out

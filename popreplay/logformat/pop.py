@@ -1,0 +1,78 @@
+"""The shape of a POP! log (``spec/pop.md`` section 5). Shape only: meaning is the engine's."""
+
+from __future__ import annotations
+
+from marshmallow import RAISE, Schema, fields, validate
+
+from .envelope import EnvelopeSchema
+from .fields import JsonBoolean, JsonInteger, JsonList, JsonString, NameMap
+
+MODES = ("battle", "coop", "solo", "puzzle")
+
+
+def _cards(**kwargs) -> JsonList:
+    return JsonList(JsonInteger(), **kwargs)
+
+
+class _Strict(Schema):
+    class Meta:
+        unknown = RAISE
+
+
+class OptionsSchema(_Strict):
+    two_player_variant = JsonBoolean(allow_none=True)
+    difficulty = JsonInteger(allow_none=True)
+
+
+class TurnSchema(_Strict):
+    plays = NameMap(_cards(), allow_none=True)
+    chief = _cards(allow_none=True)
+    draws = NameMap(_cards(), allow_none=True)
+
+
+class RoundSchema(_Strict):
+    layout = JsonList(
+        JsonList(JsonInteger(allow_none=True),
+                 validate=validate.Length(equal=5, error="a layout row has exactly 5 entries")),
+        required=True,
+    )
+    hands = NameMap(_cards(), allow_none=True)
+    kept = NameMap(JsonInteger(), allow_none=True)
+    turns = JsonList(fields.Nested(TurnSchema), required=True)
+
+
+class ClaimedRoundSchema(_Strict):
+    scores = NameMap(JsonInteger(allow_none=True), allow_none=True)
+    collected = NameMap(_cards(allow_none=True), allow_none=True)
+    kept = NameMap(JsonInteger(allow_none=True), allow_none=True)
+    chief_pending = _cards(allow_none=True)
+
+
+class ClaimedSchema(_Strict):
+    """Any part of a POP! outcome, of any mode; a key of another mode just differs."""
+
+    rounds = JsonList(fields.Nested(ClaimedRoundSchema), allow_none=True)
+    totals = NameMap(JsonInteger(allow_none=True), allow_none=True)
+    winners = JsonList(JsonString(), allow_none=True)
+    tie_break = JsonString(allow_none=True, validate=validate.OneOf(
+        ["kept-card", "shared", "unknown"]))
+    result = JsonString(allow_none=True, validate=validate.OneOf(["won", "lost"]))
+    level = JsonString(allow_none=True, validate=validate.OneOf(
+        ["beginner", "apprentice", "skilled", "expert", "legendary"]))
+    failed_turn = JsonInteger(allow_none=True)
+    cards_left = JsonInteger(allow_none=True)
+    title = JsonString(allow_none=True, validate=validate.OneOf(
+        ["novice", "mean", "evil", "renegade"]))
+    difficulty = JsonInteger(allow_none=True)
+    cards_left_in_play = JsonInteger(allow_none=True)
+    turns_played = JsonInteger(allow_none=True)
+    solved = JsonBoolean(allow_none=True)
+    layout_cards_left = JsonInteger(allow_none=True)
+
+
+class PopLogSchema(EnvelopeSchema):
+    mode = JsonString(required=True, validate=validate.OneOf(MODES))
+    options = fields.Nested(OptionsSchema, allow_none=True)
+    claimed = fields.Nested(ClaimedSchema, allow_none=True)
+    rounds = JsonList(fields.Nested(RoundSchema), required=True,
+                      validate=validate.Length(min=1, error="a log has at least one round"))

@@ -1,0 +1,102 @@
+"""Text for people: the validation table and the table drawn in a terminal."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+import click
+
+# Display colours for POP!'s five colours (number mod 5); the rulebook does not name them.
+POP_COLOURS = ("magenta", "red", "yellow", "green", "cyan")
+
+
+def summary_row(result: dict[str, Any]) -> dict[str, str]:
+    error = result["errors"][0] if result["errors"] else None
+    if error is not None:
+        where = error["path"] or "/"
+        if error.get("round"):
+            where = f"round {error['round']}" + (f" turn {error['turn']}" if error.get("turn")
+                                                  else "") + f" ({where})"
+        detail = f"{error['code']}: {error['message']} at {where}"
+        if len(result["errors"]) > 1:
+            detail += f" (+{len(result['errors']) - 1} more)"
+    elif result["claims"] and not result["claims"]["match"]:
+        diffs = result["claims"]["differences"]
+        detail = "claims differ: " + "; ".join(
+            f"{d['field']} claimed {json.dumps(d['claimed'], ensure_ascii=False)}, computed "
+            f"{json.dumps(d['computed'], ensure_ascii=False)}" for d in diffs[:3])
+    else:
+        detail = _outcome_line(result)
+    return {"source": result.get("source", "-"), "game": f"{result['game'] or '?'}/"
+            f"{result['mode'] or '?'}", "status": result["status"], "detail": detail}
+
+
+def _outcome_line(result: dict[str, Any]) -> str:
+    outcome = result.get("outcome") or {}
+    if "totals" in outcome:
+        totals = ", ".join(f"{k} {v}" for k, v in outcome["totals"].items())
+        winners = outcome.get("winners")
+        return f"totals {totals}" + (f"; winner{'s' * (len(winners) > 1)} {', '.join(winners)}"
+                                     if winners else "")
+    return ", ".join(f"{k} {v}" for k, v in outcome.items() if v is not None)
+
+
+def table(rows: list[dict[str, str]]) -> str:
+    if not rows:
+        return "no logs"
+    headers = {"source": "FILE", "game": "GAME", "status": "STATUS", "detail": "DETAIL"}
+    widths = {k: max(len(headers[k]), *(len(r[k]) for r in rows)) for k in ("source", "game",
+                                                                             "status")}
+    lines = ["  ".join(headers[k].ljust(widths[k]) for k in widths) + "  " + headers["detail"]]
+    colours = {"complete": "green", "incomplete": "yellow", "illegal": "red", "invalid": "red"}
+    for row in rows:
+        status = click.style(row["status"].ljust(widths["status"]), fg=colours[row["status"]])
+        lines.append(f"{row['source'].ljust(widths['source'])}  {row['game'].ljust(widths['game'])}"
+                     f"  {status}  {row['detail']}")
+    return "\n".join(lines)
+
+
+def _pop_state(state: dict[str, Any]) -> list[str]:
+    area = state["area"]
+    lines = ["       " + "   ".join(f" {q}" for q in "ABCDE")]
+    for r, row in enumerate(area["rows"]):
+        cells = []
+        for card in row:
+            if card is None:
+                cells.append("  .")
+            else:
+                cells.append(click.style(f"{card:3d}", fg=POP_COLOURS[card % 5], bold=True))
+        lines.append(f"row {r:2d} " + "  ".join(cells))
+    lines.append("scores " + ", ".join(f"{k} {v}" for k, v in state["scores"].items())
+                 + "   totals " + ", ".join(f"{k} {v}" for k, v in state["totals"].items()))
+    if state["chief_pending"]:
+        lines.append("Chief's waiting pile: " + " ".join(map(str, state["chief_pending"])))
+    return lines
+
+
+def _generic_state(state: dict[str, Any]) -> list[str]:
+    return [json.dumps(state, ensure_ascii=False)]
+
+
+STATE_RENDERERS: dict[str, Callable[[dict[str, Any]], list[str]]] = {"pop": _pop_state}
+
+
+def step(result: dict[str, Any], item: dict[str, Any]) -> str:
+    where = []
+    if item["round"] is not None:
+        where.append(f"round {item['round']}")
+    if item["turn"] is not None:
+        where.append(f"turn {item['turn']}")
+    head = click.style(f"[{item['index']}] {item['kind']}", bold=True)
+    lines = [f"{head} {' '.join(where)}: {item['note']}"]
+    if item.get("state"):
+        render = STATE_RENDERERS.get(result["game"], _generic_state)
+        lines.extend("    " + line for line in render(item["state"]))
+    return "\n".join(lines) + "\n"
+
+
+def verdict(result: dict[str, Any]) -> str:
+    row = summary_row(result)
+    colour = "green" if result["status"] in ("complete", "incomplete") else "red"
+    return click.style(f"{row['status']}", fg=colour, bold=True) + f" — {row['detail']}"
