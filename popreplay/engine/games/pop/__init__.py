@@ -46,6 +46,7 @@ class PopGame:
         zones: dict[str, list[Any]] = {
             "area": [c for row in state["area"]["rows"] for c in row if c is not None],
             "chief_pending": list(state["chief_pending"]),
+            "unplaced": list(state["unplaced"]),
         }
         for name, cards in state["collected"].items():
             zones[f"collected/{name}"] = list(cards)

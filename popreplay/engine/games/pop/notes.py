@@ -40,6 +40,7 @@ def state(game: PopReplay, rnd: Round, area: dict | None = None) -> dict:
         "totals": dict(zip(names, totals)),
         "collected": {n: sorted(c) for n, c in zip(names, rnd.collected)},
         "chief_pending": sorted(rnd.pending),
+        "unplaced": list(rnd.unplaced),
         "hands": None if rnd.hands is None else {
             n: sorted(h) for n, h in zip(names, rnd.hands)},
     }

@@ -37,6 +37,7 @@ class Round:
         self.scores = [0] * players
         self.pending: list[int] = []
         self.turns_placed = 0
+        self.unplaced: list[int] = []  # revealed this turn, not placed yet (or never: game over)
         self.layout_cards: set[int] = set()
 
 
@@ -377,11 +378,14 @@ class PopReplay:
         if arrows >= 3:
             order.reverse()
         if self.rec.enabled:
+            rnd.unplaced = [card for _, (card, _) in order]
             notes.reveal(self, rnd, owners, arrows, t)
         recording = self.rec.enabled
         area = rnd.area
         for column, (card, owner) in order:
             row = area.place(column, card)
+            if recording:
+                rnd.unplaced.remove(card)
             placed = area.snapshot() if recording else None
             snapshots: list | None = [] if recording else None
             waves = area.resolve(column, row, snapshots) if self._touches(area, column, row) else []
@@ -406,11 +410,11 @@ class PopReplay:
     def collect(self, rnd: Round, owner: int | None, waves: list[list[int]], t: int, *,
                 placed: dict | None, snapshots: list | None, where: tuple[int, int, int]) -> None:
         """Give the exploded cards, wave by wave, to the owner of the placed card (or the Chief)."""
-        taken: list[int] = []
-        if waves and owner is not CHIEF:
-            taken, rnd.pending = rnd.pending, []
+        taken: list[int] = rnd.pending if waves and owner is not CHIEF else []
         if placed is not None:
             notes.placement(self, rnd, owner, waves, taken, t, placed, where)
+        if taken:
+            rnd.pending = []
         for number, wave in enumerate(waves, start=1):
             gained = wave + taken if number == 1 else wave
             if owner is CHIEF:

@@ -5,8 +5,11 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from .cards import COLOUR, DECK
+from .cards import ARROW, COLOUR, DECK
+from .grid import Area
 from .modes import MODES
+
+TRIES = 12  # candidate plays a simulated player weighs each turn
 
 NAMES = ("Alice", "Bruno", "Chloé", "Dmitri", "Eun-ji")
 
@@ -91,6 +94,7 @@ def _round(rng: random.Random, mode: str, names: list[str], *, variant: bool,
     hand_size = spec.hand_size or 5 + rng.randint(0, 3)
     hands = {name: sorted(pile.pop() for _ in range(hand_size)) for name in names}
     held = {name: list(cards) for name, cards in hands.items()}
+    area = Area(layout)
     chief_count = spec.chief_cards(len(names), variant=variant)
     per_player = spec.player_cards(variant=variant)
     turns = []
@@ -100,16 +104,56 @@ def _round(rng: random.Random, mode: str, names: list[str], *, variant: bool,
             turn["draws"] = {name: [pile.pop()] for name in names}
             for name in names:
                 held[name] += turn["draws"][name]
-        plays = {}
-        for name in names:
-            rng.shuffle(held[name])
-            plays[name] = sorted(held[name].pop() for _ in range(per_player))
+        chief = [pile.pop() for _ in range(chief_count)]
+        plays = _choose(rng, mode, area, held, per_player, chief)
+        for name, cards in plays.items():
+            for card in cards:
+                held[name].remove(card)
+        _place_turn(area, [c for cs in plays.values() for c in cs] + chief)
         turn["plays"] = plays
         if chief_count:
-            turn["chief"] = [pile.pop() for _ in range(chief_count)]
+            turn["chief"] = chief
         if mode == "solo" and pile:
             turn["draws"] = {names[0]: sorted(pile.pop() for _ in range(5))}
             held[names[0]] += turn["draws"][names[0]]
         turns.append(turn)
     round_log: dict[str, Any] = {"layout": layout, "hands": hands, "turns": turns}
     return round_log
+
+
+def _place_turn(area: Area, cards: list[int]) -> int:
+    """Place one turn's cards as the rules do; return how many cards exploded."""
+    ordered = sorted(cards)
+    columns = list(enumerate(ordered))
+    if sum(ARROW[c] for c in ordered) >= 3:
+        columns.reverse()
+    exploded = 0
+    for column, card in columns:
+        row = area.place(column, card)
+        exploded += sum(len(wave) for wave in area.resolve(column, row))
+    return exploded
+
+
+def _copy(area: Area) -> Area:
+    clone = Area([])
+    clone.columns = [list(c) for c in area.columns]
+    clone.queue_rows = list(area.queue_rows)
+    return clone
+
+
+def _choose(rng: random.Random, mode: str, area: Area, held: dict[str, list[int]],
+            per_player: int, chief: list[int]) -> dict[str, list[int]]:
+    """Coop players look for a turn without explosion, solo and puzzle players for the most
+    explosions; battle players play at random. Only the cards each player holds are ever chosen."""
+    best, best_score = None, None
+    for _ in range(TRIES if mode != "battle" else 1):
+        plays = {name: sorted(rng.sample(cards, per_player)) for name, cards in held.items()}
+        if mode == "battle":
+            return plays
+        exploded = _place_turn(_copy(area), [c for cs in plays.values() for c in cs] + chief)
+        score = -exploded if mode == "coop" else exploded
+        if best_score is None or score > best_score:
+            best, best_score = plays, score
+        if mode == "coop" and exploded == 0:
+            break
+    return best
