@@ -277,7 +277,7 @@ class PopReplay:
                       *base, round=number, turn=t)
         limit = self.mode.turns(self.difficulty)
         if t > limit:
-            self.fail("too-many-turns", f"a {self.mode.name} round has at most {limit} turns",
+            self.fail("too-many-turns", f"a {self.mode.name} round has at most {limit} turn{'s' * (limit != 1)}",
                       *base, round=number, turn=t)
         plays = self.named(turn.get("plays") or {}, "wrong-play-count", *base, "plays",
                            round=number, turn=t)
