@@ -1,0 +1,29 @@
+"""The REST API under ``/api/v1`` (flask-smorest): one blueprint per resource; the views turn HTTP
+into calls to ``popreplay.store`` / ``popreplay.db.queries`` and back. No rules here."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask_smorest import Api
+
+from . import docs, errors, games, health, players, validate
+from .schemas import ErrorSchema
+
+
+class PopreplayApi(Api):
+    ERROR_SCHEMA = ErrorSchema  # the one error shape, also in the generated document
+
+
+def init_app(app: Flask) -> Api:
+    api = PopreplayApi(app, spec_kwargs={
+        "info": {"description": "Replay card-game logs, check every move, recompute the scores."},
+    })
+    api.spec.components.security_scheme(
+        "ownerToken", {"type": "http", "scheme": "bearer",
+                       "description": "The owner token returned once by POST /games."})
+    for blueprint in (games.bp, validate.bp, players.bp, health.bp):
+        api.register_blueprint(blueprint)
+    app.register_blueprint(docs.bp)
+    health.init_root(app)
+    errors.init_app(app)  # after Api(): replaces its error handler with the one shape
+    return api

@@ -1,0 +1,171 @@
+"""``/api/v1/games``: store, list, read, replay, export and delete games."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterator
+
+from flask import Response, request, stream_with_context
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from .. import store
+from ..db import queries
+from ..db.session import get_session
+from .errors import ApiError
+from .represent import game_view
+from .schemas import (
+    CreatedGameSchema,
+    ErrorSchema,
+    FilterQuerySchema,
+    GamePageSchema,
+    GameSchema,
+    ListQuerySchema,
+    ReplaySchema,
+    UploadQuerySchema,
+)
+
+bp = Blueprint("games", __name__, url_prefix="/api/v1/games",
+               description="Stored games: upload, list, read, replay, export, delete.")
+
+RAW_LOG_BODY = {
+    "required": True,
+    "description": "The log (format popreplay/1), stored byte for byte as sent.",
+    "content": {"application/json": {"schema": {"type": "object"}}},
+}
+
+
+def _filters(args: dict[str, Any]) -> queries.Filters:
+    names = queries.Filters.__dataclass_fields__
+    return queries.Filters(**{k: v for k, v in args.items() if k in names})
+
+
+def _find(ref: str) -> Any:
+    record = store.find_by_ref(get_session(), ref)
+    if record is None:
+        raise ApiError(404, f"No game {ref!r}.")
+    return record
+
+
+def dumps_line(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+@bp.route("")
+class Games(MethodView):
+    @bp.arguments(UploadQuerySchema, location="query")
+    @bp.doc(requestBody=RAW_LOG_BODY)
+    @bp.response(201, CreatedGameSchema, description="Stored (legal or illegal); the owner token "
+                 "is shown this once.")
+    @bp.alt_response(200, schema=GameSchema, description="The same log was already stored: "
+                     "that game, without an owner token.")
+    @bp.alt_response(422, schema=ErrorSchema, description="Not JSON or not of the right shape: "
+                     "every problem with its JSON Pointer. Nothing is stored.")
+    @bp.alt_response(413, schema=ErrorSchema, description="Body larger than POPREPLAY_MAX_BODY.")
+    def post(self, args: dict[str, Any]) -> Any:
+        """Store a log"""
+        raw = request.get_data(cache=False)
+        try:
+            done = store.ingest(get_session(), raw, visibility=args["visibility"])
+        except store.InvalidLog as invalid:
+            raise ApiError(422, "The log is not valid: nothing was stored.",
+                           errors=invalid.result["errors"]) from None
+        body = game_view(done.record)
+        if not done.created:
+            return body, 200
+        body["owner_token"] = done.owner_token
+        return body, 201, {"Location": body["links"]["self"]}
+
+    @bp.arguments(ListQuerySchema, location="query")
+    @bp.response(200, GamePageSchema)
+    @bp.alt_response(422, schema=ErrorSchema, description="A filter, sort or cursor is not valid.")
+    def get(self, args: dict[str, Any]) -> Any:
+        """List public games
+
+        Filters combine with AND. Pagination is by cursor: pass `next_cursor` back as `cursor`
+        with the same sort (and the same filters) until it is null.
+        """
+        try:
+            rows, cursor = queries.page(get_session(), _filters(args), sort=args["sort"],
+                                        cursor=args.get("cursor"), limit=args["limit"])
+        except queries.BadCursor as error:
+            raise ApiError(422, str(error), errors=[
+                {"code": "bad-query", "message": str(error), "path": "/cursor"}]) from None
+        return {"items": [game_view(r) for r in rows], "next_cursor": cursor}
+
+
+@bp.route("/export")
+@bp.arguments(FilterQuerySchema, location="query")
+@bp.response(200, description="NDJSON: one game per line, oldest first; `popreplay import` "
+             "reads it back.", content_type="application/x-ndjson")
+def export(args: dict[str, Any]) -> Response:
+    """Export public games (NDJSON stream)"""
+    filters = _filters(args)
+
+    def lines() -> Iterator[str]:
+        for record in queries.export_records(get_session(), filters):
+            yield dumps_line(store.export_entry(record))
+
+    return Response(stream_with_context(lines()), mimetype="application/x-ndjson")
+
+
+@bp.route("/<string:ref>")
+class Game(MethodView):
+    @bp.response(200, GameSchema)
+    @bp.alt_response(404, schema=ErrorSchema)
+    def get(self, ref: str) -> Any:
+        """A game's metadata and result
+
+        `ref` is the game's slug (any visibility) or its number (public games only).
+        """
+        return game_view(_find(ref))
+
+    @bp.response(204)
+    @bp.alt_response(401, schema=ErrorSchema, description="No bearer token.")
+    @bp.alt_response(403, schema=ErrorSchema, description="Not this game's owner token.")
+    @bp.alt_response(404, schema=ErrorSchema)
+    @bp.doc(security=[{"ownerToken": []}])
+    def delete(self, ref: str) -> Any:
+        """Delete a game (owner token required)"""
+        record = _find(ref)
+        scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+        token = token.strip()
+        if scheme.lower() != "bearer" or not token:
+            raise ApiError(401, "Deleting needs 'Authorization: Bearer <owner token>'.",
+                           headers={"WWW-Authenticate": 'Bearer realm="popreplay"'})
+        if not store.owner_token_matches(record, token):
+            raise ApiError(403, "This token does not own this game.")
+        store.delete_game(get_session(), record)
+        return ""
+
+
+@bp.route("/<string:ref>/log")
+@bp.response(200, description="The log exactly as uploaded.", content_type="application/json")
+@bp.alt_response(404, schema=ErrorSchema)
+def log(ref: str) -> Response:
+    """A game's log, byte for byte"""
+    record = _find(ref)
+    response = Response(record.log, mimetype="application/json")
+    response.set_etag(record.content_hash)
+    response.headers["Content-Disposition"] = f'inline; filename="{record.slug}.json"'
+    return response.make_conditional(request)
+
+
+@bp.route("/<string:ref>/replay")
+@bp.response(200, ReplaySchema, description="The result with its annotated steps, computed by "
+             "the running engine. Carries an ETag: a replay never changes for one engine version.")
+@bp.alt_response(304, description="Not modified (If-None-Match).")
+@bp.alt_response(404, schema=ErrorSchema)
+def replay(ref: str) -> Response:
+    """A game's annotated replay"""
+    record = _find(ref)
+    etag = store.replay_etag(record)
+    if request.if_none_match.contains(etag):
+        response = Response(status=304)
+    else:
+        body = json.dumps(store.replay_of(record), ensure_ascii=False, separators=(",", ":"))
+        response = Response(body, mimetype="application/json")
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+

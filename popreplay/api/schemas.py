@@ -1,0 +1,171 @@
+"""marshmallow request/response shapes of the API (the OpenAPI document is generated from them).
+
+The log itself is not described here: its shape is ``popreplay.logformat``'s, and the API takes
+it as raw bytes so that it can be stored exactly as uploaded.
+"""
+
+from __future__ import annotations
+
+from datetime import timezone
+
+from marshmallow import Schema, fields, validate
+
+from ..db.queries import SORTS
+from ..db.models import VISIBILITIES
+
+STATUSES = ("complete", "incomplete", "illegal")
+
+
+class ErrorEntrySchema(Schema):
+    code = fields.String(required=True, metadata={"description": "what kind of problem"})
+    message = fields.String(required=True)
+    path = fields.String(metadata={"description": "JSON Pointer (RFC 6901) to the problem"})
+    round = fields.Integer(allow_none=True)
+    turn = fields.Integer(allow_none=True)
+
+
+class ErrorSchema(Schema):
+    """Every error response, everywhere."""
+
+    code = fields.Integer(required=True, metadata={"description": "the HTTP status code"})
+    status = fields.String(required=True, metadata={"description": "the HTTP status name"})
+    message = fields.String(required=True)
+    errors = fields.List(fields.Nested(ErrorEntrySchema), required=True)
+
+
+class ClaimsSchema(Schema):
+    match = fields.Boolean()
+    differences = fields.List(fields.Dict())
+
+
+class ResultSchema(Schema):
+    """The result object (docs: spec section 6)."""
+
+    game = fields.String(allow_none=True)
+    mode = fields.String(allow_none=True)
+    engine = fields.String()
+    status = fields.String(validate=validate.OneOf(STATUSES + ("invalid",)))
+    legal = fields.Boolean()
+    errors = fields.List(fields.Nested(ErrorEntrySchema))
+    outcome = fields.Dict(allow_none=True, metadata={"description": "depends on game and mode"})
+    claims = fields.Nested(ClaimsSchema, allow_none=True)
+
+
+class ReplaySchema(ResultSchema):
+    steps = fields.List(fields.Dict(), metadata={"description": "one step per event, in order"})
+
+
+class ValidateResultSchema(ResultSchema):
+    steps = fields.List(fields.Dict(), metadata={"description": "only with ?steps=true"})
+
+
+class LinksSchema(Schema):
+    self = fields.String()
+    log = fields.String()
+    replay = fields.String()
+    share = fields.String()
+
+
+class GameSchema(Schema):
+    id = fields.Integer(required=True, metadata={"description": "the game's number"})
+    slug = fields.String(required=True, metadata={"description": "the share link's key"})
+    share_url = fields.String(required=True)
+    game = fields.String()
+    mode = fields.String()
+    players = fields.List(fields.String())
+    title = fields.String(allow_none=True, metadata={"description": "meta.title"})
+    played_at = fields.DateTime(allow_none=True, metadata={"description": "meta.played_at, UTC"})
+    created_at = fields.DateTime()
+    visibility = fields.String(validate=validate.OneOf(VISIBILITIES))
+    status = fields.String()
+    legal = fields.Boolean()
+    claims_match = fields.Boolean(allow_none=True)
+    engine = fields.String(metadata={"description": "engine version that computed the result"})
+    sha256 = fields.String(metadata={"description": "SHA-256 of the log as uploaded"})
+    result = fields.Nested(ResultSchema)
+    links = fields.Nested(LinksSchema)
+
+
+class CreatedGameSchema(GameSchema):
+    owner_token = fields.String(
+        metadata={"description": "shown once, on 201 only: needed to delete the game"})
+
+
+class GamePageSchema(Schema):
+    items = fields.List(fields.Nested(GameSchema), required=True)
+    next_cursor = fields.String(allow_none=True, required=True,
+                                metadata={"description": "pass as ?cursor= for the next page"})
+
+
+class UploadQuerySchema(Schema):
+    visibility = fields.String(
+        load_default="public", validate=validate.OneOf(VISIBILITIES),
+        metadata={"description": "unlisted: reachable by its link only"})
+
+
+class ValidateQuerySchema(Schema):
+    steps = fields.Boolean(load_default=False,
+                           metadata={"description": "include the annotated steps"})
+
+
+class FilterQuerySchema(Schema):
+    game = fields.String()
+    mode = fields.String()
+    player = fields.String(metadata={"description": "a player's name (compared after NFC)"})
+    status = fields.String(validate=validate.OneOf(STATUSES))
+    legal = fields.Boolean()
+    claims_differ = fields.Boolean(
+        metadata={"description": "true: claimed scores differ from the computed ones"})
+    played_after = fields.AwareDateTime(
+        default_timezone=timezone.utc,
+        metadata={"description": "meta.played_at >= this (ISO 8601; no offset: UTC)"})
+    played_before = fields.AwareDateTime(
+        default_timezone=timezone.utc,
+        metadata={"description": "meta.played_at < this (ISO 8601; no offset: UTC)"})
+
+
+class ListQuerySchema(FilterQuerySchema):
+    sort = fields.String(load_default="-created", validate=validate.OneOf(SORTS),
+                         metadata={"description": "a leading '-' sorts newest first"})
+    cursor = fields.String()
+    limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
+
+
+class PlayerGameSchema(Schema):
+    id = fields.Integer()
+    slug = fields.String()
+    game = fields.String()
+    mode = fields.String()
+    title = fields.String(allow_none=True)
+    played_at = fields.DateTime(allow_none=True)
+    created_at = fields.DateTime()
+    status = fields.String()
+    score = fields.Integer(allow_none=True)
+    won = fields.Boolean(allow_none=True)
+
+
+class PlayerStatSchema(Schema):
+    game = fields.String()
+    mode = fields.String()
+    games = fields.Integer(metadata={"description": "public games played, any status"})
+    complete = fields.Integer(metadata={"description": "of which complete"})
+    wins = fields.Integer(metadata={"description": "complete games won (shared wins count)"})
+    average = fields.Float(allow_none=True, metadata={"description": "average total, complete"})
+    best = fields.Integer(allow_none=True, metadata={"description": "best total, complete"})
+
+
+class PlayerSchema(Schema):
+    name = fields.String()
+    stats = fields.List(fields.Nested(PlayerStatSchema))
+    games = fields.List(fields.Nested(PlayerGameSchema),
+                        metadata={"description": "the 50 newest public games"})
+
+
+class HealthSchema(Schema):
+    status = fields.String()
+    engine = fields.String()
+
+
+class ReadySchema(Schema):
+    ready = fields.Boolean()
+    database = fields.String()

@@ -1,0 +1,77 @@
+"""``POST /api/v1/validate``: a dry run; nothing is stored."""
+
+from __future__ import annotations
+
+from typing import IO, Any, Iterator
+
+from flask import Response, current_app, request, stream_with_context
+from flask_smorest import Blueprint
+
+from ..checking import check_text
+from ..engine import ENGINE_VERSION
+from .games import dumps_line
+from .schemas import ErrorSchema, ValidateQuerySchema, ValidateResultSchema
+
+bp = Blueprint("validate", __name__, url_prefix="/api/v1/validate",
+               description="Check logs without storing them.")
+
+NDJSON = "application/x-ndjson"
+
+BODY = {
+    "required": True,
+    "description": "One log (JSON), or with Content-Type application/x-ndjson one log per line.",
+    "content": {"application/json": {"schema": {"type": "object"}},
+                NDJSON: {"schema": {"type": "string"}}},
+}
+
+
+@bp.route("", methods=["POST"])
+@bp.arguments(ValidateQuerySchema, location="query")
+@bp.doc(requestBody=BODY)
+@bp.response(200, ValidateResultSchema, description="The result object, whatever the status "
+             "(invalid included). For NDJSON: one result per line, with `line`, streamed.")
+@bp.alt_response(413, schema=ErrorSchema)
+def validate(args: dict[str, Any]) -> Any:
+    """Validate logs (dry run)"""
+    if request.mimetype == NDJSON:
+        request.max_content_length = current_app.config["MAX_NDJSON_BODY"]
+        limit = current_app.config["MAX_CONTENT_LENGTH"]
+        stream = request.stream
+        lines = _results(stream, limit, with_steps=args["steps"])
+        return Response(stream_with_context(lines), mimetype=NDJSON)
+    return check_text(request.get_data(cache=False), with_steps=args["steps"])
+
+
+def _results(stream: IO[bytes], limit: int, *, with_steps: bool) -> Iterator[str]:
+    for number, line in _lines(stream, limit):
+        if line is None:
+            result = _too_long(limit)
+        else:
+            result = check_text(line, with_steps=with_steps)
+        yield dumps_line({"line": number, **result})
+
+
+def _lines(stream: IO[bytes], limit: int) -> Iterator[tuple[int, bytes | None]]:
+    """Non-blank lines with their 1-based numbers; None for a line longer than ``limit``."""
+    number = 0
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > limit and not line.endswith(b"\n"):
+            while True:
+                rest = stream.readline(65536)
+                if not rest or rest.endswith(b"\n"):
+                    break
+            yield number, None
+        elif line.strip():
+            yield number, line
+
+
+def _too_long(limit: int) -> dict[str, Any]:
+    return {"game": None, "mode": None, "engine": ENGINE_VERSION, "status": "invalid",
+            "legal": False,
+            "errors": [{"code": "json", "message": f"The log is longer than {limit} bytes.",
+                        "round": None, "turn": None, "path": ""}],
+            "outcome": None, "claims": None}

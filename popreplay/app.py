@@ -1,0 +1,37 @@
+"""The Flask app factory's body (``popreplay.create_app`` imports this lazily)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Mapping
+
+from flask import Flask
+
+from . import api
+from .config import Config
+from .db import session as db_session
+
+log = logging.getLogger(__name__)
+
+
+def build_app(config: Mapping[str, Any] | None = None) -> Flask:
+    app = Flask("popreplay")
+    app.config.update(Config.load(config))
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    db_session.init_app(app)
+    api.init_app(app)
+    _register_viewer(app)
+    return app
+
+
+def _register_viewer(app: Flask) -> None:
+    """The replay viewer (``popreplay.web``): ``/`` and the share links ``/r/<slug>``."""
+    try:
+        from .web import bp
+    except ImportError as error:  # only while the viewer is not written yet
+        if error.name != f"{__package__}.web":
+            raise
+        log.warning("popreplay.web is missing: share links /r/<slug> will answer 404")
+        return
+    app.register_blueprint(bp)

@@ -1,0 +1,66 @@
+"""Configuration: everything from environment variables, with defaults (docs/api.md, "Service").
+
+| variable                  | default                                   |
+|---------------------------|-------------------------------------------|
+| POPREPLAY_DATABASE_URL    | SQLite file ``popreplay.sqlite`` in the instance folder |
+| POPREPLAY_MAX_BODY        | 1048576 (1 MiB): the largest request body, in bytes |
+| POPREPLAY_MAX_NDJSON_BODY | 67108864 (64 MiB): the largest NDJSON body of ``POST /validate`` |
+| POPREPLAY_PUBLIC_URL      | none: share links use the request's host  |
+| POPREPLAY_SECRET_KEY      | a random key per process                  |
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from typing import Any, Mapping
+
+from .engine import ENGINE_VERSION
+
+MiB = 1024 * 1024
+
+
+def _int(name: str, default: int) -> int:
+    value = os.environ.get(name)
+    if value is None or not value.strip():
+        return default
+    try:
+        number = int(value)
+    except ValueError:
+        raise ValueError(f"{name} must be a whole number of bytes, not {value!r}") from None
+    if number <= 0:
+        raise ValueError(f"{name} must be positive")
+    return number
+
+
+def from_environment() -> dict[str, Any]:
+    """The settings read from the environment now (so tests can set variables first)."""
+    return {
+        "DATABASE_URL": os.environ.get("POPREPLAY_DATABASE_URL") or None,
+        "MAX_CONTENT_LENGTH": _int("POPREPLAY_MAX_BODY", MiB),
+        "MAX_NDJSON_BODY": _int("POPREPLAY_MAX_NDJSON_BODY", 64 * MiB),
+        "PUBLIC_BASE_URL": (os.environ.get("POPREPLAY_PUBLIC_URL") or "").rstrip("/") or None,
+        "SECRET_KEY": os.environ.get("POPREPLAY_SECRET_KEY") or secrets.token_hex(32),
+    }
+
+
+class Config:
+    """Fixed settings (the OpenAPI document) plus :func:`from_environment`."""
+
+    API_TITLE = "popreplay"
+    API_VERSION = ENGINE_VERSION
+    OPENAPI_VERSION = "3.0.3"
+    OPENAPI_URL_PREFIX = "/api/v1"
+    OPENAPI_JSON_PATH = "openapi.json"
+    JSON_SORT_KEYS = False
+
+    @classmethod
+    def load(cls, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        values = {k: v for k, v in vars(cls).items() if k.isupper()}
+        values.update(from_environment())
+        values.update(overrides or {})
+        return values
+
+
+class TestConfig(Config):
+    TESTING = True

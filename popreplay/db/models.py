@@ -1,0 +1,112 @@
+"""The stored games (SQLAlchemy 2, typed ``Mapped[...]``).
+
+``games`` holds one uploaded log byte for byte with what the engine computed from it;
+``game_players`` holds one row per seat, so that the player filter and player statistics are
+queries, not replays. Both tables change only through Alembic revisions (``migrations/``).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    CheckConstraint,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Text,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+from .types import UTCDateTime, utcnow
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+VISIBILITIES = ("public", "unlisted")
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class GameRecord(Base):
+    """One stored game: the log as uploaded and its result as computed at ingest."""
+
+    __tablename__ = "games"
+    __table_args__ = (
+        CheckConstraint("visibility IN ('public', 'unlisted')", name="visibility"),
+        Index(None, "game", "mode"),
+        Index(None, "visibility", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    slug: Mapped[str] = mapped_column(String(32), unique=True)
+    content_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    log: Mapped[bytes] = mapped_column(LargeBinary)
+    game: Mapped[str] = mapped_column(String(32))
+    mode: Mapped[str] = mapped_column(String(32))
+    players: Mapped[list[str]] = mapped_column(JSON)
+    title: Mapped[str | None] = mapped_column(Text)
+    played_at: Mapped[datetime | None] = mapped_column(UTCDateTime, index=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    legal: Mapped[bool] = mapped_column(Boolean)
+    claims_match: Mapped[bool | None] = mapped_column(Boolean)
+    errors: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    claims: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    engine_version: Mapped[str] = mapped_column(String(32))
+    visibility: Mapped[str] = mapped_column(String(16), default="public")
+    owner_token_hash: Mapped[str | None] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+    seats: Mapped[list[GamePlayer]] = relationship(
+        back_populates="record",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+        order_by="GamePlayer.position",
+    )
+
+    @property
+    def result(self) -> dict[str, Any]:
+        """The stored result object (``spec/pop.md`` section 6), without steps."""
+        return {
+            "game": self.game,
+            "mode": self.mode,
+            "engine": self.engine_version,
+            "status": self.status,
+            "legal": self.legal,
+            "errors": self.errors,
+            "outcome": self.outcome,
+            "claims": self.claims,
+        }
+
+    def __repr__(self) -> str:
+        return f"<GameRecord {self.id} {self.slug} {self.game}/{self.mode} {self.status}>"
+
+
+class GamePlayer(Base):
+    """One seat of a stored game: the player's name (NFC) and, for legal games, the standings."""
+
+    __tablename__ = "game_players"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(Text, index=True)
+    score: Mapped[int | None] = mapped_column(Integer)
+    won: Mapped[bool | None] = mapped_column(Boolean)
+
+    record: Mapped[GameRecord] = relationship(back_populates="seats")

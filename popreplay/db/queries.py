@@ -1,0 +1,206 @@
+"""Queries over stored games: filters, keyset (cursor) pagination, export batches, player stats.
+
+Unlisted games are never listed, exported or counted here: every query starts from
+:func:`public_games`.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Iterator, Sequence
+
+from sqlalchemy import Select, and_, case, func, or_, select
+from sqlalchemy.orm import Session
+
+from ..engine import GAMES
+from .models import GamePlayer, GameRecord
+
+SORTS = ("created", "-created", "played_at", "-played_at")
+
+
+class BadCursor(ValueError):
+    """A cursor that this server did not give out for this sort order."""
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    game: str | None = None
+    mode: str | None = None
+    player: str | None = None
+    status: str | None = None
+    legal: bool | None = None
+    claims_differ: bool | None = None
+    played_after: datetime | None = None
+    played_before: datetime | None = None
+
+
+def public_games() -> Select[tuple[GameRecord]]:
+    return select(GameRecord).where(GameRecord.visibility == "public")
+
+
+def apply_filters(query: Select[Any], filters: Filters) -> Select[Any]:
+    conditions = []
+    if filters.game is not None:
+        conditions.append(GameRecord.game == filters.game)
+    if filters.mode is not None:
+        conditions.append(GameRecord.mode == filters.mode)
+    if filters.status is not None:
+        conditions.append(GameRecord.status == filters.status)
+    if filters.legal is not None:
+        conditions.append(GameRecord.legal.is_(filters.legal))
+    if filters.claims_differ is True:
+        conditions.append(GameRecord.claims_match.is_(False))
+    elif filters.claims_differ is False:
+        conditions.append(or_(GameRecord.claims_match.is_(None), GameRecord.claims_match.is_(True)))
+    if filters.played_after is not None:
+        conditions.append(GameRecord.played_at >= filters.played_after)
+    if filters.played_before is not None:
+        conditions.append(GameRecord.played_at < filters.played_before)
+    if filters.player is not None:
+        name = unicodedata.normalize("NFC", filters.player)
+        seats = select(GamePlayer.game_id).where(GamePlayer.name == name)
+        conditions.append(GameRecord.id.in_(seats))
+    return query.where(*conditions)
+
+
+# --- cursor pagination ---------------------------------------------------------------------------
+
+
+def encode_cursor(sort: str, record: GameRecord) -> str:
+    value: str | None
+    if sort.lstrip("-") == "played_at":
+        value = None if record.played_at is None else record.played_at.isoformat()
+    else:
+        value = record.created_at.isoformat()
+    raw = json.dumps([sort, value, record.id], separators=(",", ":")).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def decode_cursor(sort: str, cursor: str) -> tuple[datetime | None, int]:
+    try:
+        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
+        cursor_sort, value, last_id = json.loads(raw)
+        when = None if value is None else datetime.fromisoformat(value)
+    except (ValueError, TypeError, binascii.Error, UnicodeDecodeError):
+        raise BadCursor("the cursor is not one this server gave out") from None
+    if cursor_sort != sort or not isinstance(last_id, int) or isinstance(last_id, bool):
+        raise BadCursor("the cursor belongs to another sort order; start again without it")
+    if when is None and sort.lstrip("-") == "created":
+        raise BadCursor("the cursor is not one this server gave out")
+    return when, last_id
+
+
+def _keyset(sort: str, cursor: str | None) -> tuple[list[Any], list[Any]]:
+    """ORDER BY terms and the WHERE terms that continue after ``cursor``.
+
+    ``played_at`` may be empty: those games come last in both directions, by id.
+    """
+    descending = sort.startswith("-")
+    rid = GameRecord.id
+    if sort.lstrip("-") == "created":
+        column: Any = GameRecord.created_at
+        order = [column.desc(), rid.desc()] if descending else [column.asc(), rid.asc()]
+        if cursor is None:
+            return order, []
+        when, last = decode_cursor(sort, cursor)
+        bound = when
+        if descending:
+            return order, [or_(column < bound, and_(column == bound, rid < last))]
+        return order, [or_(column > bound, and_(column == bound, rid > last))]
+    column = GameRecord.played_at
+    empty_last = case((column.is_(None), 1), else_=0)
+    order = [empty_last.asc()]
+    order += [column.desc(), rid.desc()] if descending else [column.asc(), rid.asc()]
+    if cursor is None:
+        return order, []
+    when, last = decode_cursor(sort, cursor)
+    if when is None:
+        return order, [column.is_(None), rid < last if descending else rid > last]
+    bound = when
+    after = (or_(column < bound, and_(column == bound, rid < last)) if descending
+             else or_(column > bound, and_(column == bound, rid > last)))
+    return order, [or_(and_(column.is_not(None), after), column.is_(None))]
+
+
+def page(session: Session, filters: Filters, *, sort: str = "-created", cursor: str | None = None,
+         limit: int = 20) -> tuple[Sequence[GameRecord], str | None]:
+    """One page of public games and the cursor of the next page (None on the last page)."""
+    if sort not in SORTS:
+        raise ValueError(f"sort must be one of {', '.join(SORTS)}")
+    order, after = _keyset(sort, cursor)
+    query = apply_filters(public_games(), filters).where(*after).order_by(*order).limit(limit + 1)
+    rows = session.scalars(query).all()
+    if len(rows) <= limit:
+        return rows, None
+    rows = rows[:limit]
+    return rows, encode_cursor(sort, rows[-1])
+
+
+def export_records(session: Session, filters: Filters, *, include_unlisted: bool = False,
+                   batch: int = 200) -> Iterator[GameRecord]:
+    """Every matching game, oldest id first, read in batches (constant memory)."""
+    base = select(GameRecord) if include_unlisted else public_games()
+    query = apply_filters(base, filters).order_by(GameRecord.id.asc())
+    last = 0
+    while True:
+        rows = session.scalars(query.where(GameRecord.id > last).limit(batch)).all()
+        yield from rows
+        if len(rows) < batch:
+            return
+        last = rows[-1].id
+        session.expunge_all()
+
+
+# --- player statistics ---------------------------------------------------------------------------
+
+
+def player_games(session: Session, name: str, *, limit: int = 50) -> Sequence[Any]:
+    """The player's newest public games: (record, seat) pairs."""
+    query = (select(GameRecord, GamePlayer)
+             .join(GamePlayer, GamePlayer.game_id == GameRecord.id)
+             .where(GameRecord.visibility == "public", GamePlayer.name == name)
+             .order_by(GameRecord.created_at.desc(), GameRecord.id.desc(), GamePlayer.position)
+             .limit(limit))
+    return session.execute(query).all()
+
+
+def player_stats(session: Session, name: str) -> list[dict[str, Any]]:
+    """Per game and mode: games, complete games, wins, average and best score of complete games
+    (best is the lowest where the game's lower score wins)."""
+    complete = GameRecord.status == "complete"
+    scored = and_(complete, GamePlayer.score.is_not(None))
+    query = (
+        select(
+            GameRecord.game,
+            GameRecord.mode,
+            func.count(func.distinct(GameRecord.id)),
+            func.count(func.distinct(case((complete, GameRecord.id)))),
+            func.count(func.distinct(case((and_(complete, GamePlayer.won.is_(True)),
+                                           GameRecord.id)))),
+            func.avg(case((scored, GamePlayer.score))),
+            func.min(case((scored, GamePlayer.score))),
+            func.max(case((scored, GamePlayer.score))),
+        )
+        .join(GamePlayer, GamePlayer.game_id == GameRecord.id)
+        .where(GameRecord.visibility == "public", GamePlayer.name == name)
+        .group_by(GameRecord.game, GameRecord.mode)
+        .order_by(GameRecord.game, GameRecord.mode)
+    )
+    stats = []
+    for game, mode, games, completed, wins, average, low, high in session.execute(query):
+        lower_wins = getattr(GAMES.get(game), "lower_score_wins", True)
+        stats.append({
+            "game": game,
+            "mode": mode,
+            "games": games,
+            "complete": completed,
+            "wins": wins,
+            "average": None if average is None else round(float(average), 2),
+            "best": low if lower_wins else high,
+        })
+    return stats

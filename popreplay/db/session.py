@@ -1,0 +1,99 @@
+"""One SQLAlchemy engine per app, one Session per request (closed when the request ends)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import NullPool
+
+EXTENSION = "popreplay.db"
+
+
+def default_sqlite_url(instance_path: str) -> str:
+    """The default database: ``popreplay.sqlite`` in the Flask instance folder."""
+    Path(instance_path).mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{Path(instance_path) / 'popreplay.sqlite'}"
+
+
+def normalise_url(url: str) -> str:
+    """``postgresql://`` and ``postgres://`` mean psycopg 3 here (``postgresql+psycopg://``)."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def make_engine(url: str, *, pooled: bool = True) -> Engine:
+    """An engine for ``url``; ``pooled=False`` opens one connection per use (migrations)."""
+    url = normalise_url(url)
+    extra: dict[str, Any] = {} if pooled else {"poolclass": NullPool}
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"timeout": 15}, **extra)
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=pooled, connect_args={"connect_timeout": 5}, **extra)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=15000")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.close()
+
+
+class Database:
+    """The engine and session factory of one app."""
+
+    def __init__(self, url: str) -> None:
+        self.url = normalise_url(url)
+        self.engine = make_engine(self.url)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def session(self) -> Session:
+        return self.sessions()
+
+    def ping(self) -> None:
+        """Raise when the database does not answer."""
+        with self.engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+
+def init_app(app: Any) -> Database:
+    url = app.config.get("DATABASE_URL") or default_sqlite_url(app.instance_path)
+    database = Database(url)
+    app.extensions[EXTENSION] = database
+    app.teardown_appcontext(_close_session)
+    return database
+
+
+def get_database(app: Any = None) -> Database:
+    if app is None:
+        from flask import current_app
+
+        app = current_app
+    return app.extensions[EXTENSION]
+
+
+def get_session() -> Session:
+    """The current request's Session (opened on first use, closed at the end of the request)."""
+    from flask import g
+
+    session = g.get("_popreplay_session")
+    if session is None:
+        session = g._popreplay_session = get_database().session()
+    return session
+
+
+def _close_session(_error: BaseException | None) -> None:
+    from flask import g
+
+    session = g.pop("_popreplay_session", None)
+    if session is not None:
+        session.close()

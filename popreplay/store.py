@@ -1,0 +1,348 @@
+"""The service's one way to store, find and replay games (used by the API, the CLI and the viewer).
+
+Results come only from :func:`popreplay.checking.check_text`; nothing here knows a game's rules.
+The log is stored byte for byte as uploaded; its SHA-256 is unique, so the same log twice is one
+game. One transaction per ingest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import threading
+import unicodedata
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Sequence
+
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from .checking import check_text
+from .db.models import VISIBILITIES, GamePlayer, GameRecord
+from .db.session import get_session
+from .db.types import utcnow
+from .engine import ENGINE_VERSION, GAMES
+
+__all__ = [
+    "VISIBILITIES",
+    "Ingested",
+    "InvalidLog",
+    "content_hash",
+    "delete_game",
+    "find_by_hash",
+    "find_by_id",
+    "find_by_ref",
+    "find_by_slug",
+    "get_session",
+    "ingest",
+    "owner_token_matches",
+    "recent_public",
+    "replay_of",
+    "restore",
+]
+
+
+class InvalidLog(Exception):
+    """The log is not JSON or not of the right shape; ``result`` is its ``invalid`` result."""
+
+    def __init__(self, result: dict[str, Any]) -> None:
+        super().__init__("; ".join(f"{e['path'] or '/'}: {e['message']}" for e in result["errors"]))
+        self.result = result
+
+
+@dataclass(frozen=True, slots=True)
+class Ingested:
+    """What :func:`ingest` did: ``created`` is False when the same log was already stored (then
+    ``owner_token`` is None: the token is shown once, to whoever stored the game first)."""
+
+    record: GameRecord
+    created: bool
+    owner_token: str | None
+    result: dict[str, Any]
+
+
+# --- hashing, slugs, tokens ----------------------------------------------------------------------
+
+
+def content_hash(raw: bytes) -> str:
+    return hashlib.sha256(raw).hexdigest()
+
+
+def new_slug() -> str:
+    """A short unguessable share slug: 12 URL-safe characters, 72 random bits."""
+    return secrets.token_urlsafe(9)
+
+
+def new_owner_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def owner_token_matches(record: GameRecord, token: str | None) -> bool:
+    """Constant-time check of an owner token against the stored hash."""
+    if not token or record.owner_token_hash is None:
+        return False
+    return hmac.compare_digest(token_hash(token), record.owner_token_hash)
+
+
+def nfc(name: str) -> str:
+    return unicodedata.normalize("NFC", name)
+
+
+# --- lookups -------------------------------------------------------------------------------------
+
+
+def find_by_slug(session: Session, slug: str) -> GameRecord | None:
+    """The game with this share slug, unlisted ones too (the link is the key)."""
+    return session.scalars(select(GameRecord).where(GameRecord.slug == slug)).first()
+
+
+def find_by_hash(session: Session, digest: str) -> GameRecord | None:
+    return session.scalars(select(GameRecord).where(GameRecord.content_hash == digest)).first()
+
+
+def find_by_id(session: Session, game_id: int) -> GameRecord | None:
+    return session.get(GameRecord, game_id)
+
+
+def find_by_ref(session: Session, ref: str) -> GameRecord | None:
+    """A game named in a URL: by its slug (any visibility) or by its number (public only, so
+    that counting through numbers never reveals an unlisted game)."""
+    record = find_by_slug(session, ref)
+    if record is not None:
+        return record
+    if ref.isascii() and ref.isdigit() and len(ref) < 19:
+        record = find_by_id(session, int(ref))
+        if record is not None and record.visibility == "public":
+            return record
+    return None
+
+
+def recent_public(session: Session, limit: int = 20) -> Sequence[GameRecord]:
+    """The newest public games, newest first."""
+    query = (select(GameRecord).where(GameRecord.visibility == "public")
+             .order_by(GameRecord.created_at.desc(), GameRecord.id.desc()).limit(limit))
+    return session.scalars(query).all()
+
+
+# --- ingest --------------------------------------------------------------------------------------
+
+
+def ingest(session: Session, raw: bytes, *, visibility: str = "public") -> Ingested:
+    """Check a log and store it with its result, or return the game already stored for it.
+
+    Raises :class:`InvalidLog` (nothing stored) when the log is not JSON or not of the right shape.
+    Legal and illegal logs are both stored. A concurrent upload of the same bytes is caught by the
+    unique content hash: the loser gets the winner's game (``created`` False).
+    """
+    if visibility not in VISIBILITIES:
+        raise ValueError(f"visibility must be one of {', '.join(VISIBILITIES)}")
+    digest = content_hash(raw)
+    existing = find_by_hash(session, digest)
+    if existing is not None:
+        return Ingested(existing, False, None, existing.result)
+    result = check_text(raw)
+    if result["status"] == "invalid":
+        raise InvalidLog(result)
+    token = new_owner_token()
+    record = _new_record(raw, digest, result, visibility=visibility,
+                         owner_token_hash=token_hash(token))
+    stored = _commit_new(session, record)
+    if stored is not record:
+        return Ingested(stored, False, None, stored.result)
+    return Ingested(record, True, token, result)
+
+
+def restore(session: Session, entry: dict[str, Any]) -> Ingested:
+    """Store a game from an export line (``popreplay export``), keeping its slug, visibility,
+    creation time and, in a backup, its owner token hash. The result is recomputed."""
+    raw = entry["log"].encode("utf-8")
+    digest = content_hash(raw)
+    if entry.get("sha256") not in (None, digest):
+        raise ValueError("the exported log does not match its sha256")
+    existing = find_by_hash(session, digest)
+    if existing is not None:
+        return Ingested(existing, False, None, existing.result)
+    result = check_text(raw)
+    if result["status"] == "invalid":
+        raise InvalidLog(result)
+    record = _new_record(
+        raw, digest, result,
+        visibility=entry.get("visibility", "public"),
+        owner_token_hash=entry.get("owner_token_hash"),
+        slug=entry.get("slug"),
+        created_at=_parse_datetime(entry.get("created_at")),
+    )
+    stored = _commit_new(session, record)
+    return Ingested(stored, stored is record, None, stored.result)
+
+
+def _commit_new(session: Session, record: GameRecord) -> GameRecord:
+    session.add(record)
+    try:
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        existing = find_by_hash(session, record.content_hash)
+        if existing is None:
+            raise
+        return existing
+    return record
+
+
+def _new_record(raw: bytes, digest: str, result: dict[str, Any], *, visibility: str,
+                owner_token_hash: str | None, slug: str | None = None,
+                created_at: datetime | None = None) -> GameRecord:
+    if visibility not in VISIBILITIES:
+        raise ValueError(f"visibility must be one of {', '.join(VISIBILITIES)}")
+    log = json.loads(raw.decode("utf-8-sig"))
+    meta = log.get("meta") if isinstance(log.get("meta"), dict) else {}
+    title = meta.get("title")
+    record = GameRecord(
+        slug=slug or new_slug(),
+        content_hash=digest,
+        log=raw,
+        players=list(log["players"]),
+        title=title if isinstance(title, str) else None,
+        played_at=_parse_datetime(meta.get("played_at")),
+        visibility=visibility,
+        owner_token_hash=owner_token_hash,
+        created_at=created_at or utcnow(),
+    )
+    apply_result(record, result)
+    return record
+
+
+def apply_result(record: GameRecord, result: dict[str, Any]) -> None:
+    """Copy a result object onto a record, seats included (ingest and revalidate)."""
+    record.game = result["game"]
+    record.mode = result["mode"]
+    record.status = result["status"]
+    record.legal = result["legal"]
+    record.errors = result["errors"]
+    record.outcome = result["outcome"]
+    record.claims = result["claims"]
+    record.claims_match = None if result["claims"] is None else result["claims"]["match"]
+    record.engine_version = result["engine"]
+    standings = _standings(result, record.players)
+    seats = {seat.position: seat for seat in record.seats}
+    for position, name in enumerate(record.players):
+        row = standings.get(name, {})
+        seat = seats.get(position)
+        if seat is None:
+            seat = GamePlayer(position=position)
+            record.seats.append(seat)
+        seat.name = nfc(name)
+        seat.score = _int_or_none(row.get("score"))
+        seat.won = row.get("won")
+
+
+def _standings(result: dict[str, Any], players: list[str]) -> dict[str, Any]:
+    game = GAMES.get(result["game"])
+    if game is None or not result["legal"] or result["outcome"] is None:
+        return {}
+    return game.standings(result["outcome"], players)
+
+
+def _int_or_none(value: Any) -> int | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return int(value)
+
+
+def _parse_datetime(value: Any) -> datetime | None:
+    """An ISO 8601 date or date-time; without an offset it is taken as UTC. Else None."""
+    if isinstance(value, datetime):
+        return value
+    if not isinstance(value, str):
+        return None
+    try:
+        parsed = datetime.fromisoformat(value.strip())
+    except ValueError:
+        return None
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=timezone.utc)
+    return parsed.astimezone(timezone.utc)
+
+
+parse_datetime = _parse_datetime
+
+
+# --- delete --------------------------------------------------------------------------------------
+
+
+def delete_game(session: Session, record: GameRecord) -> None:
+    session.execute(delete(GamePlayer).where(GamePlayer.game_id == record.id))
+    session.delete(record)
+    session.commit()
+
+
+# --- replays -------------------------------------------------------------------------------------
+
+_REPLAY_CACHE_SIZE = 128
+_replays: OrderedDict[tuple[str, str], dict[str, Any]] = OrderedDict()
+_replays_lock = threading.Lock()
+
+
+def replay_of(record: GameRecord) -> dict[str, Any]:
+    """The result object with ``steps`` for a stored game, computed once per engine version and
+    kept in a per-process LRU cache (a replay never changes for one engine version). The returned
+    dict is shared: do not modify it."""
+    key = (record.content_hash, ENGINE_VERSION)
+    with _replays_lock:
+        cached = _replays.get(key)
+        if cached is not None:
+            _replays.move_to_end(key)
+            return cached
+    replay = check_text(record.log, with_steps=True)
+    with _replays_lock:
+        _replays[key] = replay
+        while len(_replays) > _REPLAY_CACHE_SIZE:
+            _replays.popitem(last=False)
+    return replay
+
+
+def replay_etag(record: GameRecord) -> str:
+    """The replay's entity tag: the log's hash and the engine version."""
+    return f"{record.content_hash[:40]}.{ENGINE_VERSION}"
+
+
+
+# --- export --------------------------------------------------------------------------------------
+
+
+def export_entry(record: GameRecord, *, backup: bool = False) -> dict[str, Any]:
+    """One line of an export: the log as text (its exact bytes, UTF-8) and what identifies the
+    game; :func:`restore` reads it back. ``backup`` adds the owner token's hash."""
+    entry: dict[str, Any] = {
+        "id": record.id,
+        "slug": record.slug,
+        "visibility": record.visibility,
+        "created_at": record.created_at.isoformat(),
+        "played_at": None if record.played_at is None else record.played_at.isoformat(),
+        "game": record.game,
+        "mode": record.mode,
+        "players": record.players,
+        "title": record.title,
+        "status": record.status,
+        "legal": record.legal,
+        "engine": record.engine_version,
+        "sha256": record.content_hash,
+        "log": record.log.decode("utf-8"),
+    }
+    if backup:
+        entry["owner_token_hash"] = record.owner_token_hash
+    return entry
+
+
+def is_export_entry(data: Any) -> bool:
+    return (isinstance(data, dict) and "format" not in data and isinstance(data.get("log"), str)
+            and isinstance(data.get("sha256"), str))

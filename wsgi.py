@@ -1,0 +1,3 @@
+from popreplay import create_app
+
+app = create_app()
