@@ -1,0 +1,59 @@
+"""Bloops, the blind discarding game: hidden cards, effects, counter-discards, two endings."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...replay import GameReplay, RuleViolation, StepRecorder
+from . import notes
+from .cards import BLOOPS_CARD
+from .modes import MODES
+from .rules import BloopsReplay
+from .simulate import simulate
+
+
+class BloopsGame:
+    name = "bloops"
+    title = "Bloops"
+    modes = tuple(MODES)
+    player_counts = dict(MODES)
+    lower_score_wins = True
+
+    def replay(self, log: Mapping[str, Any], *, with_steps: bool = False) -> GameReplay:
+        recorder = StepRecorder(enabled=with_steps)
+        game = BloopsReplay(log, recorder)
+        try:
+            status = game.run()
+        except RuleViolation as stop:
+            if with_steps:
+                notes.violation(game, stop.violation.to_dict())
+            return GameReplay("illegal", None, stop.violation, recorder.steps)
+        outcome = game.outcome(status)
+        if with_steps and status == "complete":
+            notes.game_end(game, outcome)
+        return GameReplay(status, outcome, None, recorder.steps)
+
+    def standings(self, outcome: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
+        winners = outcome.get("winners")
+        scores = outcome.get("scores") or {}
+        return {p: {"score": scores.get(p), "won": None if winners is None else p in winners}
+                for p in players}
+
+    def zones(self, state: Mapping[str, Any]) -> dict[str, list[Any]]:
+        zones: dict[str, list[Any]] = {
+            "pile": list(state["pile"]),
+            "discard": [entry["card"] for entry in state["discard"]],
+            "drawn": [] if state["drawn"] is None else [state["drawn"]["card"]],
+        }
+        for name, places in state["places"].items():
+            zones[f"places/{name}"] = [entry["card"] for entry in places]
+        holder = state["bloops"]
+        zones["bloops/aside" if holder is None else f"bloops/{holder}"] = [BLOOPS_CARD]
+        return zones
+
+    def simulate(self, *, mode: str, players: int, seed: int,
+                 options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        return simulate(mode=mode, players=players, seed=seed, options=options or {})
+
+
+BLOOPS = BloopsGame()

@@ -1,0 +1,492 @@
+"""Replaying a Bloops log: every check in the order ``docs/rules/bloops.md`` gives.
+
+The replay raises :class:`RuleViolation` at the first violation. Events are applied one at a time
+by :meth:`BloopsReplay.apply`, which the simulator also uses, so each rule is written once. Steps
+are built only when a recorder asks for them.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+from typing import Any, Mapping
+
+from ...pointer import pointer
+from ...replay import RuleViolation, StepRecorder, Violation
+from . import notes
+from .cards import DEAL, EFFECTS, GIVE, LOOK, NUMBERED, STARS, SWAP, TWENTY, BOTTOM_ROW, is_value
+from .cards import score as score_of
+from .modes import ENDED_BY_BLOOPS, ENDED_BY_PILE, ENDED_BY_TWENTY, MODES
+from .table import Card, Pending, Table
+
+
+def nfc(name: str) -> str:
+    return unicodedata.normalize("NFC", name)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' * (count != 1)}"
+
+
+class BloopsReplay:
+    def __init__(self, log: Mapping[str, Any], recorder: StepRecorder) -> None:
+        self.log = log
+        self.rec = recorder
+        self.names: list[str] = list(log["players"])
+        self.index: dict[str, int] = {}
+        self.limits: dict[int, int] | None = None  # count per value, when the log declares a deck
+        self.known: Counter[int] = Counter()  # cards of each value whose value is known
+        self.table = Table(len(self.names))
+        self.turn = 0  # turns begun (each begins with its player's draw)
+        self.current: int | None = None  # the player of the current (or last) turn
+        self.counter_open = False  # a discard can be answered until the next draw
+        self.holder: int | None = None  # who called Bloops and holds the Bloops card
+        self.final_left: int | None = None  # turns still to play after the Bloops call
+        self.ended_by: str | None = None
+        self.revealed = False
+        self.dealt = False  # the deal is done: steps can show the table
+
+    # --- violations ------------------------------------------------------------------------------
+
+    def fail(self, code: str, message: str, *tokens: Any, turn: int | None = None) -> None:
+        raise RuleViolation(Violation(code, message, pointer(*tokens), None, turn))
+
+    @property
+    def event_turn(self) -> int | None:
+        return self.turn or None
+
+    # --- the whole log ---------------------------------------------------------------------------
+
+    def run(self) -> str:
+        self.start()
+        for position, event in enumerate(self.log["events"]):
+            self.apply(event, position)
+        status = self.finish()
+        if self.log.get("reveal") is not None:
+            self.reveal(self.log["reveal"], status)
+        return status
+
+    def start(self) -> None:
+        self.check_players()
+        if self.log.get("deck") is not None:
+            self.check_deck(self.log["deck"])
+        self.deal(self.log.get("deal"))
+
+    def check_players(self) -> None:
+        low, high = MODES[self.log["mode"]] if self.log["mode"] in MODES else (2, 5)
+        count = len(self.names)
+        if not low <= count <= high:
+            self.fail("bad-player-count", f"Bloops is for {low}–{high} players; the log names "
+                      f"{count}", "players")
+        for position, name in enumerate(self.names):
+            key = nfc(name)
+            if not key.strip():
+                self.fail("bad-player-count", "a player name is empty or only spaces",
+                          "players", position)
+            if key in self.index:
+                self.fail("bad-player-count", f"the name {key!r} is given twice",
+                          "players", position)
+            self.index[key] = position
+
+    def check_deck(self, deck: Mapping[str, int]) -> None:
+        limits: dict[int, int] = {}
+        for key, count in deck.items():
+            value = int(key) if key.isdigit() and key.isascii() else None
+            if value is None or not is_value(value) or str(value) != key:
+                self.fail("bad-deck", f"{key!r} is not a card value: values are 0 to 20",
+                          "deck", key)
+            if count < 0:
+                self.fail("bad-deck", f"the deck cannot hold {count} cards of value {key}",
+                          "deck", key)
+            limits[value] = count
+        total = sum(limits.values())
+        if total != NUMBERED:
+            self.fail("bad-deck", f"the deck declares {total} numbered cards; Bloops has "
+                      f"{NUMBERED}", "deck")
+        if limits.get(TWENTY, 0) != 1:
+            self.fail("bad-deck", "the deck has exactly one 20", "deck")
+        self.limits = limits
+
+    def deal(self, deal: Mapping[str, list[int | None]] | None) -> None:
+        given = self.named(deal, "bad-deal", "deal") if deal is not None else {}
+        if deal is not None:
+            for position, name in enumerate(self.names):
+                if position not in given:
+                    self.fail("bad-deal", f"the deal does not give {name}'s cards", "deal", name)
+        for position in range(len(self.names)):
+            key, values = given.get(position, (None, None))
+            if values is not None and len(values) != DEAL:
+                self.fail("bad-deal", f"{self.names[position]} is dealt {len(values)} cards; "
+                          f"each player is dealt {DEAL}", "deal", key)
+            for k in range(DEAL):
+                card = self.table.take_from_pile()
+                place = self.table.add_place(position, card)
+                if place in BOTTOM_ROW:
+                    card.seen.add(position)
+                if values is not None:
+                    self.learn(card, values[k], f"{self.names[position]}'s place {place}",
+                               "deal", key, k)
+        self.dealt = True
+        if self.rec.enabled:
+            notes.deal(self)
+
+    def named(self, mapping: Mapping[str, Any], code: str, *tokens: Any
+              ) -> dict[int, tuple[str, Any]]:
+        """A map keyed by player names, by player position; each raw key is kept for pointers."""
+        out: dict[int, tuple[str, Any]] = {}
+        for key, value in mapping.items():
+            position = self.player(key, *tokens, key)
+            if position in out:
+                self.fail(code, f"{self.names[position]} is given twice", *tokens, key)
+            out[position] = (key, value)
+        return out
+
+    def player(self, name: str, *tokens: Any, turn: int | None = None) -> int:
+        position = self.index.get(nfc(name))
+        if position is None:
+            self.fail("unknown-player", f"{name!r} is not a player of this game", *tokens,
+                      turn=turn)
+        return position
+
+    # --- what is known about a card --------------------------------------------------------------
+
+    def learn(self, card: Card, value: int | None, what: str, *tokens: Any) -> None:
+        """Check a value the log gives for a card against what is known, and remember it."""
+        if value is None:
+            return
+        turn = self.event_turn
+        if not is_value(value):
+            self.fail("unknown-card", f"there is no card {value}: values are 0 to 20",
+                      *tokens, turn=turn)
+        if card.value is not None:
+            if card.value != value:
+                self.fail("wrong-value", f"{what} is a {card.value}, as already seen, "
+                          f"not a {value}", *tokens, turn=turn)
+            return
+        limit = self.limit(value)
+        if self.known[value] >= limit:
+            held = f"only {_plural(limit, 'card')} of value {value}"
+            self.fail("duplicate-card", f"{what} cannot be a {value}: the deck has {held}, "
+                      "all already seen", *tokens, turn=turn)
+        card.value = value
+        self.known[value] += 1
+
+    def limit(self, value: int) -> int:
+        if self.limits is not None:
+            return self.limits.get(value, 0)
+        return 1 if value == TWENTY else NUMBERED
+
+    def place_of(self, position: int, place: Any, *tokens: Any) -> int:
+        places = self.table.places[position]
+        number = int(place) if isinstance(place, str) and place.isdigit() and place.isascii() \
+            else place
+        if isinstance(number, int) and number in places:
+            return number
+        have = ", ".join(map(str, places)) or "none"
+        self.fail("unknown-place", f"{self.names[position]} has no place {place} (places: "
+                  f"{have})", *tokens, turn=self.event_turn)
+        raise AssertionError  # unreachable
+
+    # --- events ----------------------------------------------------------------------------------
+
+    def apply(self, event: Mapping[str, Any], position: int) -> None:
+        base = ("events", position)
+        kind = event["type"]
+        if self.ended_by == ENDED_BY_TWENTY:
+            self.fail("after-game-end", "the 20 was discarded: the game is over", *base,
+                      turn=self.event_turn)
+        who = self.player(event["player"], *base, "player",
+                          turn=self.turn + 1 if kind == "draw" else self.event_turn)
+        getattr(self, f"on_{kind}")(who, event, position, base)
+
+    def on_draw(self, who: int, event: Mapping[str, Any], position: int, base: tuple) -> None:
+        turn = self.turn + 1
+        table = self.table
+        if self.final_left == 0:
+            self.fail("after-game-end", "every player has had their last turn after the Bloops "
+                      "call: the game is over", *base, turn=turn)
+        if table.pile_left == 0 and table.drawn is None:
+            self.fail("after-game-end", "the draw pile is empty: the game is over", *base,
+                      turn=turn)
+        if table.drawn is not None:
+            self.fail("turn-not-finished", f"{self.names[self.current]} still holds the card "
+                      "they drew: they must keep or discard it first", *base, turn=self.turn)
+        self.settle()
+        if table.pending:
+            self.missing_effect(base, turn=self.turn)
+        expected = 0 if self.current is None else (self.current + 1) % len(self.names)
+        if who != expected:
+            self.fail("not-your-turn", f"it is {self.names[expected]}'s turn to draw, not "
+                      f"{self.names[who]}'s", *base, "player", turn=turn)
+        self.turn, self.current, self.counter_open = turn, who, False
+        if self.final_left is not None:
+            self.final_left -= 1
+        card = table.take_from_pile()
+        card.seen.add(who)
+        table.drawn = card
+        self.learn(card, event.get("value"), f"the card {self.names[who]} drew", *base, "value")
+        if self.rec.enabled:
+            notes.draw(self, who, card)
+
+    def drawer(self, who: int, base: tuple) -> Card:
+        """The drawn card, for the discard or keep that ends the turn's play."""
+        card = self.table.drawn
+        if card is None:
+            self.fail("no-drawn-card", f"{self.names[who]} holds no drawn card to keep or "
+                      "discard", *base, turn=self.event_turn)
+        if who != self.current:
+            self.fail("not-your-turn", f"it is {self.names[self.current]}'s turn, not "
+                      f"{self.names[who]}'s", *base, "player", turn=self.turn)
+        return card
+
+    def on_discard(self, who: int, event: Mapping[str, Any], position: int, base: tuple) -> None:
+        card = self.drawer(who, base)
+        self.learn(card, event["value"], f"the card {self.names[who]} drew", *base, "value")
+        self.table.drawn = None
+        self.to_discard(card, who, position)
+        if self.rec.enabled:
+            notes.discard(self, who, card)
+
+    def on_keep(self, who: int, event: Mapping[str, Any], position: int, base: tuple) -> None:
+        card = self.drawer(who, base)
+        place = self.place_of(who, event["place"], *base, "place")
+        old = self.table.places[who][place]
+        self.learn(old, event["value"], f"the card in {self.names[who]}'s place {place}",
+                   *base, "value")
+        self.table.places[who][place] = card
+        self.table.drawn = None
+        self.to_discard(old, who, position)
+        if self.rec.enabled:
+            notes.keep(self, who, card, old, place)
+
+    def on_counter(self, who: int, event: Mapping[str, Any], position: int, base: tuple) -> None:
+        table = self.table
+        if not self.counter_open:
+            why = "nothing has been discarded yet" if not table.discard else \
+                "the next player has already drawn"
+            self.fail("counter-closed", f"{self.names[who]} cannot counter-discard now: {why}",
+                      *base, turn=self.event_turn)
+        place = self.place_of(who, event["place"], *base, "place")
+        card = table.places[who][place]
+        self.learn(card, event["value"], f"the card in {self.names[who]}'s place {place}",
+                   *base, "value")
+        top = table.top_value()
+        penalty = event.get("penalty")
+        if card.value == top:
+            if penalty is not None:
+                self.fail("bad-penalty", f"the {card.value} matches the discard: there is no "
+                          "penalty card", *base, "penalty", turn=self.event_turn)
+            del table.places[who][place]
+            self.to_discard(card, who, position)
+            if self.rec.enabled:
+                notes.counter(self, who, card, place, top, None)
+            return
+        card.seen.update(range(len(self.names)))  # shown to everyone, then put back
+        new_place = None
+        if table.pile_left == 0:
+            if penalty is not None:
+                self.fail("bad-penalty", "the draw pile is empty: there is no penalty card",
+                          *base, "penalty", turn=self.event_turn)
+        else:
+            extra = table.take_from_pile()
+            new_place = table.add_place(who, extra)
+            self.learn(extra, penalty, f"{self.names[who]}'s penalty card", *base, "penalty")
+        if self.rec.enabled:
+            notes.counter(self, who, card, place, top, new_place)
+
+    def to_discard(self, card: Card, who: int, position: int) -> None:
+        table = self.table
+        table.discard.append((card, who))
+        self.counter_open = True
+        if card.value == TWENTY:
+            self.ended_by = ENDED_BY_TWENTY
+            table.pending.clear()
+        elif card.value in EFFECTS:
+            table.pending.append(Pending(card.value, who, position))
+
+    # --- effects ---------------------------------------------------------------------------------
+
+    def possible(self, effect: Pending) -> str | None:
+        """Why an effect cannot be carried out now, or ``None`` when it can."""
+        table, kind = self.table, EFFECTS[effect.value]
+        if kind == GIVE and table.pile_left == 0:
+            return "the draw pile is empty"
+        if kind == LOOK and not table.anyone_has_cards():
+            return "no card is in front of anyone"
+        if kind == SWAP:
+            if not table.places[effect.owner]:
+                return f"{self.names[effect.owner]} has no card to swap"
+            if not any(table.places[p] for p in range(len(self.names))
+                       if p not in (effect.owner, self.holder)):
+                return "no opponent who can be swapped with has a card"
+        return None
+
+    def settle(self) -> None:
+        """Drop the waiting effects that cannot be carried out when they come due."""
+        pending = self.table.pending
+        while pending:
+            why = self.possible(pending[0])
+            if why is None:
+                return
+            lost = pending.pop(0)
+            if self.rec.enabled:
+                notes.effect_lost(self, lost, why)
+
+    def missing_effect(self, base: tuple, *, turn: int | None) -> None:
+        effect = self.table.pending[0]
+        self.fail("missing-effect", f"the effect of {self.names[effect.owner]}'s "
+                  f"{effect.value} (event {effect.event + 1}) has not been carried out",
+                  *base, turn=turn)
+
+    def due_effect(self, who: int, kind: str, base: tuple) -> Pending:
+        self.settle()
+        pending = self.table.pending
+        if not pending:
+            self.fail("wrong-effect", f"no effect is waiting to be carried out ({kind})",
+                      *base, "type", turn=self.event_turn)
+        effect = pending[0]
+        if EFFECTS[effect.value] != kind or effect.owner != who:
+            self.fail("wrong-effect", f"the next effect is {self.names[effect.owner]}'s "
+                      f"{effect.value} ({EFFECTS[effect.value]}), not a {kind} by "
+                      f"{self.names[who]}", *base, "type", turn=self.event_turn)
+        return pending.pop(0)
+
+    def opponent(self, who: int, event: Mapping[str, Any], base: tuple) -> int:
+        target = self.player(event["target"], *base, "target", turn=self.event_turn)
+        if target == who:
+            self.fail("bad-target", f"{self.names[who]} must choose an opponent",
+                      *base, "target", turn=self.event_turn)
+        return target
+
+    def on_give(self, who: int, event: Mapping[str, Any], position: int, base: tuple) -> None:
+        effect = self.due_effect(who, GIVE, base)
+        target = self.opponent(who, event, base)
+        card = self.table.take_from_pile()
+        place = self.table.add_place(target, card)
+        self.learn(card, event.get("value"), f"the card given to {self.names[target]}",
+                   *base, "value")
+        if self.rec.enabled:
+            notes.give(self, effect, target, card, place)
+
+    def on_look(self, who: int, event: Mapping[str, Any], position: int, base: tuple) -> None:
+        effect = self.due_effect(who, LOOK, base)
+        target = self.player(event["target"], *base, "target", turn=self.event_turn)
+        place = self.place_of(target, event["place"], *base, "place")
+        card = self.table.places[target][place]
+        self.learn(card, event.get("value"), f"the card in {self.names[target]}'s place {place}",
+                   *base, "value")
+        card.seen.add(who)
+        if self.rec.enabled:
+            notes.look(self, effect, target, card, place)
+
+    def on_swap(self, who: int, event: Mapping[str, Any], position: int, base: tuple) -> None:
+        effect = self.due_effect(who, SWAP, base)
+        place = self.place_of(who, event["place"], *base, "place")
+        target = self.opponent(who, event, base)
+        if target == self.holder:
+            self.fail("bad-target", f"{self.names[target]} holds the Bloops card: 9s cannot "
+                      "touch their cards", *base, "target", turn=self.event_turn)
+        other = self.place_of(target, event["target_place"], *base, "target_place")
+        mine, theirs = self.table.places[who], self.table.places[target]
+        mine[place], theirs[other] = theirs[other], mine[place]
+        if self.rec.enabled:
+            notes.swap(self, effect, place, target, other)
+
+    def on_bloops(self, who: int, event: Mapping[str, Any], position: int, base: tuple) -> None:
+        if self.final_left == 0:
+            self.fail("after-game-end", "every player has had their last turn after the Bloops "
+                      "call: the game is over", *base, turn=self.event_turn)
+        if self.holder is not None:
+            self.fail("bad-bloops", f"{self.names[self.holder]} has already called Bloops",
+                      *base, turn=self.event_turn)
+        if self.table.drawn is not None:
+            self.fail("turn-not-finished", f"{self.names[self.current]} still holds the card "
+                      "they drew: Bloops is called at the end of a turn", *base,
+                      turn=self.event_turn)
+        if self.current != who:
+            whose = "no turn has been played yet" if self.current is None else \
+                f"the turn that just ended is {self.names[self.current]}'s"
+            self.fail("not-your-turn", f"{self.names[who]} cannot call Bloops: {whose}",
+                      *base, "player", turn=self.event_turn)
+        self.settle()
+        if self.table.pending:
+            self.missing_effect(base, turn=self.event_turn)
+        self.holder, self.final_left = who, len(self.names) - 1
+        if self.rec.enabled:
+            notes.bloops(self, who)
+
+    # --- the end ---------------------------------------------------------------------------------
+
+    def finish(self) -> str:
+        """The status at the end of the log; settles the effects that can no longer happen."""
+        if self.ended_by == ENDED_BY_TWENTY:
+            return "complete"
+        self.settle()
+        table = self.table
+        finished = self.turn > 0 and table.drawn is None and not table.pending
+        if finished and self.final_left == 0:
+            self.ended_by = ENDED_BY_BLOOPS
+        elif finished and table.pile_left == 0:
+            self.ended_by = ENDED_BY_PILE
+        return "complete" if self.ended_by else "incomplete"
+
+    def reveal(self, reveal: Mapping[str, Mapping[str, int]], status: str) -> None:
+        if status != "complete":
+            if self.table.pending:
+                self.missing_effect(("reveal",), turn=self.event_turn)
+            self.fail("bad-reveal", "the cards are revealed only at the end of the game, and "
+                      "the game is not over", "reveal", turn=self.event_turn)
+        given = self.named(reveal, "bad-reveal", "reveal")
+        for position in sorted(given):
+            key, values = given[position]
+            for place_key, value in values.items():
+                place = self.place_of(position, place_key, "reveal", key, place_key)
+                card = self.table.places[position][place]
+                self.learn(card, value, f"the card in {self.names[position]}'s place {place}",
+                           "reveal", key, place_key)
+                card.seen.update(range(len(self.names)))
+        self.revealed = True
+        if self.rec.enabled:
+            notes.reveal(self)
+
+    def outcome(self, status: str) -> dict[str, Any]:
+        complete = status == "complete"
+        names, table = self.names, self.table
+        places = {name: {str(number): card.value for number, card in sorted(
+            table.places[p].items())} for p, name in enumerate(names)}
+        stars: dict[str, int | None] = {}
+        scores: dict[str, int | None] = {}
+        remarks: list[str] = []
+        for p, name in enumerate(names):
+            values = [card.value for _, card in sorted(table.places[p].items())]
+            unknown = [str(n) for n, card in sorted(table.places[p].items()) if card.value is None]
+            if not complete or unknown:
+                stars[name] = scores[name] = None
+                if complete:
+                    one = len(unknown) == 1
+                    remarks.append(f"{name}'s score is unknown: {'place' if one else 'places'} "
+                                   f"{notes.join(unknown)} {'is' if one else 'are'} not "
+                                   "revealed.")
+                continue
+            stars[name] = sum(1 for v in values if v in STARS)
+            scores[name] = score_of(values)
+        winners = shared = None
+        if not complete:
+            remarks.append("The game is not over: scores and winners are decided at the end.")
+        elif any(s is None for s in scores.values()):
+            remarks.append("The winners are unknown: not every card is revealed.")
+        else:
+            best = min(scores.values())
+            winners = [name for name in names if scores[name] == best]
+            shared = len(winners) > 1
+        return {
+            "ended_by": self.ended_by if complete else None,
+            "bloops": None if self.holder is None else names[self.holder],
+            "turns": self.turn,
+            "places": places,
+            "stars": stars,
+            "scores": scores,
+            "winners": winners,
+            "shared": shared,
+            "notes": remarks,
+        }

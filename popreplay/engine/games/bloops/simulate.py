@@ -1,0 +1,163 @@
+"""Random legal Bloops games, the same for the same seed: for tests, demos and benchmarks.
+
+The simulator drives the rules engine itself (:meth:`BloopsReplay.apply`), so it cannot make up a
+rule of its own. Half the games are logged by an observer who saw every card; the other half give
+only what was face up, and the final reveal.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from ...replay import StepRecorder
+from .cards import EFFECTS, GIVE, LOOK, SIMULATED_DECK
+from .modes import MODES
+from .rules import BloopsReplay
+
+NAMES = ("Alice", "Bruno", "Chloé", "Dmitri", "Eun-ji")
+
+
+def simulate(*, mode: str, players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}; modes: {', '.join(MODES)}")
+    low, high = MODES[mode]
+    if not low <= players <= high:
+        raise ValueError(f"{mode} is for {low}–{high} players")
+    if options:
+        raise ValueError("Bloops has no options")
+    return _Simulation(random.Random(f"bloops/{mode}/{players}/{seed}"), mode, players,
+                       seed).play()
+
+
+class _Simulation:
+    def __init__(self, rng: random.Random, mode: str, players: int, seed: int) -> None:
+        self.rng = rng
+        self.names = list(NAMES[:players])
+        deck = [int(v) for v, count in SIMULATED_DECK.items() for _ in range(count)]
+        rng.shuffle(deck)
+        self.truth = dict(enumerate(deck, start=1))  # card number -> value
+        self.full_view = rng.random() < 0.5
+        view = "an observer who saw every card" if self.full_view else "the face-up cards only"
+        self.log: dict[str, Any] = {
+            "format": "popreplay/1", "game": "bloops", "mode": mode, "players": self.names,
+            "meta": {"title": f"Simulated Bloops #{seed}", "source": "simulated",
+                     "notes": f"values from {view}"},
+            "deck": dict(SIMULATED_DECK),
+            "deal": {name: [self.shown(6 * p + k + 1) for k in range(6)]
+                     for p, name in enumerate(self.names)},
+            "events": [],
+        }
+        self.game = BloopsReplay(self.log, StepRecorder(enabled=False))
+        self.game.start()
+        self.call_at = rng.randint(3 * players, 7 * players)
+
+    def shown(self, number: int) -> int | None:
+        return self.truth[number] if self.full_view else None
+
+    def emit(self, event: dict[str, Any]) -> None:
+        self.log["events"].append(event)
+        self.game.apply(event, len(self.log["events"]) - 1)
+
+    # --- a whole game ----------------------------------------------------------------------------
+
+    def play(self) -> dict[str, Any]:
+        game, n = self.game, len(self.names)
+        while not self.over():
+            who = 0 if game.current is None else (game.current + 1) % n
+            self.turn(who)
+            self.reactions()
+            if game.ended_by or game.holder is not None:
+                continue
+            if game.turn >= self.call_at or (game.turn >= 2 * n and self.rng.random() < 0.08):
+                self.emit({"type": "bloops", "player": self.names[who]})
+                self.reactions(chance=0.15)
+        return self.finish()
+
+    def over(self) -> bool:
+        game = self.game
+        return bool(game.ended_by) or game.final_left == 0 or game.table.pile_left == 0
+
+    def turn(self, who: int) -> None:
+        game, rng, name = self.game, self.rng, self.names[who]
+        number = game.table.next_card
+        value = self.truth[number]
+        self.emit({"type": "draw", "player": name, "value": self.shown(number)})
+        places = game.table.places[who]
+        keep = {True: 0.75, False: 0.3}[value <= 5] if value < 10 else 0.1
+        if places and rng.random() < keep:
+            if rng.random() < 0.6:
+                place = max(places, key=lambda p: (self.truth[places[p].number], -p))
+            else:
+                place = rng.choice(sorted(places))
+            self.emit({"type": "keep", "player": name, "place": place,
+                       "value": self.truth[places[place].number]})
+        else:
+            self.emit({"type": "discard", "player": name, "value": value})
+
+    def reactions(self, *, chance: float = 0.35) -> None:
+        """Counter-discards and effects, interleaved, until nothing more happens."""
+        game, counters = self.game, 0
+        while not game.ended_by:
+            game.settle()
+            choices = ["effect"] if game.table.pending else []
+            if counters < 3 and game.counter_open and self.rng.random() < chance:
+                choices.append("counter")
+            if not choices:
+                return
+            if self.rng.choice(choices) == "effect":
+                self.effect()
+            elif self.counter():
+                counters += 1
+            else:
+                counters = 3
+
+    def counter(self) -> bool:
+        game, rng = self.game, self.rng
+        top = game.table.top_value()
+        every = [(p, place, card) for p, places in enumerate(game.table.places)
+                 for place, card in places.items()]
+        if not every:
+            return False
+        right = [entry for entry in every if self.truth[entry[2].number] == top]
+        who, place, card = rng.choice(right if right and rng.random() < 0.8 else every)
+        value = self.truth[card.number]
+        event: dict[str, Any] = {"type": "counter", "player": self.names[who], "place": place,
+                                 "value": value}
+        if value != top and game.table.pile_left > 0 and self.full_view:
+            event["penalty"] = self.truth[game.table.next_card]
+        self.emit(event)
+        return True
+
+    def effect(self) -> None:
+        game, rng = self.game, self.rng
+        effect = game.table.pending[0]
+        who, name, kind = effect.owner, self.names[effect.owner], EFFECTS[effect.value]
+        places = game.table.places
+        others = [p for p in range(len(self.names)) if p != who]
+        if kind == GIVE:
+            target = rng.choice(others)
+            self.emit({"type": "give", "player": name, "target": self.names[target],
+                       "value": self.shown(game.table.next_card)})
+        elif kind == LOOK:
+            target = rng.choice([p for p in range(len(self.names)) if places[p]])
+            place = rng.choice(sorted(places[target]))
+            self.emit({"type": "look", "player": name, "target": self.names[target],
+                       "place": place, "value": self.shown(places[target][place].number)})
+        else:
+            target = rng.choice([p for p in others if p != game.holder and places[p]])
+            self.emit({"type": "swap", "player": name, "place": rng.choice(sorted(places[who])),
+                       "target": self.names[target],
+                       "target_place": rng.choice(sorted(places[target]))})
+
+    def finish(self) -> dict[str, Any]:
+        game = self.game
+        game.finish()
+        self.log["reveal"] = {
+            name: {str(place): self.truth[card.number]
+                   for place, card in game.table.places[p].items()}
+            for p, name in enumerate(self.names)}
+        check = BloopsReplay(self.log, StepRecorder(enabled=False))
+        outcome = check.outcome(check.run())
+        self.log["claimed"] = {k: outcome[k] for k in ("ended_by", "scores", "winners")}
+        return self.log

@@ -1,0 +1,64 @@
+"""What the table holds during a Bloops game: the cards as slots whose value may be unknown.
+
+Every numbered card that leaves the box gets a number in order (the deal, player by player, place
+1 to 6, then the pile from the top), so the pile's n-th card from the top is always the card with the
+next number. A card's ``value`` is ``None`` until the log reveals it; once known it never changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import NUMBERED
+
+
+@dataclass(slots=True, eq=False)
+class Card:
+    number: int  # 1..64, the order in which it left the box
+    value: int | None = None
+    seen: set[int] = field(default_factory=set)  # positions of the players who looked at it
+
+
+@dataclass(slots=True)
+class Pending:
+    """A discarded 6–9 whose effect is still to be carried out by its discarder."""
+
+    value: int
+    owner: int
+    event: int  # index of the event that discarded it
+
+
+@dataclass(slots=True)
+class Table:
+    players: int
+    places: list[dict[int, Card]] = field(default_factory=list)  # place number -> card
+    next_place: list[int] = field(default_factory=list)
+    next_card: int = 1
+    drawn: Card | None = None
+    discard: list[tuple[Card, int]] = field(default_factory=list)  # bottom to top, with discarder
+    pending: list[Pending] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.places = [{} for _ in range(self.players)]
+        self.next_place = [1] * self.players
+
+    @property
+    def pile_left(self) -> int:
+        return NUMBERED - self.next_card + 1
+
+    def take_from_pile(self) -> Card:
+        card = Card(self.next_card)
+        self.next_card += 1
+        return card
+
+    def add_place(self, position: int, card: Card) -> int:
+        place = self.next_place[position]
+        self.next_place[position] += 1
+        self.places[position][place] = card
+        return place
+
+    def anyone_has_cards(self) -> bool:
+        return any(self.places)
+
+    def top_value(self) -> int | None:
+        return self.discard[-1][0].value if self.discard else None
