@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from .games.bloops import BLOOPS
 from .games.pop import POP
-from .games.slap import SLAP
 from .replay import Game
 
 GAMES: dict[str, Game] = {
     POP.name: POP,
-    SLAP.name: SLAP,
     BLOOPS.name: BLOOPS,
 }
 
