@@ -16,7 +16,7 @@ import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
@@ -223,8 +223,8 @@ def _new_record(raw: bytes, digest: str, result: dict[str, Any], *, visibility: 
 
 def apply_result(record: GameRecord, result: dict[str, Any]) -> None:
     """Copy a result object onto a record, seats included (ingest and revalidate)."""
-    record.game = result["game"]
-    record.mode = result["mode"]
+    record.game = result["game"] or record.game  # an invalid result may not know them
+    record.mode = result["mode"] or record.mode
     record.status = result["status"]
     record.legal = result["legal"]
     record.errors = result["errors"]
@@ -346,3 +346,46 @@ def export_entry(record: GameRecord, *, backup: bool = False) -> dict[str, Any]:
 def is_export_entry(data: Any) -> bool:
     return (isinstance(data, dict) and "format" not in data and isinstance(data.get("log"), str)
             and isinstance(data.get("sha256"), str))
+
+
+# --- revalidate ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Revalidated:
+    record: GameRecord
+    before: dict[str, Any]
+    after: dict[str, Any]
+
+    @property
+    def changed(self) -> bool:
+        return _comparable(self.before) != _comparable(self.after)
+
+
+def _comparable(result: dict[str, Any]) -> str:
+    return json.dumps({k: v for k, v in result.items() if k != "engine"}, sort_keys=True,
+                      ensure_ascii=False)
+
+
+def revalidate(session: Session, *, dry_run: bool = False,
+               batch: int = 100) -> Iterator[Revalidated]:
+    """Recompute every stored game's result with the running engine; yield one
+    :class:`Revalidated` per game (``changed`` tells whether the result differs). Unless
+    ``dry_run``, store the new results (and engine version), one transaction per batch."""
+    last = 0
+    while True:
+        rows = session.scalars(select(GameRecord).where(GameRecord.id > last)
+                               .order_by(GameRecord.id).limit(batch)).all()
+        for record in rows:
+            before = record.result
+            after = check_text(record.log)
+            if not dry_run:
+                apply_result(record, after)
+            yield Revalidated(record, before, after)
+        if dry_run:
+            session.rollback()
+        else:
+            session.commit()
+        if len(rows) < batch:
+            return
+        last = rows[-1].id
