@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from .games.bloops import BLOOPS
+from .games.cube import CUBE
 from .games.pop import POP
 from .replay import Game
 
 GAMES: dict[str, Game] = {
     POP.name: POP,
     BLOOPS.name: BLOOPS,
+    CUBE.name: CUBE,
 }
 
 

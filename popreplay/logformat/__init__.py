@@ -15,6 +15,7 @@ from marshmallow import Schema, ValidationError
 from ..engine.pointer import join
 from ..engine.replay import Violation
 from .bloops import BloopsLogSchema
+from .cube import CubeLogSchema
 from .envelope import LooseEnvelopeSchema
 from .limits import MAX_DEPTH, depth_exceeds
 from .pop import PopLogSchema
@@ -23,6 +24,7 @@ from .pop import PopLogSchema
 SHAPES: dict[str, type[Schema]] = {
     "pop": PopLogSchema,
     "bloops": BloopsLogSchema,
+    "cube": CubeLogSchema,
 }
 
 _schemas: dict[str, Schema] = {}

@@ -1,0 +1,58 @@
+"""The cubing card game "POP" (``cube``): steps, colours, timers, GAME cards and the F.M.C."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...replay import GameReplay, RuleViolation, StepRecorder
+from . import notes
+from .rules import MAX_PLAYERS, MIN_PLAYERS, MODE, CubeReplay
+from .simulate import simulate
+
+
+class CubeGame:
+    name = "cube"
+    title = "Cube (the cubing card game)"
+    modes = (MODE,)
+    player_counts = {MODE: (MIN_PLAYERS, MAX_PLAYERS)}
+    lower_score_wins = False  # the score is the number of complete steps
+
+    def replay(self, log: Mapping[str, Any], *, with_steps: bool = False) -> GameReplay:
+        recorder = StepRecorder(enabled=with_steps)
+        game = CubeReplay(log, recorder)
+        try:
+            status = game.run()
+        except RuleViolation as stop:
+            if with_steps:
+                notes.violation(game, stop.violation.to_dict())
+            return GameReplay("illegal", None, stop.violation, recorder.steps)
+        outcome = game.outcome()
+        if with_steps and status == "complete":
+            notes.game_end(game, outcome)
+        return GameReplay(status, outcome, None, recorder.steps)
+
+    def standings(self, outcome: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
+        winner = outcome["winner"]
+        return {p: {"score": outcome["completed"].get(p),
+                    "won": None if winner is None else p == winner} for p in players}
+
+    def zones(self, state: Mapping[str, Any]) -> dict[str, list[Any]]:
+        zones: dict[str, list[Any]] = {
+            "pile": list(state["pile"]["cards"]),
+            "unlocated": list(state["unlocated"]),
+            "discard/left": list(state["discards"]["left"]),
+            "discard/right": list(state["discards"]["right"]),
+        }
+        for name, player in state["players"].items():
+            zones[f"hand/{name}"] = list(player["hand"])
+            zones[f"table/{name}"] = [
+                card for step in player["table"].values() if step is not None
+                for card in (step["card"], *step["colours"], step["timer"]) if card is not None]
+        return zones
+
+    def simulate(self, *, mode: str, players: int, seed: int,
+                 options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        return simulate(mode=mode, players=players, seed=seed, options=options or {})
+
+
+CUBE = CubeGame()

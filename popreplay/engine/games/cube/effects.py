@@ -1,0 +1,226 @@
+"""Playing a card from hand: COLOUR cards, TIMERs and the six GAME cards.
+
+Mixed into :class:`~.rules.CubeReplay`. A card is checked (it exists, the player holds it, the
+event carries the fields its effect uses) before its effect; a GAME card goes to the left discard
+as it is played, before its effect resolves.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from .cards import COLOUR, CUBE, GAME, TARGETED, TIMER, category, is_colour, kind
+from .knowledge import Hand
+from .steps import Step
+
+if TYPE_CHECKING:
+    from .rules import CubeReplay
+
+# The event keys each kind of card uses besides "play" (the others must be absent).
+FIELDS: dict[str, frozenset[str]] = {
+    COLOUR: frozenset({"step"}),
+    "PB": frozenset({"step"}),
+    "WR": frozenset({"step"}),
+    "DNF": frozenset({"target", "step"}),
+    "LOOK-AHEAD": frozenset({"draw"}),
+    "ONE-HAND": frozenset({"target", "take"}),
+    "BLIND-SOLVE": frozenset({"target", "take"}),
+    "CORNER-TWIST": frozenset({"target", "step", "take"}),
+    "POP": frozenset({"target", "step"}),
+    "SCRAMBLE": frozenset({"target", "give", "take"}),
+}
+NEEDS = {COLOUR: ("step",), "PB": ("step",), "WR": ("step",), "DNF": ("step",),
+         "CORNER-TWIST": ("step", "take"), "POP": ("step",), "SCRAMBLE": ("give",)}
+NAMES = {"LOOK-AHEAD": "Look Ahead", "ONE-HAND": "One Hand", "BLIND-SOLVE": "Blind Solve",
+         "CORNER-TWIST": "Corner Twist", "POP": "Pop", "SCRAMBLE": "Scramble",
+         "PB": "Personal Best", "WR": "World Record", "DNF": "DNF"}
+
+
+def _rule(card: str) -> str:
+    return COLOUR if category(card) == COLOUR else kind(card)
+
+
+class Effects:
+    """The effect of every playable card. ``self`` is the running :class:`CubeReplay`."""
+
+    def play(self: CubeReplay, position: int, event: Mapping[str, Any], tokens: tuple) -> None:
+        card = event["play"]
+        self.check_card(card, *tokens, "play")
+        if category(card) == CUBE:
+            self.fail("bad-play", f"{card} is a CUBE card: CUBE cards are laid at the start of "
+                      "the turn, not played", *tokens, "play")
+        hand = self.know.hands[position]
+        self.take(hand, card, *tokens, "play")
+        rule = _rule(card)
+        name = NAMES.get(rule, "a COLOUR card")
+        for key in event:
+            if key != "play" and event[key] is not None and key not in FIELDS[rule]:
+                self.fail("bad-play", f"{name} takes no {key!r}", *tokens, key)
+        for key in NEEDS.get(rule, ()):
+            if event.get(key) is None:
+                self.fail("bad-play", f"{name} needs {key!r}", *tokens)
+        target = self.target(position, event, tokens) if rule in TARGETED else None
+        if category(card) == GAME:
+            self.know.left.append(card)
+        getattr(self, "effect_" + rule.lower().replace("-", "_"))(
+            position, card, event, tokens, target)
+
+    def target(self: CubeReplay, position: int, event: Mapping[str, Any], tokens: tuple) -> int:
+        name = event.get("target")
+        if name is None:
+            if len(self.names) > 2:
+                self.fail("missing-target", "with 3 or 4 players every targeted card names its "
+                          "target", *tokens)
+            return 1 - position
+        target = self.player(name, *tokens, "target")
+        if target == position:
+            self.fail("bad-target", f"{self.names[position]} cannot target themselves",
+                      *tokens, "target")
+        return target
+
+    # --- COLOUR and TIMER ------------------------------------------------------------------------
+
+    def effect_colour(self: CubeReplay, position: int, card: str, event, tokens, target) -> None:
+        table, step = self.tables[position], event["step"]
+        why = table.why_not_colour(step, kind(card))
+        if why is not None:
+            self.fail("bad-colour", f"{card} cannot go on {self.names[position]}'s {step}: {why}",
+                      *tokens, "step")
+        table.steps[step].colours.append(card)
+
+    def effect_pb(self: CubeReplay, position: int, card: str, event, tokens, target) -> None:
+        step = self.tables[position].steps.get(event["step"])
+        if step is None:
+            self.fail("bad-timer", f"there is no {event['step']} on {self.names[position]}'s "
+                      "table to protect", *tokens, "step")
+        if step.timer is not None:
+            self.fail("bad-timer", f"the {step.name} already has a TIMER ({step.timer}): one "
+                      "TIMER per step", *tokens, "step")
+        step.timer = card
+
+    effect_wr = effect_pb
+
+    def effect_dnf(self: CubeReplay, position: int, card: str, event, tokens, target) -> None:
+        step = self.opponent_step(target, event["step"], tokens)
+        if step.timer is None or kind(step.timer) != "PB":
+            what = "no TIMER" if step.timer is None else "a World Record, which lasts the game"
+            self.fail("bad-target", f"a DNF discards a Personal Best; {self.names[target]}'s "
+                      f"{step.name} has {what}", *tokens, "step")
+        self.know.right.append(step.timer)
+        step.timer = None
+        self.know.left.append(card)
+
+    def opponent_step(self: CubeReplay, target: int, name: str, tokens: tuple) -> Step:
+        step = self.tables[target].steps.get(name)
+        if step is None:
+            self.fail("bad-target", f"{self.names[target]} has no {name} on the table",
+                      *tokens, "step")
+        return step
+
+    def unprotected_step(self: CubeReplay, target: int, name: str, tokens: tuple) -> Step:
+        step = self.opponent_step(target, name, tokens)
+        if step.protected():
+            self.fail("bad-target", f"{self.names[target]}'s {name} is protected by "
+                      f"{step.timer}", *tokens, "step")
+        return step
+
+    # --- GAME cards ------------------------------------------------------------------------------
+
+    def effect_look_ahead(self: CubeReplay, position: int, card: str, event, tokens,
+                          target) -> None:
+        self.draw_cards(position, event.get("draw") or [], 2, *tokens, "draw")
+
+    def taken(self: CubeReplay, event, tokens, most: int) -> list:
+        take = event.get("take") or []
+        if len(take) > most:
+            self.fail("bad-take", f"this card takes at most {most} card{'s' * (most != 1)}, "
+                      f"not {len(take)}", *tokens, "take")
+        return take
+
+    def move(self: CubeReplay, source: Hand, dest: Hand, card: str | None, tokens: tuple, *,
+             could_be=lambda card: True, what: str = "card") -> None:
+        """Move one card between hands: named (revealed), or hidden (``None``)."""
+        if card is None:
+            slot = self.know.take_hidden(source, could_be)
+            if slot is None:
+                self.fail("bad-take", f"there is no {what} to take", *tokens)
+            dest.slots.append(slot)
+            return
+        self.check_card(card, *tokens)
+        if not could_be(card):
+            self.fail("bad-take", f"{card} is not a {what}", *tokens)
+        if not self.know.remove(source, card):
+            self.fail("bad-take", f"{card} is not in that hand: it is {self.where(card)}", *tokens)
+        dest.known.append(card)
+
+    def effect_one_hand(self: CubeReplay, position: int, card: str, event, tokens,
+                        target) -> None:
+        source, dest = self.know.hands[target], self.know.hands[position]
+        take = self.taken(event, tokens, 1)
+        if source.size() and not take:
+            self.fail("bad-take", f"One Hand takes a card from {self.names[target]}'s hand of "
+                      f"{source.size()}", *tokens)
+        for k, taken in enumerate(take):
+            self.move(source, dest, taken, (*tokens, "take", k))
+
+    def effect_blind_solve(self: CubeReplay, position: int, card: str, event, tokens,
+                           target) -> None:
+        source, dest = self.know.hands[target], self.know.hands[position]
+        take = self.taken(event, tokens, 1)
+        if not take:
+            held = [c for c in source.known if is_colour(c)]
+            if held:
+                self.fail("bad-take", f"{self.names[target]} holds {held[0]}: Blind Solve takes a "
+                          "COLOUR card", *tokens)
+            return
+        self.move(source, dest, take[0], (*tokens, "take", 0), could_be=is_colour,
+                  what="COLOUR card")
+
+    def effect_corner_twist(self: CubeReplay, position: int, card: str, event, tokens,
+                            target) -> None:
+        if event["step"] == "CROSS":
+            self.fail("bad-target", "Corner Twist does not work on the CROSS", *tokens, "step")
+        step = self.unprotected_step(target, event["step"], tokens)
+        take = event["take"]
+        if len(take) != 1 or take[0] is None or take[0] not in step.colours:
+            on = ", ".join(step.colours) or "no colour"
+            self.fail("bad-take", f"Corner Twist takes one named COLOUR card from "
+                      f"{self.names[target]}'s {step.name} ({on})", *tokens, "take")
+        step.colours.remove(take[0])
+        self.know.hands[position].known.append(take[0])
+
+    def effect_pop(self: CubeReplay, position: int, card: str, event, tokens, target) -> None:
+        step = self.unprotected_step(target, event["step"], tokens)
+        del self.tables[target].steps[step.name]
+        self.know.hands[target].known.extend(step.colours)
+        mine = self.tables[position].steps
+        if step.name in mine:
+            self.know.right.append(step.card)
+        else:
+            mine[step.name] = Step(step.card)
+
+    def effect_scramble(self: CubeReplay, position: int, card: str, event, tokens,
+                        target) -> None:
+        give = event["give"]
+        self.check_card(give, *tokens, "give")
+        if not is_colour(give):
+            self.fail("bad-take", f"Scramble gives a COLOUR card; {give} is not one",
+                      *tokens, "give")
+        mine, theirs = self.know.hands[position], self.know.hands[target]
+        self.take(mine, give, *tokens, "give")
+        take = event.get("take") or []
+        for k, taken in enumerate(take):
+            if taken is not None:
+                self.move(theirs, mine, taken, (*tokens, "take", k), could_be=is_colour,
+                          what="COLOUR card")
+        left = [c for c in theirs.known if is_colour(c)]
+        if left:
+            self.fail("bad-take", f"{self.names[target]} also holds {left[0]}: Scramble takes "
+                      "every COLOUR card", *tokens, "take")
+        for k, taken in enumerate(take):
+            if taken is None:
+                if not theirs.slots:
+                    self.fail("bad-take", f"{self.names[target]} holds no other card",
+                              *tokens, "take", k)
+                mine.slots.append(theirs.slots.pop(0))
+        (theirs if take else mine).known.append(give)

@@ -1,0 +1,101 @@
+"""The shape of a cube log (``docs/formats/cube.md``). Shape only: meaning is the engine's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+
+from .envelope import EnvelopeSchema
+from .fields import JsonBoolean, JsonInteger, JsonList, JsonString, NameMap
+
+MODES = ("standard",)
+STEPS = ("CROSS", "F2L", "OLL", "PLL")
+FMC_MARKS = ("XCROSS", "1st F2L", "2nd F2L", "3rd F2L", "OLL", "T-PERM")
+ACTIONS = ("play", "discard", "show")
+
+
+class _Strict(Schema):
+    class Meta:
+        unknown = RAISE
+
+
+def _cards(**kwargs: Any) -> JsonList:
+    """A list of card ids."""
+    return JsonList(JsonString(), **kwargs)
+
+
+def _maybe_cards(**kwargs: Any) -> JsonList:
+    """A list of card ids, ``null`` for a card whose identity the log does not give."""
+    return JsonList(JsonString(allow_none=True), **kwargs)
+
+
+class OptionsSchema(_Strict):
+    """cube has no options; an empty object is accepted."""
+
+
+FmcSchema = _Strict.from_dict({mark: _cards() for mark in FMC_MARKS}, name="FmcSchema")
+
+
+class DeckSchema(_Strict):
+    fmc = fields.Nested(FmcSchema, allow_none=True)
+
+
+class EventSchema(_Strict):
+    play = JsonString()
+    step = JsonString(allow_none=True, validate=validate.OneOf(STEPS))
+    target = JsonString(allow_none=True)
+    draw = _maybe_cards(allow_none=True)
+    take = _maybe_cards(allow_none=True)
+    give = JsonString(allow_none=True)
+    discard = _cards()
+    show = _cards()
+
+    @validates_schema
+    def one_action(self, data: dict[str, Any], **kwargs: Any) -> None:
+        actions = [action for action in ACTIONS if action in data]
+        if len(actions) != 1:
+            raise ValidationError("an event has exactly one of \"play\", \"discard\", \"show\"")
+        if actions[0] != "play":
+            extra = sorted(key for key in data if key != actions[0])
+            if extra:
+                raise ValidationError({extra[0]: [f"only a played card has {extra[0]!r}"]})
+
+
+class TurnSchema(_Strict):
+    player = JsonString(required=True)
+    draw = _maybe_cards(allow_none=True)
+    lay = _cards(allow_none=True)
+    events = JsonList(fields.Nested(EventSchema), allow_none=True)
+
+
+class ClaimedStepSchema(_Strict):
+    card = JsonString(allow_none=True)
+    colours = _cards(allow_none=True)
+    timer = JsonString(allow_none=True)
+    complete = JsonBoolean(allow_none=True)
+
+
+ClaimedTableSchema = _Strict.from_dict(
+    {step: fields.Nested(ClaimedStepSchema, allow_none=True) for step in STEPS},
+    name="ClaimedTableSchema")
+
+
+class ClaimedSchema(_Strict):
+    """Any part of a cube outcome."""
+
+    winner = JsonString(allow_none=True)
+    won_by = JsonString(allow_none=True, validate=validate.OneOf(["steps", "fmc"]))
+    turn = JsonInteger(allow_none=True)
+    round = JsonInteger(allow_none=True)
+    steps = NameMap(fields.Nested(ClaimedTableSchema), allow_none=True)
+    completed = NameMap(JsonInteger(allow_none=True), allow_none=True)
+
+
+class CubeLogSchema(EnvelopeSchema):
+    mode = JsonString(required=True, validate=validate.OneOf(MODES))
+    options = fields.Nested(OptionsSchema, allow_none=True)
+    deck = fields.Nested(DeckSchema, allow_none=True)
+    deal = NameMap(_maybe_cards(), required=True)
+    turns = JsonList(fields.Nested(TurnSchema), required=True)
+    claimed = fields.Nested(ClaimedSchema, allow_none=True)
