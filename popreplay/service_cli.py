@@ -60,6 +60,8 @@ def run_gunicorn(options: dict[str, Any]) -> None:
         def load_config(self) -> None:
             for key, value in options.items():
                 self.cfg.set(key, value)
+            if "control_socket_disable" in self.cfg.settings:  # gunicorn 24+: not needed here
+                self.cfg.set("control_socket_disable", True)
 
         def load(self) -> Any:
             from . import create_app
