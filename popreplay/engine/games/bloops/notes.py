@@ -59,9 +59,9 @@ def state(game: BloopsReplay) -> dict[str, Any]:
     }
 
 
-def _add(game: BloopsReplay, kind: str, note: str, data: dict[str, Any],
-         turn: int | None = None) -> None:
-    game.rec.add(kind, round=None, turn=(game.turn or None) if turn is None else turn, note=note,
+def _add(game: BloopsReplay, kind: str, note: str, data: dict[str, Any], *,
+         in_turn: bool = True) -> None:
+    game.rec.add(kind, round=None, turn=game.event_turn if in_turn else None, note=note,
                  data=data, state=state(game))
 
 
@@ -177,7 +177,7 @@ def bloops(game: BloopsReplay, who: int) -> None:
 
 
 def reveal(game: BloopsReplay) -> None:
-    _add(game, "reveal", "Everyone reveals their cards.", {})
+    _add(game, "reveal", "Everyone reveals their cards.", {}, in_turn=False)
 
 
 def game_end(game: BloopsReplay, outcome: dict[str, Any]) -> None:
@@ -192,7 +192,7 @@ def game_end(game: BloopsReplay, outcome: dict[str, Any]) -> None:
                   else f"{winners[0]} wins with {best} points")
     scores = ", ".join(f"{n} {'?' if s is None else s}" for n, s in outcome["scores"].items())
     _add(game, "game-end", f"Game over ({why}): {result}. Scores: {scores}.",
-         {"outcome": outcome})
+         {"outcome": outcome}, in_turn=False)
 
 
 def violation(game: BloopsReplay, error: dict[str, Any]) -> None:

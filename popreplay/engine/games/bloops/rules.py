@@ -45,6 +45,7 @@ class BloopsReplay:
         self.ended_by: str | None = None
         self.revealed = False
         self.dealt = False  # the deal is done: steps can show the table
+        self.revealing = False
 
     # --- violations ------------------------------------------------------------------------------
 
@@ -53,7 +54,9 @@ class BloopsReplay:
 
     @property
     def event_turn(self) -> int | None:
-        return self.turn or None
+        """The turn an event belongs to: the last turn begun (``None`` before the first draw
+        and during the final reveal, which is not inside a turn)."""
+        return None if self.revealing else (self.turn or None)
 
     # --- the whole log ---------------------------------------------------------------------------
 
@@ -316,9 +319,12 @@ class BloopsReplay:
         if kind == SWAP:
             if not table.places[effect.owner]:
                 return f"{self.names[effect.owner]} has no card to swap"
-            if not any(table.places[p] for p in range(len(self.names))
-                       if p not in (effect.owner, self.holder)):
-                return "no opponent who can be swapped with has a card"
+            others = [p for p in range(len(self.names)) if p != effect.owner]
+            if not any(table.places[p] for p in others if p != self.holder):
+                if self.holder is None or self.holder == effect.owner:
+                    return "no opponent has a card"
+                holder = f"{self.names[self.holder]} holds the Bloops card"
+                return holder if len(others) == 1 else f"{holder} and no other opponent has a card"
         return None
 
     def settle(self) -> None:
@@ -431,11 +437,12 @@ class BloopsReplay:
         return "complete" if self.ended_by else "incomplete"
 
     def reveal(self, reveal: Mapping[str, Mapping[str, int]], status: str) -> None:
+        self.revealing = True
         if status != "complete":
             if self.table.pending:
-                self.missing_effect(("reveal",), turn=self.event_turn)
+                self.missing_effect(("reveal",), turn=None)
             self.fail("bad-reveal", "the cards are revealed only at the end of the game, and "
-                      "the game is not over", "reveal", turn=self.event_turn)
+                      "the game is not over", "reveal")
         given = self.named(reveal, "bad-reveal", "reveal")
         for position in sorted(given):
             key, values = given[position]
