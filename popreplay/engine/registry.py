@@ -5,10 +5,12 @@ from __future__ import annotations
 from .games.bloops import BLOOPS
 from .games.cube import CUBE
 from .games.pop import POP
+from .games.slap import SLAP
 from .replay import Game
 
 GAMES: dict[str, Game] = {
     POP.name: POP,
+    SLAP.name: SLAP,
     BLOOPS.name: BLOOPS,
     CUBE.name: CUBE,
 }

@@ -19,10 +19,12 @@ from .cube import CubeLogSchema
 from .envelope import LooseEnvelopeSchema
 from .limits import MAX_DEPTH, depth_exceeds
 from .pop import PopLogSchema
+from .slap import SlapLogSchema
 
 # One shape per registered game; ``tests/engine/test_registry.py`` checks it matches the engine's.
 SHAPES: dict[str, type[Schema]] = {
     "pop": PopLogSchema,
+    "slap": SlapLogSchema,
     "bloops": BloopsLogSchema,
     "cube": CubeLogSchema,
 }

@@ -1,0 +1,53 @@
+"""slap, the slap game on the Rainbow/Shadow deck: elimination and timed modes."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...replay import GameReplay, RuleViolation, StepRecorder
+from . import notes
+from .modes import MAX_PLAYERS, MIN_PLAYERS, MODES
+from .rules import SlapReplay
+from .simulate import simulate
+
+
+class SlapGame:
+    name = "slap"
+    title = "Slap (Rainbow/Shadow)"
+    modes = tuple(MODES)
+    player_counts = {mode: (MIN_PLAYERS, MAX_PLAYERS) for mode in MODES}
+    lower_score_wins = False
+
+    def replay(self, log: Mapping[str, Any], *, with_steps: bool = False) -> GameReplay:
+        recorder = StepRecorder(enabled=with_steps)
+        game = SlapReplay(log, recorder)
+        try:
+            status = game.run()
+        except RuleViolation as stop:
+            if with_steps:
+                notes.violation(game, stop.violation.to_dict())
+            return GameReplay("illegal", None, stop.violation, recorder.steps)
+        outcome = game.outcome()
+        if with_steps and status == "complete":
+            notes.game_end(game, outcome)
+        return GameReplay(status, outcome, None, recorder.steps)
+
+    def standings(self, outcome: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
+        winners = outcome.get("winners")
+        cards = outcome.get("cards") or {}
+        return {p: {"score": cards.get(p), "won": None if winners is None else p in winners}
+                for p in players}
+
+    def zones(self, state: Mapping[str, Any]) -> dict[str, list[Any]]:
+        zones: dict[str, list[Any]] = {"central": list(state["central"]),
+                                       "folies": list(state["folies"])}
+        for name, pile in state["piles"].items():
+            zones[f"pile/{name}"] = list(pile)
+        return zones
+
+    def simulate(self, *, mode: str, players: int, seed: int,
+                 options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        return simulate(mode=mode, players=players, seed=seed, options=options or {})
+
+
+SLAP = SlapGame()

@@ -1,0 +1,403 @@
+"""Replaying a slap log: every check in the order ``docs/rules/slap.md`` gives.
+
+The replay raises :class:`RuleViolation` at the first violation; ``SlapGame.replay`` turns that
+into an ``illegal`` result. Notes and states are only built when a recorder asks for them.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import deque
+from typing import Any, Mapping
+
+from ...pointer import pointer
+from ...replay import RuleViolation, StepRecorder, Violation
+from . import notes
+from .cards import DECK_SIZE, challenge_size, is_card, is_slot
+from .modes import MAX_PLAYERS, MIN_PLAYERS, PENALTY, even_deal
+from .table import (
+    CENTRAL,
+    FOLIES,
+    LONE_RAINBOW,
+    RAINBOW_ON_SHADOW,
+    SHADOW_ON_SHADOW,
+    WINS_CENTRAL,
+    Challenge,
+    Table,
+    Window,
+    conditions,
+)
+
+
+def nfc(name: str) -> str:
+    return unicodedata.normalize("NFC", name)
+
+
+class SlapReplay:
+    def __init__(self, log: Mapping[str, Any], recorder: StepRecorder) -> None:
+        self.log = log
+        self.rec = recorder
+        self.mode: str = log["mode"]
+        self.names: list[str] = list(log["players"])
+        self.index: dict[str, int] = {}
+        self.table = Table([deque() for _ in self.names])
+        self.known: set[str] = set()  # every card whose identity the log has given
+        self.slots = 0
+        self.window: Window | None = None
+        self.previous: Window | None = None  # the card one flip covers: a missed slap is claimable
+        self.challenge: Challenge | None = None
+        self.next_from = 0  # without a challenge, the next flipper is the first from here with cards
+        self.round = 1  # the central pile's number: a new one starts each time the pile is taken
+        self.turn = 0  # flips in this round
+        self.flips = 0
+        self.slaps = 0
+        self.ended_by: str | None = None
+        self.winners: list[int] | None = None
+
+    # --- violations ------------------------------------------------------------------------------
+
+    def fail(self, code: str, message: str, *tokens: Any, round: int | None = None,
+             turn: int | None = None) -> None:
+        raise RuleViolation(Violation(code, message, pointer(*tokens), round, turn))
+
+    # --- the whole log ---------------------------------------------------------------------------
+
+    def run(self) -> str:
+        self.start()
+        for number, event in enumerate(self.log["events"]):
+            self.apply(number, event)
+        if self.would_stall():
+            self.close_window()
+            self.settle_stall()
+        return self.status()
+
+    def status(self) -> str:
+        return "complete" if self.ended_by is not None else "incomplete"
+
+    def start(self) -> None:
+        self.check_players()
+        self.deal(self.log.get("deal"))
+        if self.rec.enabled:
+            notes.deal(self)
+
+    def check_players(self) -> None:
+        count = len(self.names)
+        if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+            self.fail("bad-player-count", f"slap is for {MIN_PLAYERS}–{MAX_PLAYERS} players; "
+                      f"the log names {count}", "players")
+        for position, name in enumerate(self.names):
+            key = nfc(name)
+            if not key.strip():
+                self.fail("bad-player-count", "a player name is empty or only spaces",
+                          "players", position)
+            if key in self.index:
+                self.fail("bad-player-count", f"the name {key!r} is given twice",
+                          "players", position)
+            self.index[key] = position
+
+    def position(self, name: str, *tokens: Any, round: int | None = None,
+                 turn: int | None = None) -> int:
+        position = self.index.get(nfc(name))
+        if position is None:
+            self.fail("unknown-player", f"{name!r} is not a player of this game", *tokens,
+                      round=round, turn=turn)
+        return position
+
+    # --- the deal --------------------------------------------------------------------------------
+
+    def deal(self, deal: Mapping[str, Any] | None) -> None:
+        if deal is None:
+            for position, count in enumerate(even_deal(len(self.names))):
+                self.table.piles[position].extend(self.new_slot() for _ in range(count))
+            return
+        given: dict[int, tuple[str, Any]] = {}
+        for key, pile in deal.items():
+            position = self.position(key, "deal", key)
+            if position in given:
+                self.fail("bad-deal", f"{self.names[position]}'s pile is given twice",
+                          "deal", key)
+            given[position] = (key, pile)
+        counts = []
+        for position, name in enumerate(self.names):
+            if position not in given:
+                self.fail("bad-deal", f"the deal does not give {name}'s pile", "deal")
+            key, pile = given[position]
+            if isinstance(pile, int):
+                if pile < 0:
+                    self.fail("bad-deal", f"{name} cannot be dealt {pile} cards", "deal", key)
+                self.table.piles[position].extend(self.new_slot() for _ in range(pile))
+                counts.append(pile)
+                continue
+            for k, card in enumerate(pile):
+                if card is None:
+                    self.table.piles[position].append(self.new_slot())
+                    continue
+                self.reveal(card, "deal", key, k)
+                self.table.piles[position].append(card)
+            counts.append(len(pile))
+        if sum(counts) != DECK_SIZE:
+            self.fail("bad-deal", f"the deal gives {sum(counts)} cards; all {DECK_SIZE} are "
+                      "dealt", "deal")
+        if max(counts) - min(counts) > 1:
+            self.fail("bad-deal", "the cards are dealt as evenly as possible: pile sizes "
+                      f"differ by at most one, not {', '.join(map(str, counts))}", "deal")
+
+    def new_slot(self) -> str:
+        self.slots += 1
+        return f"?{self.slots}"
+
+    def reveal(self, card: Any, *tokens: Any, round: int | None = None,
+               turn: int | None = None) -> None:
+        """A card identity the log gives for the first time: a real card, not known elsewhere."""
+        if not is_card(card):
+            self.fail("unknown-card", f"there is no card {card!r}: cards are a colour (red, "
+                      "blue, green, yellow, rainbow, shadow) and a value 0–16, like \"red-7\"",
+                      *tokens, round=round, turn=turn)
+        if card in self.known:
+            self.fail("duplicate-card", f"{card} is already elsewhere: the deck has one of each "
+                      "card", *tokens, round=round, turn=turn)
+        self.known.add(card)
+
+    # --- events ----------------------------------------------------------------------------------
+
+    def apply(self, number: int, event: Mapping[str, Any]) -> None:
+        if self.ended_by is not None:
+            why = "time is up" if self.ended_by == "time" else "one player is left"
+            self.fail("after-game-end", f"event {number + 1} comes after the end of the game "
+                      f"({why})", "events", number, round=self.round, turn=self.turn or None)
+        if "flip" in event:
+            self.flip(number, event)
+        elif "slap" in event:
+            self.slap(number, event)
+        else:
+            self.time_up(number)
+
+    def expected_flipper(self) -> int | None:
+        if self.challenge is not None:
+            return self.challenge.player
+        return self.table.next_with_cards(self.next_from)
+
+    def flip(self, number: int, event: Mapping[str, Any]) -> None:
+        base = ("events", number)
+        at = {"round": self.round, "turn": self.turn + 1}
+        player = self.position(event["flip"], *base, "flip", **at)
+        if not self.table.is_in(player):
+            self.fail("player-out", f"{self.names[player]} is eliminated and cannot flip",
+                      *base, "flip", **at)
+        self.close_window()
+        at = {"round": self.round, "turn": self.turn + 1}
+        if self.settle_stall():
+            self.fail("after-game-end", "nobody in the game holds a card any more: the game is "
+                      "over", *base, **at)
+        expected = self.expected_flipper()
+        if player != expected:
+            self.fail("out-of-turn", self.whose_turn(player, expected), *base, "flip", **at)
+        card = event["card"]
+        pile = self.table.piles[player]
+        top = pile[0]
+        if is_slot(top):
+            self.reveal(card, *base, "card", **at)
+        elif card != top:
+            if not is_card(card):
+                self.reveal(card, *base, "card", **at)
+            self.fail("wrong-card", f"the top card of {self.names[player]}'s pile is {top}, "
+                      f"known from earlier in the log, not {card}", *base, "card", **at)
+        pile.popleft()
+        self.table.central.append(card)
+        self.flips += 1
+        self.turn += 1
+        self.previous = self.window if self.window is not None and not self.window.taken else None
+        self.window = Window(card, player, self.round, self.turn, conditions(self.table.central))
+        self.after_flip(player, card)
+        if self.rec.enabled:
+            notes.flip(self, player, card)
+
+    def whose_turn(self, player: int, expected: int | None) -> str:
+        name = self.names[player]
+        if expected is None:
+            return f"{name} cannot flip: nobody in the game holds a card"
+        if not self.table.piles[player]:
+            return f"{name} has no cards to flip; it is {self.names[expected]}'s turn"
+        challenge = self.challenge
+        if challenge is not None:
+            return (f"{self.names[expected]} must flip {challenge.left} more card"
+                    f"{'s' * (challenge.left != 1)} for {self.names[challenge.setter]}'s "
+                    f"challenge, not {name}")
+        return f"it is {self.names[expected]}'s turn to flip, not {name}'s"
+
+    def after_flip(self, player: int, card: str) -> None:
+        """Who flips next: a 1–5 sets or passes a challenge; a challenge card counts down."""
+        size = challenge_size(card)
+        if self.challenge is not None:
+            self.challenge.left -= 1
+        if size:
+            answer = self.table.next_with_cards(player + 1, exclude=player)
+            self.challenge = Challenge(player, answer, size, size)
+        elif self.challenge is None:
+            self.next_from = player + 1
+
+    # --- closing a slap window -------------------------------------------------------------------
+
+    def close_window(self) -> None:
+        """What the next flip (or the end of time) settles: the lone rainbow's penalties, then a
+        challenge that was answered without a 1–5 (or cannot be answered)."""
+        window = self.window
+        if window is None or window.closed:
+            return
+        window.closed = True
+        if LONE_RAINBOW in window.conditions:
+            self.rainbow_penalties(window)
+        challenge = self.challenge
+        if challenge is None:
+            return
+        answer = challenge.player
+        if answer is None or challenge.left == 0 or not self.table.piles[answer]:
+            self.challenge = None
+            setter = challenge.setter
+            back = self.table.waiting(setter)
+            cards = self.table.take_central(setter)
+            self.next_from = setter
+            if self.rec.enabled:
+                notes.challenge_won(self, challenge, cards, back=back)
+            self.new_round()
+
+    def rainbow_payers(self, window: Window) -> list[int]:
+        """Who pays for a lone rainbow: everyone who did not slap it; if all did, the last."""
+        players = self.table.still_in()
+        slapped = window.slapped
+        if len(slapped) == len(players):
+            return [slapped[-1]]
+        return [p for p in players if p not in slapped]
+
+    def rainbow_penalties(self, window: Window) -> None:
+        slapped, players = window.slapped, self.table.still_in()
+        paid = {p: self.table.pay(p, PENALTY) for p in self.rainbow_payers(window)}
+        if self.rec.enabled:
+            notes.rainbow_penalties(self, window, paid, all_slapped=len(slapped) == len(players))
+
+    def would_stall(self) -> bool:
+        """Would closing the open window leave nobody in the game with a card to flip?"""
+        if self.ended_by is not None or self.challenge is not None:
+            return False
+        counts = [len(pile) for pile in self.table.piles]
+        window = self.window
+        if window is not None and not window.closed and LONE_RAINBOW in window.conditions:
+            for position in self.rainbow_payers(window):
+                counts[position] -= min(PENALTY, counts[position])
+        return not any(counts[p] for p in self.table.still_in())
+
+    def settle_stall(self) -> bool:
+        """After a window closed: nobody in the game holds a card, so nobody can flip again and
+        the game ends with no winner."""
+        if self.ended_by is not None or self.challenge is not None:
+            return False
+        if any(self.table.piles[p] for p in self.table.still_in()):
+            return False
+        self.ended_by = "no-cards"
+        self.winners = []
+        if self.rec.enabled:
+            notes.stalled(self)
+        return True
+
+    def new_round(self) -> None:
+        if self.window is not None:
+            self.window.taken = True
+        self.previous = None
+        self.round += 1
+        self.turn = 0
+
+    # --- slaps -----------------------------------------------------------------------------------
+
+    def slap(self, number: int, event: Mapping[str, Any]) -> None:
+        base = ("events", number)
+        window = self.window
+        at = ({"round": window.round, "turn": window.turn} if window is not None
+              else {"round": self.round, "turn": None})
+        player = self.position(event["slap"], *base, "slap", **at)
+        if not self.table.is_in(player):
+            self.fail("player-out", f"{self.names[player]} is eliminated and cannot slap",
+                      *base, "slap", **at)
+        self.slaps += 1
+        pile = event.get("pile") or CENTRAL
+        result = self.judge(player, pile)
+        if self.rec.enabled:
+            notes.slap(self, player, pile, result)
+
+    def judge(self, player: int, pile: str) -> dict[str, Any]:
+        """Decide one slap, in the order hands landed; returns what happened (for the step)."""
+        window = self.window
+        if window is not None and window.on(pile):
+            if window.rewarding and window.won_by is None:
+                if LONE_RAINBOW in window.conditions:
+                    window.slapped.append(player)
+                return self.win(player, window, pile, claimed=False)
+            if LONE_RAINBOW in window.conditions and player not in window.slapped:
+                window.slapped.append(player)
+                return {"result": "valid", "conditions": list(window.conditions)}
+            return {"result": "late", "conditions": list(window.conditions)}
+        missed = self.previous
+        if (missed is not None and missed.won_by is None and not missed.taken
+                and any(c in missed.rewarding for c in missed.on(pile))):
+            return self.win(player, missed, pile, claimed=True)
+        was_waiting = self.table.waiting(player)
+        paid = self.table.pay(player, PENALTY)
+        return {"result": "wrong", "conditions": list(window.conditions) if window else [],
+                "paid": paid, "waiting": was_waiting}
+
+    def win(self, player: int, window: Window, pile: str, *, claimed: bool) -> dict[str, Any]:
+        """The first valid slap: every reward of the card, in the rulebook's order."""
+        table = self.table
+        window.won_by = player
+        was_waiting = table.waiting(player)
+        waiting = [p for p in table.still_in() if p != player and table.waiting(p)]
+        gained: dict[str, list[str]] = {}
+        if any(c in window.conditions for c in WINS_CENTRAL):
+            gained["central"] = table.take_central(player)
+        if SHADOW_ON_SHADOW in window.conditions:
+            gained["players"] = table.take_one_from_each(player)
+        if RAINBOW_ON_SHADOW in window.conditions:
+            gained["folies"] = table.take_folies(player)
+        table.eliminated.extend(waiting)
+        self.challenge = None
+        self.next_from = player
+        result = {"result": "won", "conditions": list(window.conditions), "claimed": claimed,
+                  "gained": gained, "eliminated": [self.names[p] for p in waiting],
+                  "back_in": was_waiting and bool(table.piles[player])}
+        if "central" in gained:
+            self.new_round()
+        if len(table.still_in()) == 1:
+            self.ended_by = "elimination"
+            self.winners = table.still_in()
+        return result
+
+    # --- the end of time -------------------------------------------------------------------------
+
+    def time_up(self, number: int) -> None:
+        if self.mode != "timed":
+            self.fail("bad-event", "only a timed game has an end of time", "events", number,
+                      round=self.round, turn=self.turn or None)
+        self.close_window()
+        if self.settle_stall():
+            return
+        counts = [len(pile) for pile in self.table.piles]
+        players = self.table.still_in()
+        best = max(counts[p] for p in players)
+        self.winners = [p for p in players if counts[p] == best]
+        self.ended_by = "time"
+        if self.rec.enabled:
+            notes.time_up(self)
+
+    # --- the outcome -----------------------------------------------------------------------------
+
+    def outcome(self) -> dict[str, Any]:
+        names, table = self.names, self.table
+        return {
+            "winners": None if self.winners is None else [names[p] for p in self.winners],
+            "ended_by": self.ended_by,
+            "cards": {name: len(table.piles[p]) for p, name in enumerate(names)},
+            "eliminated": [names[p] for p in table.eliminated],
+            "central_pile": len(table.central),
+            "folies_pile": len(table.folies),
+            "flips": self.flips,
+            "slaps": self.slaps,
+        }

@@ -1,0 +1,88 @@
+"""The shape of a slap log (``docs/formats/slap.md``). Shape only: meaning is the engine's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+
+from .envelope import EnvelopeSchema
+from .fields import JsonBoolean, JsonInteger, JsonList, JsonString, NameMap
+
+MODES = ("elimination", "timed")
+PILES = ("central", "folies")
+EVENT_KINDS = ("flip", "slap", "time_up")
+
+
+class _Strict(Schema):
+    class Meta:
+        unknown = RAISE
+
+
+class DealPile(fields.Field):
+    """One player's dealt pile: a card count, or the cards top first (``null`` = not known)."""
+
+    default_error_messages = {
+        "invalid": "must be a card count or a list of cards (strings or null)",
+    }
+
+    def _deserialize(self, value: Any, attr, data, **kwargs) -> int | list[str | None]:
+        if isinstance(value, list):
+            errors = {k: ["must be a card (a string) or null"] for k, card in enumerate(value)
+                      if card is not None and not isinstance(card, str)}
+            if errors:
+                raise ValidationError(errors)
+            return list(value)
+        if isinstance(value, bool):
+            raise self.make_error("invalid")
+        if isinstance(value, int):
+            return value
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        raise self.make_error("invalid")
+
+
+class EventSchema(_Strict):
+    flip = JsonString()
+    card = JsonString()
+    slap = JsonString()
+    pile = JsonString(validate=validate.OneOf(PILES))
+    time_up = JsonBoolean(validate=validate.Equal(True, error="must be true"))
+
+    @validates_schema
+    def one_kind(self, data: dict[str, Any], **kwargs: Any) -> None:
+        kinds = [kind for kind in EVENT_KINDS if kind in data]
+        if len(kinds) != 1:
+            raise ValidationError("an event has exactly one of \"flip\", \"slap\", \"time_up\"")
+        kind = kinds[0]
+        if kind == "flip" and "card" not in data:
+            raise ValidationError({"card": ["required key is missing"]})
+        if kind != "flip" and "card" in data:
+            raise ValidationError({"card": ["only a flip reveals a card"]})
+        if kind != "slap" and "pile" in data:
+            raise ValidationError({"pile": ["only a slap lands on a pile"]})
+
+
+class OptionsSchema(_Strict):
+    """slap has no options yet; an empty object is accepted."""
+
+
+class ClaimedSchema(_Strict):
+    """Any part of a slap outcome."""
+
+    winners = JsonList(JsonString(), allow_none=True)
+    ended_by = JsonString(allow_none=True, validate=validate.OneOf(["elimination", "time", "no-cards"]))
+    cards = NameMap(JsonInteger(allow_none=True), allow_none=True)
+    eliminated = JsonList(JsonString(), allow_none=True)
+    central_pile = JsonInteger(allow_none=True)
+    folies_pile = JsonInteger(allow_none=True)
+    flips = JsonInteger(allow_none=True)
+    slaps = JsonInteger(allow_none=True)
+
+
+class SlapLogSchema(EnvelopeSchema):
+    mode = JsonString(required=True, validate=validate.OneOf(MODES))
+    options = fields.Nested(OptionsSchema, allow_none=True)
+    claimed = fields.Nested(ClaimedSchema, allow_none=True)
+    deal = NameMap(DealPile(), allow_none=True)
+    events = JsonList(fields.Nested(EventSchema), required=True)
