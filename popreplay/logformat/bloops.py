@@ -16,6 +16,18 @@ from .fields import JsonBoolean, JsonInteger, JsonList, JsonString, NameMap
 MODES = ("classic",)
 ENDINGS = ("twenty", "bloops", "pile-empty")
 
+# Sizes beyond anything a real game needs (as ``limits.py`` does for POP!); past them a log is
+# invalid. A game draws at most 64 cards, but wrong counter-discards on an empty pile are not
+# bounded by the cards, hence a cap on events.
+MAX_PLAYERS = 16
+MAX_NAME_LENGTH = 100
+MAX_EVENTS = 2000
+MAX_CARDS = 64
+
+
+def _at_most(limit: int, what: str) -> validate.Length:
+    return validate.Length(max=limit, error=f"at most {limit} {what}")
+
 
 class _Strict(Schema):
     class Meta:
@@ -109,16 +121,19 @@ class ClaimedSchema(_Strict):
     places = NameMap(NameMap(JsonInteger(allow_none=True)), allow_none=True)
     stars = NameMap(JsonInteger(allow_none=True), allow_none=True)
     scores = NameMap(JsonInteger(allow_none=True), allow_none=True)
-    winners = JsonList(JsonString(), allow_none=True)
+    winners = JsonList(JsonString(), allow_none=True, validate=_at_most(MAX_PLAYERS, "players"))
     shared = JsonBoolean(allow_none=True)
     notes = JsonList(JsonString(), allow_none=True)
 
 
 class BloopsLogSchema(EnvelopeSchema):
     mode = JsonString(required=True, validate=validate.OneOf(MODES))
+    players = JsonList(JsonString(validate=validate.Length(max=MAX_NAME_LENGTH)), required=True,
+                       validate=_at_most(MAX_PLAYERS, "players"))
     options = fields.Nested(OptionsSchema, allow_none=True)
     claimed = fields.Nested(ClaimedSchema, allow_none=True)
     deck = NameMap(JsonInteger(), allow_none=True)
-    deal = NameMap(JsonList(JsonInteger(allow_none=True)), allow_none=True)
-    events = JsonList(Event(), required=True)
+    deal = NameMap(JsonList(JsonInteger(allow_none=True), validate=_at_most(MAX_CARDS, "cards")),
+                   allow_none=True)
+    events = JsonList(Event(), required=True, validate=_at_most(MAX_EVENTS, "events"))
     reveal = NameMap(NameMap(JsonInteger()), allow_none=True)

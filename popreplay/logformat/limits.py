@@ -18,3 +18,12 @@ def depth_exceeds(value: Any, budget: int) -> bool:
             return True
         return any(depth_exceeds(v, budget - 1) for v in value)
     return False
+
+# Sizes beyond anything a real game needs; they keep one request's work bounded. A log past them
+# is invalid (a shape error at the offending list), not a rule violation.
+MAX_PLAYERS = 16
+MAX_NAME_LENGTH = 100
+MAX_ROUNDS = 16
+MAX_TURNS = 64
+MAX_ROWS = 64
+MAX_CARDS = 64  # in one hand, play, draw or Chief list
