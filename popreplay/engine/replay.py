@@ -196,11 +196,8 @@ def _compare_value(key: str, claimed: Any, computed: Any, path: str, out: list) 
     elif key == "winners" and isinstance(claimed, list):
         if not (isinstance(computed, list) and _same_set(claimed, computed)):
             out.append(_difference(path, claimed, computed))
-    elif isinstance(claimed, Mapping):
-        if isinstance(computed, Mapping):
-            _compare_map(claimed, computed, path, out)
-        else:
-            out.append(_difference(path, claimed, computed))
+    elif isinstance(claimed, Mapping):  # key by key, down to the leaves, even where nothing
+        _compare_map(claimed, computed, path, out)  # was computed (each leaf then differs)
     elif not _same(claimed, computed):
         out.append(_difference(path, claimed, computed))
 
