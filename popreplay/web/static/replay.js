@@ -1,0 +1,503 @@
+/*
+ * popreplay replay viewer: controls, slider, autoplay, keyboard, #step=N, notes, result panel.
+ *
+ * THE PER-GAME RENDERER CONTRACT (also in docs/viewer.md)
+ * --------------------------------------------------------
+ * The replay page loads static/games/<game>.js (when it exists) and then this file. A game file
+ * registers itself:
+ *
+ *   window.PopReplayGames = window.PopReplayGames || {};
+ *   window.PopReplayGames["<game>"] = {
+ *     renderState(container, step, result, helpers),   // required: draw step.state into container
+ *     renderOutcome(container, result, helpers),       // optional: the mode's outcome (result panel)
+ *     pointSources(result, helpers),                   // optional: [{player, index, points, label}]
+ *   };
+ *
+ * - `container` is an empty element; the renderer appends to it (it is emptied before every step).
+ * - `step` is one entry of `result.steps`: {index, kind, round, turn, note, data, state}. `state`
+ *   may be null (a violation before any table exists).
+ * - `result` is the replay: the result object (spec section 6) plus `steps`.
+ * - `helpers`:
+ *     el(tag, attrs, ...children)  build an element; attrs: {class, text, dataset:{}, on:{click}}
+ *                                  or any attribute; children: nodes, strings, arrays, null.
+ *     index, steps, prev, next     the step number, all steps, the step before / after (or null)
+ *     players                      the players in log order (from the page; may be [])
+ *     isRevealed(player)           whether this player's hand is shown (hidden by default)
+ *     revealButton(player)         a labelled toggle button that shows / hides that hand
+ *     stepButton(index, text)      a button that jumps to a step
+ *     goTo(index)                  jump to a step
+ * Without a game file, or when it throws, a generic renderer shows the state as a definition list.
+ *
+ * Step numbers are the steps' `index` (0-based), the same number as in `#step=N` and in
+ * `popreplay replay --step N`.
+ */
+(function () {
+  "use strict";
+
+  var games = (window.PopReplayGames = window.PopReplayGames || {});
+  var SPEEDS = { "0.5": 2000, "1": 1000, "2": 500, "4": 250 };
+
+  // ---------------------------------------------------------------------------------------------
+  // DOM helpers
+
+  function el(tag, attrs) {
+    var node = document.createElement(tag);
+    var key;
+    attrs = attrs || {};
+    for (key in attrs) {
+      if (!Object.prototype.hasOwnProperty.call(attrs, key)) continue;
+      var value = attrs[key];
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "class") node.className = value;
+      else if (key === "text") node.textContent = value;
+      else if (key === "dataset") Object.keys(value).forEach(function (k) { node.dataset[k] = value[k]; });
+      else if (key === "on") Object.keys(value).forEach(function (k) { node.addEventListener(k, value[k]); });
+      else node.setAttribute(key, value === true ? "" : String(value));
+    }
+    for (var i = 2; i < arguments.length; i++) append(node, arguments[i]);
+    return node;
+  }
+
+  function append(node, child) {
+    if (child === null || child === undefined || child === false) return;
+    if (Array.isArray(child)) { child.forEach(function (c) { append(node, c); }); return; }
+    node.appendChild(typeof child === "string" || typeof child === "number"
+      ? document.createTextNode(String(child)) : child);
+  }
+
+  function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
+
+  function show(value) {
+    if (value === null || value === undefined) return "—";
+    if (typeof value === "string") return value;
+    if (Array.isArray(value) && value.every(function (v) { return typeof v !== "object" || v === null; })) {
+      return value.length ? value.join(", ") : "(none)";
+    }
+    return JSON.stringify(value);
+  }
+
+  // JSON Pointer (RFC 6901)
+  function pointerTokens(pointer) {
+    if (!pointer) return [];
+    return pointer.split("/").slice(1).map(function (t) { return t.replace(/~1/g, "/").replace(/~0/g, "~"); });
+  }
+
+  function resolve(doc, pointer) {
+    var tokens = pointerTokens(pointer);
+    var node = doc;
+    for (var i = 0; i < tokens.length; i++) {
+      if (node === null || typeof node !== "object" || !(tokens[i] in node)) return { found: false };
+      node = node[tokens[i]];
+    }
+    return { found: true, value: node };
+  }
+
+  // Flatten a (partial) claimed object into [pointer, value] leaves, the way claims are compared:
+  // maps key by key, the `rounds` list entry by entry, any other list as a whole.
+  function claimLeaves(claimed, prefix, out, inRounds) {
+    if (claimed !== null && typeof claimed === "object" && !Array.isArray(claimed)) {
+      Object.keys(claimed).forEach(function (k) {
+        claimLeaves(claimed[k], prefix + "/" + k.replace(/~/g, "~0").replace(/\//g, "~1"), out, k === "rounds");
+      });
+    } else if (Array.isArray(claimed) && inRounds) {
+      claimed.forEach(function (entry, i) { claimLeaves(entry, prefix + "/" + i, out, false); });
+    } else {
+      out.push([prefix, claimed]);
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // the generic fallback renderer
+
+  var generic = {
+    renderState: function (container, step, result, h) {
+      if (!step.state) {
+        container.appendChild(h.el("p", { class: "empty-note", text: "No table at this step." }));
+        return;
+      }
+      var dl = h.el("dl", { class: "kv generic-state" });
+      Object.keys(step.state).forEach(function (key) {
+        dl.appendChild(h.el("dt", { text: key }));
+        dl.appendChild(h.el("dd", null, h.el("code", { text: show(step.state[key]) })));
+      });
+      container.appendChild(h.el("h3", { text: "Table after this step" }));
+      container.appendChild(dl);
+    },
+    renderOutcome: function (container, result, h) {
+      var outcome = result.outcome;
+      if (!outcome) return;
+      var dl = h.el("dl", { class: "kv" });
+      Object.keys(outcome).forEach(function (key) {
+        dl.appendChild(h.el("dt", { text: key }));
+        dl.appendChild(h.el("dd", { text: show(outcome[key]) }));
+      });
+      container.appendChild(dl);
+    },
+  };
+
+  // ---------------------------------------------------------------------------------------------
+  // the viewer
+
+  function Viewer(root, page) {
+    this.root = root;
+    this.page = page;
+    this.result = page.result;
+    this.steps = page.result.steps || [];
+    this.game = games[page.result.game] || generic;
+    this.players = page.players || [];
+    this.index = 0;
+    this.timer = null;
+    this.revealed = {};
+    this.build();
+    this.renderResult();
+    var start = this.hashStep();
+    this.go(start === null ? 0 : start, { updateHash: start !== null });
+    var self = this;
+    window.addEventListener("hashchange", function () {
+      var n = self.hashStep();
+      if (n !== null && n !== self.index) self.go(n, { updateHash: false });
+    });
+    document.addEventListener("keydown", function (event) { self.onKey(event); });
+  }
+
+  Viewer.prototype.last = function () { return Math.max(this.steps.length - 1, 0); };
+
+  Viewer.prototype.hashStep = function () {
+    var match = /(?:^#|&)step=(\d+)/.exec(window.location.hash);
+    if (!match) return null;
+    return Math.min(parseInt(match[1], 10), this.last());
+  };
+
+  Viewer.prototype.build = function () {
+    var self = this;
+    var q = function (sel) { return self.root.querySelector(sel); };
+    this.el = {
+      first: q("[data-action=first]"), prev: q("[data-action=prev]"),
+      next: q("[data-action=next]"), last: q("[data-action=last]"),
+      play: q("[data-action=play]"), speed: q("#speed"), slider: q("#step-slider"),
+      count: q("#step-count"), note: q("#step-note"), stage: q("#stage"),
+      result: document.getElementById("result-panel"),
+    };
+    this.el.slider.max = String(this.last());
+    this.el.slider.disabled = this.steps.length === 0;
+    this.el.first.addEventListener("click", function () { self.stop(); self.go(0); });
+    this.el.prev.addEventListener("click", function () { self.stop(); self.go(self.index - 1); });
+    this.el.next.addEventListener("click", function () { self.stop(); self.go(self.index + 1); });
+    this.el.last.addEventListener("click", function () { self.stop(); self.go(self.last()); });
+    this.el.play.addEventListener("click", function () { self.timer ? self.stop() : self.play(); });
+    this.el.speed.addEventListener("change", function () { if (self.timer) { self.stop(); self.play(); } });
+    this.el.slider.addEventListener("input", function () { self.go(parseInt(self.el.slider.value, 10)); });
+    document.querySelectorAll("[data-jump]").forEach(function (button) {
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        self.stop();
+        self.go(parseInt(button.getAttribute("data-jump"), 10));
+        self.el.note.scrollIntoView({ block: "nearest" });
+      });
+    });
+  };
+
+  Viewer.prototype.onKey = function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    var target = event.target;
+    var tag = target && target.tagName;
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || (target && target.isContentEditable)) return;
+    var to = null;
+    if (event.key === "ArrowRight") to = this.index + 1;
+    else if (event.key === "ArrowLeft") to = this.index - 1;
+    else if (event.key === "Home") to = 0;
+    else if (event.key === "End") to = this.last();
+    if (to === null) return;
+    event.preventDefault();
+    this.stop();
+    this.go(to);
+  };
+
+  Viewer.prototype.play = function () {
+    var self = this;
+    if (this.index >= this.last()) this.go(0);
+    var delay = SPEEDS[this.el.speed.value] || 1000;
+    this.timer = window.setInterval(function () {
+      if (self.index >= self.last()) { self.stop(); return; }
+      self.go(self.index + 1);
+    }, delay);
+    this.el.play.setAttribute("aria-pressed", "true");
+    this.el.play.querySelector(".label").textContent = "Pause";
+    this.el.play.querySelector(".icon").textContent = "‖";
+  };
+
+  Viewer.prototype.stop = function () {
+    if (!this.timer) return;
+    window.clearInterval(this.timer);
+    this.timer = null;
+    this.el.play.setAttribute("aria-pressed", "false");
+    this.el.play.querySelector(".label").textContent = "Play";
+    this.el.play.querySelector(".icon").textContent = "▶";
+  };
+
+  Viewer.prototype.helpers = function () {
+    var self = this;
+    var i = this.index;
+    return {
+      el: el,
+      index: i,
+      steps: this.steps,
+      prev: i > 0 ? this.steps[i - 1] : null,
+      next: i + 1 < this.steps.length ? this.steps[i + 1] : null,
+      players: this.players,
+      isRevealed: function (player) { return !!self.revealed[player]; },
+      revealButton: function (player) {
+        var shown = !!self.revealed[player];
+        return el("button", {
+          type: "button", class: "hand-toggle", "aria-pressed": shown ? "true" : "false",
+          dataset: { player: player },
+          on: { click: function () {
+            self.revealed[player] = !self.revealed[player];
+            self.renderStep();
+            var again = self.el.stage.querySelector('.hand-toggle[data-player="' + cssEscape(player) + '"]');
+            if (again) again.focus();
+          } },
+        }, (shown ? "Hide " : "Show ") + player + "’s hand");
+      },
+      stepButton: function (index, text) { return self.stepButton(index, text); },
+      goTo: function (index) { self.stop(); self.go(index); },
+    };
+  };
+
+  Viewer.prototype.stepButton = function (index, text) {
+    var self = this;
+    return el("button", {
+      type: "button", class: "jump", dataset: { step: String(index) },
+      "aria-label": text ? null : "Go to step " + index,
+      on: { click: function () { self.stop(); self.go(index); self.el.note.scrollIntoView({ block: "nearest" }); } },
+    }, text || "step " + index);
+  };
+
+  Viewer.prototype.go = function (index, options) {
+    options = options || {};
+    if (!this.steps.length) { this.renderEmpty(); return; }
+    this.index = Math.max(0, Math.min(index, this.last()));
+    this.renderStep();
+    if (options.updateHash !== false) {
+      var hash = "#step=" + this.index;
+      if (window.location.hash !== hash) window.history.replaceState(null, "", hash);
+    }
+  };
+
+  Viewer.prototype.renderEmpty = function () {
+    this.el.count.textContent = "No steps";
+    this.el.note.textContent = "This log has no replayable steps.";
+    [this.el.first, this.el.prev, this.el.next, this.el.last, this.el.play].forEach(function (b) { b.disabled = true; });
+  };
+
+  Viewer.prototype.renderStep = function () {
+    var step = this.steps[this.index];
+    var last = this.last();
+    this.el.slider.value = String(this.index);
+    this.el.slider.setAttribute("aria-valuetext", "Step " + this.index + " of " + last + ": " + step.note);
+    this.el.count.textContent = "Step " + this.index + " / " + last;
+    this.el.first.disabled = this.el.prev.disabled = this.index === 0;
+    this.el.next.disabled = this.el.last.disabled = this.index === last;
+    this.root.dataset.step = String(this.index);
+
+    var note = this.el.note;
+    clear(note);
+    note.className = "note kind-" + step.kind;
+    var where = [];
+    if (step.round !== null && step.round !== undefined) where.push("Round " + step.round);
+    if (step.turn !== null && step.turn !== undefined) where.push("turn " + step.turn);
+    append(note, el("span", { class: "kind", text: step.kind }));
+    if (where.length) append(note, el("span", { class: "where", text: where.join(", ") + ":" }));
+    append(note, el("span", { class: "text", text: step.note }));
+
+    var stage = this.el.stage;
+    clear(stage);
+    if (step.kind === "violation" && step.data && step.data.error) {
+      stage.appendChild(this.errorBox(step.data.error));
+    }
+    var box = el("div", { class: "state" });
+    stage.appendChild(box);
+    try {
+      (this.game.renderState || generic.renderState)(box, step, this.result, this.helpers());
+    } catch (error) {
+      clear(box);
+      generic.renderState(box, step, this.result, this.helpers());
+      if (window.console) window.console.error(error);
+    }
+    var current = String(this.index);
+    document.querySelectorAll(".jump").forEach(function (b) {
+      if (b.dataset.step === current) b.setAttribute("aria-current", "step");
+      else b.removeAttribute("aria-current");
+    });
+  };
+
+  Viewer.prototype.errorBox = function (error) {
+    var log = this.page.log;
+    var at = log && error.path !== undefined ? resolve(log, error.path) : { found: false };
+    return el("div", { class: "step-error", role: "note" },
+      el("strong", { text: "Illegal move (" + error.code + "): " }), error.message,
+      el("div", null, "At ", el("code", { text: error.path || "/" }),
+        at.found ? [" = ", el("code", { text: JSON.stringify(at.value) })] : null));
+  };
+
+  // ---------------------------------------------------------------------------------------------
+  // the result panel
+
+  Viewer.prototype.renderResult = function () {
+    var panel = this.el.result;
+    if (!panel) return;
+    var result = this.result;
+    var h = this.helpers();
+    clear(panel);
+    panel.appendChild(el("h2", { text: "Result" }));
+    var descriptions = {
+      complete: "The game reached its end; every move was legal.",
+      incomplete: "Every move was legal, but the log stops before the end.",
+      illegal: "The replay stops at the first illegal move.",
+      invalid: "The log could not be read.",
+    };
+    panel.appendChild(el("p", null,
+      el("span", { class: "badge status-" + result.status, id: "result-status", text: result.status }), " ",
+      descriptions[result.status] || ""));
+
+    if (result.errors && result.errors.length) {
+      var list = el("ul", { class: "errors" });
+      var self = this;
+      result.errors.forEach(function (error) {
+        var violationStep = self.steps.filter(function (s) { return s.kind === "violation"; })[0];
+        list.appendChild(el("li", null, el("strong", { text: error.code }), ": ", error.message,
+          " (", el("code", { text: error.path || "/" }), ")",
+          violationStep ? [" ", self.stepButton(violationStep.index, "show the move")] : null));
+      });
+      panel.appendChild(list);
+    }
+
+    if (result.outcome) {
+      var outcome = el("section", { class: "outcome", "aria-labelledby": "outcome-title" });
+      outcome.appendChild(el("h3", { id: "outcome-title", text: "Outcome" }));
+      (this.game.renderOutcome || generic.renderOutcome)(outcome, result, h);
+      panel.appendChild(outcome);
+    }
+    panel.appendChild(this.claimsSection());
+    var points = this.pointsSection(h);
+    if (points) panel.appendChild(points);
+  };
+
+  Viewer.prototype.claimsSection = function () {
+    var result = this.result;
+    var section = el("section", { class: "claims", "aria-labelledby": "claims-title" });
+    section.appendChild(el("h3", { id: "claims-title", text: "Claimed against computed" }));
+    var claims = result.claims;
+    var claimed = this.page.log && this.page.log.claimed;
+    if (!claims) {
+      section.appendChild(el("p", { class: "empty-note", text: result.outcome
+        ? "The log claims nothing: nothing to compare."
+        : "No outcome to compare claims with." }));
+      return section;
+    }
+    section.appendChild(el("p", { id: "claims-verdict" }, claims.match
+      ? el("span", { class: "badge status-complete", text: "claims match" })
+      : el("span", { class: "badge status-illegal", text: claims.differences.length + " difference" + (claims.differences.length === 1 ? "" : "s") })));
+    var differs = {};
+    claims.differences.forEach(function (d) { differs[d.field] = d; });
+    var rows = [];
+    if (claimed && typeof claimed === "object") {
+      claimLeaves(claimed, "", [], false).forEach(function (leaf) {
+        var diff = differs[leaf[0]];
+        var computed = diff ? diff.computed : resolve(result.outcome, leaf[0]).value;
+        rows.push({ field: leaf[0], claimed: leaf[1], computed: computed, differs: !!diff });
+        delete differs[leaf[0]];
+      });
+    }
+    Object.keys(differs).forEach(function (field) {
+      rows.push({ field: field, claimed: differs[field].claimed, computed: differs[field].computed, differs: true });
+    });
+    var table = el("table", { class: "claims-table" },
+      el("caption", { class: "visually-hidden", text: "Each claimed value and the value the replay computed" }),
+      el("thead", null, el("tr", null, el("th", { scope: "col", text: "Field" }),
+        el("th", { scope: "col", text: "Claimed" }), el("th", { scope: "col", text: "Computed" }))));
+    var body = el("tbody");
+    rows.forEach(function (row) {
+      body.appendChild(el("tr", { class: row.differs ? "differs" : "matches", dataset: { field: row.field } },
+        el("td", null, el("code", { text: row.field }), el("br"),
+          el("span", { class: "verdict", text: row.differs ? "✗ differs" : "✓ matches" })),
+        el("td", { class: "claimed", text: show(row.claimed) }),
+        el("td", { class: "computed", text: show(row.computed) })));
+    });
+    table.appendChild(body);
+    section.appendChild(el("div", { class: "table-scroll" }, table));
+    return section;
+  };
+
+  Viewer.prototype.pointsSection = function (h) {
+    var sources = this.game.pointSources ? this.game.pointSources(this.result, h) : defaultPointSources(this.steps);
+    if (!sources || !sources.length) return null;
+    var byPlayer = {};
+    var order = this.players.slice();
+    sources.forEach(function (s) {
+      if (!byPlayer[s.player]) { byPlayer[s.player] = []; if (order.indexOf(s.player) < 0) order.push(s.player); }
+      byPlayer[s.player].push(s);
+    });
+    var self = this;
+    var section = el("section", { class: "points", "aria-labelledby": "points-title" });
+    section.appendChild(el("h3", { id: "points-title", text: "Where the points came from" }));
+    var list = el("ul", { class: "points-list" });
+    order.forEach(function (player) {
+      var items = byPlayer[player];
+      if (!items) return;
+      var total = items.reduce(function (sum, s) { return sum + (s.points || 0); }, 0);
+      list.appendChild(el("li", { dataset: { player: player } },
+        el("strong", { text: player }), " — " + total + " point" + (total === 1 ? "" : "s") + " in " + items.length + " collection" + (items.length === 1 ? "" : "s"),
+        el("div", { class: "jumps" }, items.map(function (s) {
+          var button = self.stepButton(s.index, s.label || "step " + s.index);
+          button.setAttribute("aria-label", player + ": " + (s.title || s.label || "") + ", step " + s.index);
+          if (s.title) button.title = s.title;
+          return button;
+        }))));
+    });
+    section.appendChild(list);
+    return section;
+  };
+
+  function defaultPointSources(steps) {
+    return steps.filter(function (s) { return s.data && typeof s.data.collector === "string"; })
+      .map(function (s) { return { player: s.data.collector, index: s.index, points: s.data.icons || 0, label: "step " + s.index }; });
+  }
+
+  function cssEscape(value) {
+    return window.CSS && window.CSS.escape ? window.CSS.escape(value) : String(value).replace(/["\\]/g, "\\$&");
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  function boot() {
+    var node = document.getElementById("replay-data");
+    var root = document.getElementById("viewer");
+    if (!node || !root) return;
+    var page = JSON.parse(node.textContent);
+    window.popreplayViewer = new Viewer(root, page);
+    ownerNotice(page.slug, root);
+  }
+
+  // The owner token is shown once, when the game is stored from the home page: that page keeps
+  // it in this browser's localStorage so that it survives the jump to the replay.
+  function ownerNotice(slug, root) {
+    var token = null;
+    try { token = slug ? window.localStorage.getItem("popreplay-owner:" + slug) : null; } catch (e) { token = null; }
+    if (!token) return;
+    var box = el("section", { class: "panel owner-notice", "aria-label": "Your owner token" },
+      el("p", null, "You stored this game from this browser. Its owner token (the only way to delete it, ",
+        "with ", el("code", { text: "DELETE /api/v1/games/" + slug }), "): ", el("code", { class: "token", text: token })),
+      el("button", { type: "button", on: { click: function () {
+        try { window.localStorage.removeItem("popreplay-owner:" + slug); } catch (e) { /* ignore */ }
+        box.parentNode.removeChild(box);
+      } } }, "I have saved it: forget it here"));
+    var layout = root.parentNode;
+    layout.parentNode.insertBefore(box, layout);
+  }
+
+  window.PopReplayViewer = { el: el, resolve: resolve, claimLeaves: claimLeaves, generic: generic };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);
+  else boot();
+})();

@@ -1,0 +1,213 @@
+"""The viewer's routes: they turn a stored game (or a shipped example) into a page, nothing more."""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Response, abort, render_template, url_for
+
+from .. import store
+from ..checking import check_text
+from ..engine import GAMES
+
+HERE = Path(__file__).parent
+EXAMPLES_DIR = HERE / "examples"
+GAME_SCRIPTS = HERE / "static" / "games"
+
+# The shipped example games, one per POP! mode, in the order the home page lists them.
+EXAMPLES: dict[str, str] = {
+    "battle": "A 3-player battle whose score sheet is wrong: the claims panel shows where.",
+    "coop": "Four players, nine turns, no explosion: the group wins, level legendary.",
+    "solo": "Difficulty 2, won on turn 6: the title “mean”.",
+    "puzzle": "The domino chain: one card sets off five waves and clears the layout.",
+}
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+        "form-action 'self'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+}
+
+bp = Blueprint("web", __name__, template_folder="templates", static_folder="static",
+               static_url_path="/assets")
+
+
+@bp.after_request
+def _security_headers(response: Response) -> Response:
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
+
+
+# --- pages ---------------------------------------------------------------------------------------
+
+
+@bp.get("/")
+def home() -> str:
+    games = store.recent_public(store.get_session(), limit=20)
+    return render_template("web/home.html", games=games, examples=EXAMPLES,
+                           game_titles=_game_titles())
+
+
+@bp.get("/r/<slug>")
+def replay(slug: str) -> Any:
+    record = store.find_by_slug(store.get_session(), slug)
+    if record is None:
+        return render_template("web/not_found.html", slug=slug), 404
+    result = store.replay_of(record)
+    log = _parse(record.log)
+    return render_template("web/replay.html", **_replay_context(
+        result, log, players=record.players, title=record.title, slug=record.slug,
+        played_at=record.played_at, created_at=record.created_at,
+        visibility=record.visibility, raw_log_url=f"/api/v1/games/{record.slug}/log"))
+
+
+@bp.get("/examples/<mode>")
+def example(mode: str) -> Any:
+    if mode not in EXAMPLES:
+        return render_template("web/not_found.html", slug=mode), 404
+    raw = _example_bytes(mode)
+    log = _parse(raw)
+    meta = log.get("meta") or {}
+    return render_template("web/replay.html", **_replay_context(
+        _example_replay(mode), log, players=log["players"], title=meta.get("title"),
+        slug=None, played_at=meta.get("played_at"), created_at=None, visibility="example",
+        raw_log_url=url_for("web.example_log", mode=mode)))
+
+
+@bp.get("/examples/<mode>.json")
+def example_log(mode: str) -> Response:
+    if mode not in EXAMPLES:
+        abort(404)
+    return Response(_example_bytes(mode), mimetype="application/json")
+
+
+# --- helpers -------------------------------------------------------------------------------------
+
+
+def _game_titles() -> dict[str, str]:
+    return {name: getattr(game, "title", name) for name, game in GAMES.items()}
+
+
+@lru_cache(maxsize=None)
+def _example_bytes(mode: str) -> bytes:
+    return (EXAMPLES_DIR / f"{mode}.json").read_bytes()
+
+
+@lru_cache(maxsize=None)
+def _example_replay(mode: str) -> dict[str, Any]:
+    return check_text(_example_bytes(mode), with_steps=True)
+
+
+def _parse(raw: bytes) -> dict[str, Any] | None:
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def game_script(game: str | None) -> str | None:
+    """The file name of the game's renderer under ``static/games/``, when there is one."""
+    if not game or not re.fullmatch(r"[a-z][a-z0-9_-]{0,31}", game):
+        return None
+    return f"games/{game}.js" if (GAME_SCRIPTS / f"{game}.js").is_file() else None
+
+
+def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, players: list[str],
+                    title: str | None, slug: str | None, played_at: Any, created_at: Any,
+                    visibility: str, raw_log_url: str) -> dict[str, Any]:
+    game = result.get("game")
+    error = result["errors"][0] if result["status"] == "illegal" and result["errors"] else None
+    violation_step = next((s["index"] for s in result.get("steps", [])
+                           if s["kind"] == "violation"), None)
+    page = {"result": result, "players": players, "log": log, "slug": slug}
+    return {
+        "page": page,
+        "result": result,
+        "title": title or f"{_game_titles().get(game, game or 'Game')} {result.get('mode') or ''}",
+        "game_title": _game_titles().get(game, game or "?"),
+        "players": players,
+        "slug": slug,
+        "played_at": played_at,
+        "created_at": created_at,
+        "visibility": visibility,
+        "raw_log_url": raw_log_url,
+        "game_script": game_script(game),
+        "error": error,
+        "offending": offending_move(log, error) if error else None,
+        "violation_step": violation_step,
+    }
+
+
+def pointer_tokens(pointer: str) -> list[str]:
+    if not pointer:
+        return []
+    return [t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:]]
+
+
+def place_in_log(pointer: str) -> str:
+    """A JSON Pointer in words: ``/rounds/0/turns/3/plays/Alice/0`` is
+    ``round 1 › turn 4 › plays › Alice › card 1``."""
+    words: list[str] = []
+    tokens = pointer_tokens(pointer)
+    for i, token in enumerate(tokens):
+        parent = tokens[i - 1] if i else None
+        if token.isdigit() and parent in ("rounds", "turns"):
+            words[-1] = f"{parent[:-1]} {int(token) + 1}"
+        elif token.isdigit() and parent == "layout":
+            words.append(f"row {int(token) + 1}")
+        elif token.isdigit():
+            words.append(f"item {int(token) + 1}")
+        else:
+            words.append(token)
+    return " › ".join(words) if words else "the whole log"
+
+
+def offending_move(log: dict[str, Any] | None, error: dict[str, Any]) -> dict[str, Any]:
+    """What the log says where a violation points: the value there and the whole turn."""
+    path = error.get("path") or ""
+    found, value = _resolve(log, path)
+    move = None
+    if log is not None and error.get("round") and error.get("turn"):
+        found_turn, turn = _resolve(log, f"/rounds/{error['round'] - 1}/turns/{error['turn'] - 1}")
+        if found_turn:
+            move = json.dumps(turn, ensure_ascii=False)
+    return {
+        "place": place_in_log(path),
+        "value": json.dumps(value, ensure_ascii=False) if found else None,
+        "move": move,
+    }
+
+
+def _resolve(doc: Any, pointer: str) -> tuple[bool, Any]:
+    node = doc
+    for token in pointer_tokens(pointer):
+        if isinstance(node, dict) and token in node:
+            node = node[token]
+        elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
+            node = node[int(token)]
+        else:
+            return False, None
+    return doc is not None, node
+
+
+@bp.app_template_filter("viewer_date")
+def viewer_date(value: Any) -> str:
+    """A date for people: ``2026-11-27 19:15 UTC``; strings are parsed when ISO 8601."""
+    if value is None or value == "":
+        return ""
+    parsed = store.parse_datetime(value)
+    if parsed is None:
+        return str(value)
+    return parsed.strftime("%Y-%m-%d %H:%M UTC")
