@@ -8,10 +8,18 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 
 from .envelope import EnvelopeSchema
 from .fields import JsonBoolean, JsonInteger, JsonList, JsonString, NameMap
+from .limits import MAX_NAME_LENGTH, MAX_PLAYERS
 
 MODES = ("elimination", "timed")
 PILES = ("central", "folies")
 EVENT_KINDS = ("flip", "slap", "time_up")
+# Size limits beyond anything a real game needs (a slap game is a few hundred events).
+MAX_EVENTS = 20_000
+MAX_DEAL = 128  # entries in one dealt pile (a real pile has at most 51)
+
+
+def _at_most(limit: int, what: str) -> validate.Length:
+    return validate.Length(max=limit, error=f"at most {limit} {what}")
 
 
 class _Strict(Schema):
@@ -28,6 +36,8 @@ class DealPile(fields.Field):
 
     def _deserialize(self, value: Any, attr, data, **kwargs) -> int | list[str | None]:
         if isinstance(value, list):
+            if len(value) > MAX_DEAL:
+                raise ValidationError(f"at most {MAX_DEAL} cards")
             errors = {k: ["must be a card (a string) or null"] for k, card in enumerate(value)
                       if card is not None and not isinstance(card, str)}
             if errors:
@@ -70,10 +80,11 @@ class OptionsSchema(_Strict):
 class ClaimedSchema(_Strict):
     """Any part of a slap outcome."""
 
-    winners = JsonList(JsonString(), allow_none=True)
+    winners = JsonList(JsonString(), allow_none=True, validate=_at_most(MAX_PLAYERS, "players"))
     ended_by = JsonString(allow_none=True, validate=validate.OneOf(["elimination", "time", "no-cards"]))
     cards = NameMap(JsonInteger(allow_none=True), allow_none=True)
-    eliminated = JsonList(JsonString(), allow_none=True)
+    eliminated = JsonList(JsonString(), allow_none=True,
+                          validate=_at_most(MAX_PLAYERS, "players"))
     central_pile = JsonInteger(allow_none=True)
     folies_pile = JsonInteger(allow_none=True)
     flips = JsonInteger(allow_none=True)
@@ -84,5 +95,8 @@ class SlapLogSchema(EnvelopeSchema):
     mode = JsonString(required=True, validate=validate.OneOf(MODES))
     options = fields.Nested(OptionsSchema, allow_none=True)
     claimed = fields.Nested(ClaimedSchema, allow_none=True)
+    players = JsonList(JsonString(validate=validate.Length(max=MAX_NAME_LENGTH)), required=True,
+                       validate=_at_most(MAX_PLAYERS, "players"))
     deal = NameMap(DealPile(), allow_none=True)
-    events = JsonList(fields.Nested(EventSchema), required=True)
+    events = JsonList(fields.Nested(EventSchema), required=True,
+                      validate=_at_most(MAX_EVENTS, "events"))

@@ -19,7 +19,7 @@ from .table import CENTRAL, FOLIES, LONE_RAINBOW, PILE_OF, SHADOW_TRAP
 
 NAMES = ("Alice", "Bruno", "Chloé", "Dmitri", "Eun-ji", "Farid")
 DEAL_OPTIONS = ("full", "counts", "none")
-MAX_EVENTS = 20_000
+MAX_EVENTS = 10_000
 
 
 class _Driver:
