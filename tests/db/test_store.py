@@ -1,0 +1,129 @@
+"""popreplay.store: the functions the API, the CLI and the viewer share."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select
+
+from popreplay import store
+from popreplay.checking import check_text
+from popreplay.db.models import GamePlayer, GameRecord
+from popreplay.db.session import get_database
+from tests.conftest import as_bytes, simulated
+
+
+@pytest.fixture
+def session(app):
+    with get_database(app).session() as session:
+        yield session
+
+
+def test_ingest_stores_bytes_hash_result_and_seats(session, make_log):
+    raw = make_log("battle", 3, seed=61)
+    done = store.ingest(session, raw)
+    assert done.created and done.owner_token
+    record = done.record
+    assert record.log == raw
+    assert record.content_hash == store.content_hash(raw)
+    assert record.result == check_text(raw)
+    assert record.engine_version == check_text(raw)["engine"]
+    seats = session.scalars(select(GamePlayer).where(GamePlayer.game_id == record.id)
+                            .order_by(GamePlayer.position)).all()
+    totals = done.result["outcome"]["totals"]
+    winners = done.result["outcome"]["winners"]
+    assert [(s.position, s.name, s.score, s.won) for s in seats] == [
+        (i, name, totals[name], name in winners) for i, name in enumerate(record.players)]
+    assert store.owner_token_matches(record, done.owner_token)
+    assert not store.owner_token_matches(record, done.owner_token + "x")
+    assert not store.owner_token_matches(record, None)
+
+
+def test_ingest_raises_invalid_log_and_stores_nothing(session):
+    with pytest.raises(store.InvalidLog) as caught:
+        store.ingest(session, b'{"format": "popreplay/1"}')
+    assert caught.value.result["status"] == "invalid"
+    assert {e["path"] for e in caught.value.result["errors"]} >= {"/game", "/players"}
+    assert session.query(GameRecord).count() == 0
+
+
+def test_a_concurrent_duplicate_returns_the_existing_game(session, app, make_log, monkeypatch):
+    raw = make_log("coop", 3, seed=62)
+    first = store.ingest(session, raw)
+    with get_database(app).session() as other:
+        # the other request looked before the first one committed: it does not see the game
+        monkeypatch.setattr(store, "find_by_hash", _blind_once(store.find_by_hash))
+        second = store.ingest(other, raw)
+        assert second.created is False
+        assert second.owner_token is None
+        assert second.record.id == first.record.id
+    assert session.query(GameRecord).count() == 1
+
+
+def _blind_once(real):
+    calls = []
+
+    def find(session, digest):
+        calls.append(digest)
+        return None if len(calls) == 1 else real(session, digest)
+
+    return find
+
+
+def test_lookups_for_the_viewer(session, make_log):
+    public = store.ingest(session, make_log("battle", 3, seed=63)).record
+    hidden = store.ingest(session, make_log("battle", 3, seed=64), visibility="unlisted").record
+    assert store.find_by_slug(session, hidden.slug).id == hidden.id
+    assert store.find_by_slug(session, "nope") is None
+    assert [r.id for r in store.recent_public(session)] == [public.id]
+    assert store.find_by_ref(session, str(public.id)).id == public.id
+    assert store.find_by_ref(session, str(hidden.id)) is None
+    for attribute in ("id", "slug", "game", "mode", "players", "status", "legal", "visibility",
+                      "created_at", "played_at", "title"):
+        assert hasattr(public, attribute)
+    assert public.created_at.tzinfo is not None
+    assert public.title.startswith("Simulated battle")
+
+
+def test_replay_of_is_computed_once_per_engine_version(session, make_log, monkeypatch):
+    record = store.ingest(session, make_log("puzzle", 1, seed=65)).record
+    replay = store.replay_of(record)
+    assert replay == check_text(record.log, with_steps=True)
+    monkeypatch.setattr(store, "check_text", lambda *a, **k: pytest.fail("recomputed"))
+    assert store.replay_of(record) is replay
+
+
+def test_restore_keeps_slug_visibility_and_creation_time(session, make_log):
+    original = store.ingest(session, make_log("battle", 3, seed=66), visibility="unlisted")
+    entry = store.export_entry(original.record, backup=True)
+    session.delete(original.record)
+    session.commit()
+    restored = store.restore(session, entry)
+    assert restored.created
+    record = restored.record
+    assert (record.slug, record.visibility, record.created_at, record.log) == (
+        entry["slug"], "unlisted", original.record.created_at, original.record.log)
+    assert store.owner_token_matches(record, original.owner_token)
+    entry["sha256"] = "0" * 64
+    with pytest.raises(ValueError):
+        store.restore(session, entry)
+
+
+def test_revalidate_reports_changed_results_and_stores_the_new_one(session):
+    raw = as_bytes(simulated("battle", 3, seed=67))
+    record = store.ingest(session, raw).record
+    record.status = "incomplete"
+    record.outcome = {"tampered": True}
+    record.engine_version = "0.0.1"
+    session.commit()
+    dry = list(store.revalidate(session, dry_run=True))
+    assert [item.changed for item in dry] == [True]
+    session.expire_all()
+    assert session.get(GameRecord, record.id).status == "incomplete"
+    done = list(store.revalidate(session))
+    assert [item.changed for item in done] == [True]
+    assert done[0].before["status"] == "incomplete"
+    assert done[0].after == check_text(raw)
+    session.expire_all()
+    fixed = session.get(GameRecord, record.id)
+    assert fixed.result == check_text(raw)
+    assert [item.changed for item in store.revalidate(session)] == [False]
