@@ -126,4 +126,4 @@ class Knowledge:
             return "in the right discard"
         if card in self.pile_known:
             return "in the draw pile"
-        return "in another player's hand"
+        return "not there: it can only be one of the hidden cards"

@@ -139,8 +139,9 @@ class CubeReplay(Effects):
         if card is not None:
             self.check_card(card, *tokens)
         if not self.know.draw(self.know.hands[position], card):
-            self.fail("duplicate-card", f"{card} cannot be drawn: it is {self.where(card)}",
-                      *tokens)
+            where = (self.where(card) if card not in self.know.pool else "not in the draw pile, "
+                     "which holds only the known cards of the last reshuffle")
+            self.fail("duplicate-card", f"{card} cannot be drawn: it is {where}", *tokens)
 
     # --- one turn --------------------------------------------------------------------------------
 
