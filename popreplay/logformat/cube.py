@@ -1,4 +1,7 @@
-"""The shape of a cube log (``docs/formats/cube.md``). Shape only: meaning is the engine's."""
+"""The shape of a cube log (``docs/formats/cube.md``). Shape only: meaning is the engine's.
+
+Mirrored by the published JSON Schema ``schemas/popreplay/1/cube.schema.json``.
+"""
 
 from __future__ import annotations
 
@@ -8,26 +11,42 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 
 from .envelope import EnvelopeSchema
 from .fields import JsonBoolean, JsonInteger, JsonList, JsonString, NameMap
+from .limits import MAX_CARDS, MAX_NAME_LENGTH, MAX_PLAYERS
 
 MODES = ("standard",)
 STEPS = ("CROSS", "F2L", "OLL", "PLL")
 FMC_MARKS = ("XCROSS", "1st F2L", "2nd F2L", "3rd F2L", "OLL", "T-PERM")
 ACTIONS = ("play", "discard", "show")
+MAX_TURNS = 2000  # a long 4-player game has a few hundred turns
+MAX_EVENTS = 64  # in one turn
+MAX_ID_LENGTH = 40  # a card id, e.g. "CORNER-TWIST-4"
+
+
+def _at_most(limit: int, what: str) -> validate.Length:
+    return validate.Length(max=limit, error=f"at most {limit} {what}")
+
+
+def _card(**kwargs: Any) -> JsonString:
+    return JsonString(validate=validate.Length(max=MAX_ID_LENGTH), **kwargs)
+
+
+def _name(**kwargs: Any) -> JsonString:
+    return JsonString(validate=validate.Length(max=MAX_NAME_LENGTH), **kwargs)
+
+
+def _cards(**kwargs: Any) -> JsonList:
+    """A list of card ids."""
+    return JsonList(_card(), validate=_at_most(MAX_CARDS, "cards"), **kwargs)
+
+
+def _maybe_cards(**kwargs: Any) -> JsonList:
+    """A list of card ids, ``null`` for a card whose identity the log does not give."""
+    return JsonList(_card(allow_none=True), validate=_at_most(MAX_CARDS, "cards"), **kwargs)
 
 
 class _Strict(Schema):
     class Meta:
         unknown = RAISE
-
-
-def _cards(**kwargs: Any) -> JsonList:
-    """A list of card ids."""
-    return JsonList(JsonString(), **kwargs)
-
-
-def _maybe_cards(**kwargs: Any) -> JsonList:
-    """A list of card ids, ``null`` for a card whose identity the log does not give."""
-    return JsonList(JsonString(allow_none=True), **kwargs)
 
 
 class OptionsSchema(_Strict):
@@ -42,12 +61,12 @@ class DeckSchema(_Strict):
 
 
 class EventSchema(_Strict):
-    play = JsonString()
+    play = _card()
     step = JsonString(allow_none=True, validate=validate.OneOf(STEPS))
-    target = JsonString(allow_none=True)
+    target = _name(allow_none=True)
     draw = _maybe_cards(allow_none=True)
     take = _maybe_cards(allow_none=True)
-    give = JsonString(allow_none=True)
+    give = _card(allow_none=True)
     discard = _cards()
     show = _cards()
 
@@ -63,15 +82,16 @@ class EventSchema(_Strict):
 
 
 class TurnSchema(_Strict):
-    player = JsonString(required=True)
+    player = _name(required=True)
     draw = _maybe_cards(allow_none=True)
     lay = _cards(allow_none=True)
-    events = JsonList(fields.Nested(EventSchema), allow_none=True)
+    events = JsonList(fields.Nested(EventSchema), allow_none=True,
+                      validate=_at_most(MAX_EVENTS, "events"))
 
 
 class ClaimedStepSchema(_Strict):
     card = JsonString(allow_none=True)
-    colours = _cards(allow_none=True)
+    colours = JsonList(JsonString(), allow_none=True, validate=_at_most(MAX_CARDS, "cards"))
     timer = JsonString(allow_none=True)
     complete = JsonBoolean(allow_none=True)
 
@@ -94,8 +114,10 @@ class ClaimedSchema(_Strict):
 
 class CubeLogSchema(EnvelopeSchema):
     mode = JsonString(required=True, validate=validate.OneOf(MODES))
+    players = JsonList(_name(), required=True, validate=_at_most(MAX_PLAYERS, "players"))
     options = fields.Nested(OptionsSchema, allow_none=True)
     deck = fields.Nested(DeckSchema, allow_none=True)
     deal = NameMap(_maybe_cards(), required=True)
-    turns = JsonList(fields.Nested(TurnSchema), required=True)
+    turns = JsonList(fields.Nested(TurnSchema), required=True,
+                     validate=_at_most(MAX_TURNS, "turns"))
     claimed = fields.Nested(ClaimedSchema, allow_none=True)

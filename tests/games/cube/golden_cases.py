@@ -452,12 +452,6 @@ case("hand-limit",
          title="Ana ends turn 5 with 11 cards"),
      illegal("hand-limit", "/turns/4", 3, 5))
 
-case("invalid-shape", log([{"player": "Ana", "draw": [None, None],
-                            "events": [{"play": "RED-1", "discard": ["BLUE-1"]}],
-                            "extra": 1}],
-                          title="Two actions in one event, and an unknown key"),
-     {"status": "invalid", "paths": ["/turns/0/events/0", "/turns/0/extra"]})
-
 
 # --- writing --------------------------------------------------------------------------------------
 

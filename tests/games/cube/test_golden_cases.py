@@ -16,9 +16,6 @@ def test_case_gives_the_stated_result(name):
     the_log, expect = CASES[name]
     result = check_log(json.loads(json.dumps(the_log)))
     assert result["status"] == expect["status"], result["errors"]
-    if expect["status"] == "invalid":
-        assert sorted(e["path"] for e in result["errors"]) == sorted(expect["paths"])
-        return
     if expect["status"] == "illegal":
         (error,) = result["errors"]
         assert (error["code"], error["path"], error["round"], error["turn"]) == (
