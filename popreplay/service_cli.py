@@ -21,9 +21,14 @@ EXIT_OK, EXIT_INVALID = 0, 2
 def _app_context() -> Iterator[Any]:
     from . import create_app
 
+    from .db.session import get_database
+
     app = create_app()
-    with app.app_context():
-        yield app
+    try:
+        with app.app_context():
+            yield app
+    finally:
+        get_database(app).dispose()
 
 
 def _database_url(app: Any) -> str:
@@ -280,10 +285,9 @@ def export(backup: bool, **filters: Any) -> None:
     from .db.session import get_session
 
     chosen = queries.Filters(**filters)
-    out = click.get_text_stream("stdout")
     with _app_context():
         for record in queries.export_records(get_session(), chosen, include_unlisted=backup):
-            out.write(_dumps(store.export_entry(record, backup=backup)) + "\n")
+            click.echo(_dumps(store.export_entry(record, backup=backup)))
 
 
 # --- revalidate ----------------------------------------------------------------------------------

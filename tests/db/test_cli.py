@@ -1,0 +1,106 @@
+"""popreplay db / import / export / revalidate against both databases."""
+
+from __future__ import annotations
+
+import json
+
+from popreplay.checking import check_text
+from popreplay.db import migrate
+from popreplay.db.models import GameRecord
+from popreplay.db.session import make_engine
+from tests.conftest import as_bytes, simulated
+
+
+def test_db_upgrade_and_downgrade_commands(runner, db_url):
+    result = runner.invoke(["db", "upgrade"])
+    assert result.exit_code == 0, result.output
+    assert migrate.current(db_url) == "0001"
+    assert "current: 0001" in runner.invoke(["db", "current"]).stdout
+    assert runner.invoke(["db", "downgrade"]).exit_code == 0
+    assert migrate.current(db_url) is None
+
+
+def write_logs(folder):
+    folder.mkdir()
+    for seed in (1, 2):
+        (folder / f"battle-{seed}.json").write_bytes(as_bytes(simulated("battle", 3, seed=seed)))
+    illegal = simulated("coop", 3, seed=3)
+    illegal["rounds"][0]["turns"][0]["plays"]["Alice"] = [51]
+    (folder / "sub").mkdir()
+    (folder / "sub" / "illegal.json").write_bytes(as_bytes(illegal))
+    (folder / "bad.json").write_bytes(b'{"format": "popreplay/1", "game": "pop"}')
+    (folder / "notes.txt").write_text("not a log")
+    lines = [as_bytes(simulated("solo", 1, seed=4)), b"", as_bytes(simulated("battle", 3, seed=1))]
+    (folder / "more.ndjson").write_bytes(b"\n".join(lines) + b"\n")
+
+
+def test_import_reports_stored_duplicate_illegal_invalid(runner, db_url, tmp_path):
+    migrate.upgrade(db_url)
+    write_logs(tmp_path / "logs")
+    result = runner.invoke(["import", str(tmp_path / "logs")])
+    assert result.exit_code == 2
+    assert result.stdout.strip().splitlines()[-1] == (
+        "stored 3, illegal 1 (stored too), duplicate 1, invalid 1")
+    assert "bad.json: invalid: /" in result.stderr
+    again = runner.invoke(["import", str(tmp_path / "logs" / "battle-1.json")])
+    assert again.exit_code == 0
+    assert again.stdout.strip() == "stored 0, illegal 0 (stored too), duplicate 1, invalid 0"
+    assert runner.invoke(["import", str(tmp_path / "missing.json")]).exit_code == 2
+
+
+def test_export_then_import_into_an_empty_database_reproduces_the_games(runner, db_url,
+                                                                         tmp_path):
+    migrate.upgrade(db_url)
+    write_logs(tmp_path / "logs")
+    runner.invoke(["import", str(tmp_path / "logs")])
+    runner.invoke(["import", "--visibility", "unlisted", str(tmp_path / "logs")])
+    hidden = simulated("puzzle", 1, seed=9)
+    (tmp_path / "hidden.json").write_bytes(as_bytes(hidden))
+    assert runner.invoke(["import", "--visibility", "unlisted",
+                          str(tmp_path / "hidden.json")]).exit_code == 0
+    public = runner.invoke(["export"]).stdout
+    backup = runner.invoke(["export", "--backup"]).stdout
+    assert len(public.splitlines()) == 4
+    assert len(backup.splitlines()) == 5
+    assert all("owner_token_hash" not in json.loads(line) for line in public.splitlines())
+    only_solo = runner.invoke(["export", "--mode", "solo"]).stdout.splitlines()
+    assert [json.loads(line)["mode"] for line in only_solo] == ["solo"]
+
+    migrate.downgrade(db_url, "base")
+    migrate.upgrade(db_url)
+    (tmp_path / "backup.ndjson").write_text(backup, "utf-8")
+    result = runner.invoke(["import", str(tmp_path / "backup.ndjson")])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == "stored 4, illegal 1 (stored too), duplicate 0, invalid 0"
+    assert runner.invoke(["export", "--backup"]).stdout == backup
+    assert runner.invoke(["export"]).stdout == public
+
+
+def test_revalidate_reports_every_changed_game(runner, db_url, tmp_path):
+    migrate.upgrade(db_url)
+    write_logs(tmp_path / "logs")
+    runner.invoke(["import", str(tmp_path / "logs")])
+    engine = make_engine(db_url, pooled=False)
+    with engine.begin() as connection:
+        connection.execute(GameRecord.__table__.update().where(GameRecord.id == 2)
+                           .values(status="incomplete", engine_version="0.0.0"))
+    engine.dispose()
+    dry = runner.invoke(["revalidate", "--dry-run"])
+    assert dry.exit_code == 0
+    assert dry.stdout.strip() == f"2 {slug_of(db_url, 2)}: status incomplete -> complete"
+    assert "4 games checked, 1 would change" in dry.stderr
+    done = runner.invoke(["revalidate", "--json"])
+    changed = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [c["id"] for c in changed] == [2]
+    raw = (tmp_path / "logs" / "battle-2.json").read_bytes()
+    assert changed[0]["after"] == check_text(raw)
+    assert runner.invoke(["revalidate"]).stdout == ""
+
+
+def slug_of(db_url, game_id):
+    engine = make_engine(db_url, pooled=False)
+    with engine.connect() as connection:
+        slug = connection.execute(GameRecord.__table__.select()
+                                  .where(GameRecord.id == game_id)).one().slug
+    engine.dispose()
+    return slug
