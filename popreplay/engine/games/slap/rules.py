@@ -154,8 +154,8 @@ class SlapReplay:
                       "blue, green, yellow, rainbow, shadow) and a value 0–16, like \"red-7\"",
                       *tokens, round=round, turn=turn)
         if card in self.known:
-            self.fail("duplicate-card", f"{card} is already elsewhere: the deck has one of each "
-                      "card", *tokens, round=round, turn=turn)
+            self.fail("duplicate-card", f"{card} appears twice: the deck has one of each card",
+                      *tokens, round=round, turn=turn)
         self.known.add(card)
 
     # --- events ----------------------------------------------------------------------------------

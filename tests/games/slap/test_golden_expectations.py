@@ -1,0 +1,147 @@
+"""The slap golden logs, each with the values worked out by hand from the rules (docs/rules/slap.md).
+
+``tests/engine/test_golden.py`` compares every whole result file with the engine; this file pins the
+hand-checked facts inside them, so that a regenerated result file cannot quietly change them.
+Deals: 2 players 51 + 51, 3 players 34 each, 4 players 26, 26, 25, 25 (unless the log deals).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from popreplay.checking import check_text
+
+GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "slap"
+
+
+def _outcome(cards, *, central, folies, flips, slaps, winners=None, ended_by=None,
+             eliminated=()):
+    return {"winners": winners, "ended_by": ended_by, "cards": cards,
+            "eliminated": list(eliminated), "central_pile": central, "folies_pile": folies,
+            "flips": flips, "slaps": slaps}
+
+
+A, B, C, D = "Alice", "Bruno", "Chloé", "Dmitri"
+
+# case -> (status, outcome or None, first error as (code, path, round, turn) or None)
+EXPECTED = {
+    # A flips 1, B flips 1, A wins both: 51-1+2 = 52, then flips green-9 in pile 2: 51.
+    "same-value-late-slap": ("incomplete", _outcome(
+        {A: 51, B: 50}, central=1, folies=0, flips=3, slaps=2), None),
+    # red 9, 12, 10 in a row; Bruno takes 3 (34-1+3 = 36), then flips: 35.
+    "three-of-a-colour": ("incomplete", _outcome(
+        {A: 33, B: 35, C: 33}, central=1, folies=0, flips=4, slaps=1), None),
+    # shadow 3 on shadow 12: Chloé takes Alice's and Bruno's top cards (32, 32, 36); the
+    # central pile stays; the 3's challenge is interrupted, Chloé flips next: 35, central 3.
+    "shadow-on-shadow": ("incomplete", _outcome(
+        {A: 32, B: 32, C: 35}, central=3, folies=0, flips=3, slaps=1), None),
+    # Bruno's slap before any flip pays 2 (49); rainbow 3 on shadow 8: Alice wins the Folies
+    # pile (51-1+2 = 52), interrupts the 3's challenge and flips again: 51; Bruno 48.
+    "rainbow-on-shadow-folies": ("incomplete", _outcome(
+        {A: 51, B: 48}, central=3, folies=0, flips=3, slaps=2), None),
+    # Alice slaps the central pile on a rainbow on shadow: wrong pile, pays 2 (50 -> 48);
+    # Bruno slaps Folies first: wins those 2 cards (50 -> 52).
+    "wrong-pile": ("incomplete", _outcome(
+        {A: 48, B: 52}, central=2, folies=0, flips=2, slaps=2), None),
+    # Bruno and Alice slap the rainbow, Chloé does not: she pays 2 when the next card is flipped.
+    "lone-rainbow-one-missed": ("incomplete", _outcome(
+        {A: 33, B: 33, C: 32}, central=2, folies=2, flips=2, slaps=2), None),
+    # Both slap: Alice, last, pays 2 (51-1-2 = 48).
+    "lone-rainbow-all-slapped": ("incomplete", _outcome(
+        {A: 48, B: 50}, central=2, folies=2, flips=2, slaps=2), None),
+    # Bruno slaps a lone shadow: pays 2 (49), then flips (48).
+    "shadow-trap": ("incomplete", _outcome(
+        {A: 50, B: 48}, central=2, folies=2, flips=2, slaps=1), None),
+    # shadow 9 on red 9 is a same value: Alice wins 2 (52).
+    "shadow-same-value": ("incomplete", _outcome(
+        {A: 52, B: 50}, central=0, folies=0, flips=2, slaps=1), None),
+    "wrong-slap-no-condition": ("incomplete", _outcome(
+        {A: 48, B: 50}, central=2, folies=2, flips=2, slaps=1), None),
+    # blue 7 on red 7 missed; green 10 covers it; Bruno claims: 3 cards (50+3 = 53), flips: 52.
+    "missed-slap-claimed": ("incomplete", _outcome(
+        {A: 49, B: 52}, central=1, folies=0, flips=4, slaps=1), None),
+    # two cards cover the missed 7s: Alice's slap is wrong (49 -> 47).
+    "missed-slap-too-late": ("incomplete", _outcome(
+        {A: 47, B: 49}, central=4, folies=2, flips=4, slaps=1), None),
+    # 3 -> Bruno 15, 5 -> Chloé 8, 14, shadow 2 -> Dmitri 6, 11: Chloé takes the 8 cards
+    # (25-3+8 = 30) and flips next (29).
+    "challenge-chained": ("incomplete", _outcome(
+        {A: 25, B: 24, C: 29, D: 23}, central=1, folies=0, flips=9, slaps=0), None),
+    # green 7, blue 7 during Alice's challenge of 4: Chloé takes 3 (37), flips next (36).
+    "challenge-interrupted": ("incomplete", _outcome(
+        {A: 33, B: 32, C: 36}, central=1, folies=0, flips=4, slaps=1), None),
+    # Alice's 2 answered by 9 and 12: she takes 3 (51-1+3 = 53), flips (52); Bruno 49.
+    "challenge-won-timed": ("complete", _outcome(
+        {A: 52, B: 49}, central=1, folies=0, flips=4, slaps=0, winners=[A],
+        ended_by="time"), None),
+    # 26 wrong slaps pay Bruno's 51 cards (25 x 2 + 1); Alice flips twice (Bruno is skipped)
+    # and wins the 7s: Bruno's last chance is gone.
+    "elimination-complete": ("complete", _outcome(
+        {A: 51, B: 0}, central=0, folies=51, flips=2, slaps=27, winners=[A],
+        ended_by="elimination", eliminated=[B]), None),
+    # Bruno slaps the 7s first: back in with 2 cards, flips the red 7 (the pile's first card).
+    "comeback": ("incomplete", _outcome(
+        {A: 48, B: 1}, central=2, folies=51, flips=4, slaps=27), None),
+    "timed-claims-differ": ("complete", _outcome(
+        {A: 50, B: 52}, central=0, folies=0, flips=2, slaps=1, winners=[B],
+        ended_by="time"), None),
+    "timed-tie-shared": ("complete", _outcome(
+        {A: 50, B: 50}, central=2, folies=0, flips=2, slaps=0, winners=[A, B],
+        ended_by="time"), None),
+    # Alice's first two cards are known (red 7, yellow 3); green 1 makes her flip 1; her 3
+    # then sets a challenge for Bruno.
+    "known-deal-counts": ("incomplete", _outcome(
+        {A: 49, B: 50}, central=3, folies=0, flips=3, slaps=0), None),
+    "violation-out-of-turn": ("illegal", None, ("out-of-turn", "/events/0/flip", 1, 1)),
+    "violation-out-of-turn-challenge": ("illegal", None,
+                                        ("out-of-turn", "/events/2/flip", 1, 3)),
+    "violation-unknown-card": ("illegal", None, ("unknown-card", "/events/0/card", 1, 1)),
+    "violation-duplicate-card": ("illegal", None, ("duplicate-card", "/events/1/card", 1, 2)),
+    "violation-duplicate-card-deal": ("illegal", None,
+                                      ("duplicate-card", "/deal/Alice/1", None, None)),
+    "violation-wrong-card": ("illegal", None, ("wrong-card", "/events/0/card", 1, 1)),
+    "violation-bad-deal-total": ("illegal", None, ("bad-deal", "/deal", None, None)),
+    "violation-bad-deal-uneven": ("illegal", None, ("bad-deal", "/deal", None, None)),
+    "violation-bad-player-count": ("illegal", None, ("bad-player-count", "/players", None, None)),
+    "violation-unknown-player": ("illegal", None, ("unknown-player", "/events/1/slap", 1, 1)),
+    # 17 wrong slaps pay Chloé's 34 cards; Alice wins the 7s: Chloé is eliminated; her slap
+    # (event 20) is refused. The slap belongs to the blue 7's window: pile 1, flip 2.
+    "violation-player-out": ("illegal", None, ("player-out", "/events/20/slap", 1, 2)),
+    "violation-after-game-end": ("illegal", None, ("after-game-end", "/events/2", 1, 1)),
+    "violation-bad-event": ("illegal", None, ("bad-event", "/events/1", 1, 1)),
+    "invalid-flip-without-card": ("invalid", None, ("schema", "/events/0/card", None, None)),
+}
+
+CLAIMS = {
+    "challenge-won-timed": {"match": True, "differences": []},
+    "elimination-complete": {"match": True, "differences": []},
+    "timed-claims-differ": {"match": False, "differences": [
+        {"field": "/winners", "claimed": [A], "computed": [B]}]},
+}
+
+
+def test_every_golden_log_has_a_hand_check():
+    cases = {p.name[: -len(".log.json")] for p in GOLDEN.glob("*.log.json")}
+    assert cases == set(EXPECTED)
+
+
+@pytest.mark.parametrize("case", sorted(EXPECTED))
+def test_golden_case(case):
+    status, outcome, error = EXPECTED[case]
+    result = check_text((GOLDEN / f"{case}.log.json").read_bytes())
+    saved = json.loads((GOLDEN / f"{case}.result.json").read_text("utf-8"))
+    assert saved == result
+    assert result["status"] == status
+    assert result["outcome"] == outcome
+    if error is None:
+        assert result["errors"] == []
+    else:
+        first = result["errors"][0]
+        assert (first["code"], first["path"], first["round"], first["turn"]) == error
+    assert result["claims"] == CLAIMS.get(case)
+    if outcome is not None:
+        counted = sum(outcome["cards"].values()) + outcome["central_pile"] + outcome["folies_pile"]
+        assert counted == 102
