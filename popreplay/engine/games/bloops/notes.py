@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from .rules import BloopsReplay
     from .table import Card, Pending
 
-EFFECT_WORDS = {GIVE: "the top card of the pile goes face down in front of an opponent",
+EFFECT_WORDS = {GIVE: "put the top card of the pile face down in front of an opponent",
                 LOOK: "look at one card",
                 SWAP: "swap one of their cards with an opponent's, unseen"}
 
