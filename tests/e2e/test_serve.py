@@ -1,0 +1,129 @@
+"""``popreplay serve`` as a real process (gunicorn) on a free port: upload over HTTP, follow the
+share link, delete with the owner token. And ``pip install .`` + ``popreplay db upgrade``."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import sysconfig
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import as_bytes, simulated
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def request(method: str, url: str, body: bytes | None = None,
+            headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+    req = urllib.request.Request(url, data=body, method=method, headers=headers or {})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as error:
+        with error:
+            return error.code, dict(error.headers), error.read()
+
+
+def wait_until_up(base: str, process: subprocess.Popen, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"popreplay serve exited with {process.returncode}")
+        try:
+            if request("GET", f"{base}/readyz")[0] == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise AssertionError("popreplay serve did not answer in time")
+
+
+@pytest.fixture
+def server(db_url, tmp_path):
+    port = free_port()
+    env = {**os.environ, "POPREPLAY_DATABASE_URL": db_url}
+    log = (tmp_path / "serve.log").open("wb")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "popreplay", "serve", "--port", str(port), "--workers", "2"],
+        cwd=tmp_path, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(base, process)
+        yield base
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+
+
+@pytest.mark.slow
+def test_upload_follow_the_share_link_and_delete(server):
+    raw = as_bytes(simulated("battle", 3, seed=71))
+    status, headers, body = request("POST", f"{server}/api/v1/games", raw,
+                                    {"Content-Type": "application/json"})
+    assert status == 201, body
+    created = json.loads(body)
+    assert created["share_url"] == f"{server}/r/{created['slug']}"
+    assert headers["Server"].startswith("gunicorn")
+
+    status, headers, page = request("GET", created["share_url"])
+    assert status == 200
+    assert headers["Content-Type"].startswith("text/html")
+    status, _, replay = request("GET", f"{server}/api/v1/games/{created['slug']}/replay")
+    assert status == 200 and json.loads(replay)["steps"]
+
+    status, _, again = request("POST", f"{server}/api/v1/games", raw,
+                               {"Content-Type": "application/json"})
+    assert status == 200 and json.loads(again)["id"] == created["id"]
+
+    auth = {"Authorization": f"Bearer {created['owner_token']}"}
+    status, _, body = request("DELETE", f"{server}/api/v1/games/{created['id']}", None, auth)
+    assert status == 204
+    status, _, body = request("GET", f"{server}/api/v1/games/{created['id']}")
+    assert status == 404 and json.loads(body)["code"] == 404
+    assert request("GET", created["share_url"])[0] == 404
+
+
+@pytest.mark.slow
+def test_pip_install_then_db_upgrade_finds_the_migrations(tmp_path):
+    """A non-editable install (the README's) carries the Alembic scripts."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    # the dependencies come from this environment; popreplay itself from `pip install .`
+    site = Path(subprocess.check_output(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        text=True).strip())
+    (site / "deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--no-deps", str(ROOT)],
+                   check=True, cwd=tmp_path)
+    env = {**os.environ, "POPREPLAY_DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite'}"}
+    env.pop("PYTHONPATH", None)
+    where = subprocess.check_output(
+        [str(python), "-c", "import popreplay.migrations as m; print(m.__file__)"],
+        text=True, cwd=tmp_path, env=env).strip()
+    assert where.startswith(str(site)), where
+    subprocess.run([str(venv / "bin" / "popreplay"), "db", "upgrade"], check=True,
+                   cwd=tmp_path, env=env)
+    current = subprocess.check_output([str(venv / "bin" / "popreplay"), "db", "current"],
+                                      text=True, cwd=tmp_path, env=env)
+    assert "current: 0001" in current
