@@ -24,6 +24,9 @@ def _list(items) -> str:
 
 
 def _cards(cards) -> str:
+    cards = list(cards)
+    if cards and all(c is None for c in cards):
+        return "a hidden card" if len(cards) == 1 else f"{len(cards)} hidden cards"
     return _list("a hidden card" if c is None else c for c in cards)
 
 
