@@ -163,10 +163,15 @@ def place_in_log(pointer: str) -> str:
     tokens = pointer_tokens(pointer)
     for i, token in enumerate(tokens):
         parent = tokens[i - 1] if i else None
+        grandparent = tokens[i - 2] if i > 1 else None
         if token.isdigit() and parent in ("rounds", "turns"):
             words[-1] = f"{parent[:-1]} {int(token) + 1}"
         elif token.isdigit() and parent == "layout":
             words.append(f"row {int(token) + 1}")
+        elif token.isdigit() and grandparent == "layout" and int(token) < 5:
+            words.append(f"queue {'ABCDE'[int(token)]}")
+        elif token.isdigit() and (parent == "chief" or grandparent in ("plays", "hands", "draws")):
+            words.append(f"card {int(token) + 1}")
         elif token.isdigit():
             words.append(f"item {int(token) + 1}")
         else:

@@ -124,6 +124,8 @@
       var parent = i ? parts[i - 1] : null;
       if (/^\d+$/.test(t) && (parent === "rounds" || parent === "turns")) words[words.length - 1] = parent.slice(0, -1) + " " + (Number(t) + 1);
       else if (/^\d+$/.test(t) && parent === "layout") words.push("row " + (Number(t) + 1));
+      else if (/^\d+$/.test(t) && i > 1 && parts[i - 2] === "layout" && Number(t) < 5) words.push("queue " + "ABCDE"[Number(t)]);
+      else if (/^\d+$/.test(t) && (parent === "chief" || (i > 1 && ["plays", "hands", "draws"].indexOf(parts[i - 2]) >= 0))) words.push("card " + (Number(t) + 1));
       else if (/^\d+$/.test(t)) words.push("item " + (Number(t) + 1));
       else words.push(t);
     });

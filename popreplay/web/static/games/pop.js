@@ -148,11 +148,13 @@
     var who = d.collector === null ? "wait beside the Chief" : "go to " + d.collector;
     var strip = h.el("div", { class: "exploded-strip", role: "group", "aria-label": "Cards exploded in this wave" },
       h.el("div", { class: "title" }, "Wave " + d.wave + " exploded — " + plural(d.icons, "icon") + " " + who),
-      d.cards.map(function (c) { return card(h, c, {}); }));
+      h.el("div", { class: "cards-row big wave-cards" }, d.cards.map(function (c) { return card(h, c, {}); })));
     if (d.chief_pile_taken && d.chief_pile_taken.length) {
       strip.appendChild(h.el("div", { class: "title" }, d.collector + " also takes the Chief’s waiting pile (" +
         plural(sumIcons(d.chief_pile_taken), "icon") + "):"));
-      strip.appendChild(cardsRow(h, d.chief_pile_taken, {}));
+      var taken = cardsRow(h, d.chief_pile_taken, {});
+      taken.classList.add("taken-pile");
+      strip.appendChild(taken);
     }
     return strip;
   }

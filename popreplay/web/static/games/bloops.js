@@ -1,0 +1,246 @@
+/*
+ * Bloops renderer for the replay viewer (contract: see the top of static/replay.js).
+ *
+ * Draws each player's places (two rows of three, then the extra places), face down with "?" or with
+ * the value the log knows; the pile, the discard pile (top card large), the card being held, the
+ * Bloops card, the effects waiting and what can be counter-discarded. The step's action is shown on
+ * the cards it touches: drawn, kept, discarded, counter-discarded (right or wrong), given (6),
+ * looked at (7, 8), swapped (9). Styles are in games/bloops.css, linked once by this file.
+ */
+(function () {
+  "use strict";
+
+  var STARS = { 10: true, 11: true, 12: true };
+  var EFFECT_NAMES = { give: "6: give the top card of the pile", look: "look at a card", swap: "9: swap, unseen" };
+  var ENDINGS = { twenty: "the 20 was discarded", bloops: "Bloops was called and the last turns were played",
+    "pile-empty": "the draw pile ran out" };
+
+  (function linkStyles() {
+    var script = document.currentScript;
+    if (!script || !script.src || document.querySelector("link[data-bloops-css]")) return;
+    var link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = script.src.replace(/bloops\.js(\?.*)?$/, "bloops.css");
+    link.setAttribute("data-bloops-css", "");
+    document.head.appendChild(link);
+  })();
+
+  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+
+  function kindOf(value) {
+    if (value === null || value === undefined) return "unknown";
+    if (value === 20) return "twenty";
+    if (STARS[value]) return "star";
+    if (value >= 6 && value <= 9) return "effect";
+    return "plain";
+  }
+
+  function describe(value) {
+    if (value === null || value === undefined) return "unknown value";
+    var text = "value " + value;
+    if (STARS[value]) text += ", a star";
+    if (value === 6) text += ", effect: give";
+    if (value === 7 || value === 8) text += ", effect: look";
+    if (value === 9) text += ", effect: swap";
+    if (value === 20) text += ", ends the game";
+    return text;
+  }
+
+  // One card. opts: {faceUp, label, mark, markClass, highlight, big, seenBy}
+  function card(h, value, opts) {
+    opts = opts || {};
+    var known = value !== null && value !== undefined;
+    var classes = ["bl-card", known ? "bl-" + kindOf(value) : "bl-back"];
+    if (!opts.faceUp) classes.push("bl-face-down");
+    if (opts.big) classes.push("bl-big");
+    if (opts.highlight) classes.push("bl-hl", "bl-hl-" + opts.highlight);
+    var label = (opts.label ? opts.label + ": " : "") + (opts.faceUp ? "face up, " : "face down, ") + describe(value);
+    if (opts.seenBy && opts.seenBy.length) label += "; seen by " + opts.seenBy.join(", ");
+    if (opts.mark) label += "; " + opts.mark;
+    return h.el("div", { class: classes.join(" "), role: "img", "aria-label": label, title: label },
+      h.el("span", { class: "bl-num", "aria-hidden": "true", text: known ? String(value) : "?" }),
+      known && STARS[value] ? h.el("span", { class: "bl-star", "aria-hidden": "true", text: "★" }) : null,
+      opts.mark ? h.el("span", { class: "bl-mark " + (opts.markClass || ""), "aria-hidden": "true", text: opts.mark }) : null);
+  }
+
+  // What this step did to which place: {"<player>/<place>": [highlight, mark]}
+  function touched(step) {
+    var d = step.data || {};
+    var out = {};
+    function set(player, place, hl, mark) { if (player && place !== null && place !== undefined) out[player + "/" + place] = [hl, mark]; }
+    switch (step.kind) {
+      case "keep": set(d.player, d.place, "kept", "kept"); break;
+      case "counter":
+        if (d.right) break;
+        set(d.player, d.place, "wrong", "wrong, back");
+        set(d.player, d.penalty_place, "new", "penalty");
+        break;
+      case "give": set(d.target, d.place, "new", "given"); break;
+      case "look": set(d.target, d.place, "look", "looked at by " + d.player); break;
+      case "swap": set(d.player, d.place, "swap", "swapped"); set(d.target, d.target_place, "swap", "swapped"); break;
+      default: break;
+    }
+    return out;
+  }
+
+  function placesGrid(h, name, places, marks) {
+    var rows = { top: [], bottom: [], extra: [] };
+    places.forEach(function (p) { rows[p.row].push(p); });
+    var grid = h.el("div", { class: "bl-places" });
+    ["top", "bottom", "extra"].forEach(function (row) {
+      if (!rows[row].length && row === "extra") return;
+      var line = h.el("div", { class: "bl-row bl-row-" + row, role: "group", "aria-label": name + ", " + row + " row" });
+      if (!rows[row].length) line.appendChild(h.el("span", { class: "empty-note", text: "no card" }));
+      rows[row].forEach(function (p) {
+        var m = marks[name + "/" + p.place];
+        line.appendChild(h.el("div", { class: "bl-place", dataset: { player: name, place: String(p.place), card: p.card } },
+          h.el("span", { class: "bl-place-no", "aria-hidden": "true", text: String(p.place) }),
+          card(h, p.value, { label: name + "'s place " + p.place, seenBy: p.seen_by, highlight: m && m[0], mark: m && m[1],
+            markClass: m ? "bl-mark-" + m[0] : "" })));
+      });
+      grid.appendChild(line);
+    });
+    return grid;
+  }
+
+  function playerBox(h, name, st, marks) {
+    var places = st.places[name];
+    var head = h.el("div", { class: "player-head" },
+      h.el("span", { class: "player-name", text: name }),
+      h.el("span", { class: "player-score" },
+        plural(places.length, "card"),
+        st.current === name && !st.ended_by ? h.el("span", { class: "bl-badge bl-turn", text: "to play" }) : null,
+        st.bloops === name ? h.el("span", { class: "bl-badge bl-bloops-badge", title: "Holds the Bloops card: immune to 9s", text: "Bloops ✕" }) : null));
+    return h.el("section", { class: "player bl-player" + (st.current === name ? " bl-current" : ""), dataset: { player: name }, "aria-label": name },
+      head, placesGrid(h, name, places, marks));
+  }
+
+  function centre(h, step) {
+    var st = step.state;
+    var d = step.data || {};
+    var discard = st.discard;
+    var top = discard.length ? discard[discard.length - 1] : null;
+    var topMark = null;
+    if (top && ["discard", "keep"].indexOf(step.kind) >= 0) topMark = "discarded";
+    if (top && step.kind === "counter" && d.right) topMark = "counter-discarded";
+    var pile = h.el("div", { class: "bl-stack", role: "group", "aria-label": "Draw pile: " + plural(st.pile.length, "card") },
+      h.el("div", { class: "bl-label", text: "Pile" }),
+      st.pile.length ? card(h, null, { label: "Draw pile" }) : h.el("div", { class: "bl-card bl-empty", "aria-hidden": "true" }),
+      h.el("div", { class: "bl-count", text: plural(st.pile.length, "card") }));
+    var older = discard.slice(Math.max(0, discard.length - 7), Math.max(0, discard.length - 1));
+    var disc = h.el("div", { class: "bl-stack", role: "group", "aria-label": "Discard pile: " + plural(discard.length, "card") },
+      h.el("div", { class: "bl-label", text: "Discard" }),
+      top ? card(h, top.value, { faceUp: true, big: true, label: "Top of the discard pile, by " + top.by,
+        highlight: topMark ? "discarded" : null, mark: topMark, markClass: "bl-mark-discarded" })
+        : h.el("div", { class: "bl-card bl-empty", "aria-hidden": "true" }),
+      h.el("div", { class: "bl-history", "aria-label": "Cards under it" }, older.reverse().map(function (c) {
+        return h.el("span", { class: "bl-chip bl-" + kindOf(c.value), title: c.value + " by " + c.by, text: String(c.value) });
+      })),
+      h.el("div", { class: "bl-count", text: plural(discard.length, "card") }));
+    var held = h.el("div", { class: "bl-stack", role: "group", "aria-label": "Drawn card" },
+      h.el("div", { class: "bl-label", text: st.drawn ? st.drawn.player + " holds" : "Drawn card" }),
+      st.drawn ? card(h, st.drawn.value, { label: st.drawn.player + "'s drawn card", highlight: step.kind === "draw" ? "drawn" : null,
+        mark: step.kind === "draw" ? "drawn" : null, markClass: "bl-mark-drawn" })
+        : h.el("div", { class: "bl-card bl-empty", "aria-hidden": "true" }));
+    var bloops = h.el("div", { class: "bl-stack", role: "group", "aria-label": "The Bloops card" },
+      h.el("div", { class: "bl-label", text: "Bloops card" }),
+      h.el("div", { class: "bl-card bl-bloops-card" + (step.kind === "bloops" ? " bl-hl bl-hl-kept" : ""), role: "img",
+        "aria-label": st.bloops ? "The Bloops card, held by " + st.bloops : "The Bloops card, set aside" },
+        h.el("span", { class: "bl-num", "aria-hidden": "true", text: "✕" })),
+      h.el("div", { class: "bl-count", text: st.bloops ? "held by " + st.bloops : "set aside" }));
+    return h.el("div", { class: "bl-centre" }, pile, held, disc, bloops);
+  }
+
+  function statusLine(h, st) {
+    var parts = [];
+    if (st.counter !== null) parts.push(h.el("span", { class: "bl-pill", text: "Counter-discard open on " + st.counter }));
+    st.pending.forEach(function (e, i) {
+      parts.push(h.el("span", { class: "bl-pill bl-pending", text: (i === 0 ? "Next effect: " : "Then: ") + e.player + "'s " + e.value + " (" + EFFECT_NAMES[e.effect].replace(/^\d: /, "") + ")" }));
+    });
+    if (st.final_turns_left !== null && !st.ended_by) parts.push(h.el("span", { class: "bl-pill", text: "Last turns left: " + st.final_turns_left }));
+    if (st.ended_by) parts.push(h.el("span", { class: "bl-pill bl-over", text: "Game over: " + ENDINGS[st.ended_by] }));
+    return parts.length ? h.el("div", { class: "bl-status" }, parts) : null;
+  }
+
+  function actionStrip(h, step) {
+    var d = step.data || {};
+    var text = null;
+    if (step.kind === "give") text = d.player + "'s 6 → a card face down in front of " + d.target + " (place " + d.place + ")";
+    else if (step.kind === "look") text = d.player + "'s " + d.effect_of + " → looks at " + d.target + "'s place " + d.place + (d.value === null ? "" : ": " + d.value);
+    else if (step.kind === "swap") text = d.player + "'s 9 → " + d.player + " place " + d.place + " ⇄ " + d.target + " place " + d.target_place;
+    else if (step.kind === "effect-lost") text = d.player + "'s " + d.effect_of + " is lost: " + d.reason;
+    else if (step.kind === "counter") text = d.right ? d.player + " counter-discards a " + d.value + " from place " + d.place
+      : d.player + "'s " + d.value + " does not match " + d.matches + ": back to place " + d.place + (d.penalty_place ? ", penalty card in place " + d.penalty_place : "");
+    if (!text) return null;
+    return h.el("div", { class: "bl-action bl-action-" + step.kind, role: "status" }, text);
+  }
+
+  function legend(h) {
+    return h.el("div", { class: "legend bl-legend", "aria-label": "Legend" },
+      h.el("span", null, h.el("span", { class: "bl-chip bl-unknown", "aria-hidden": "true", text: "?" }), "face down, value unknown"),
+      h.el("span", null, h.el("span", { class: "bl-chip bl-plain bl-face-down", "aria-hidden": "true", text: "4" }), "face down, value known to the log"),
+      h.el("span", null, h.el("span", { class: "bl-chip bl-star", "aria-hidden": "true", text: "11" }), "star (3 or more score 0)"),
+      h.el("span", null, h.el("span", { class: "bl-chip bl-effect", "aria-hidden": "true", text: "9" }), "effect (6–9)"),
+      h.el("span", null, h.el("span", { class: "bl-chip bl-twenty", "aria-hidden": "true", text: "20" }), "the 20 ends the game"));
+  }
+
+  function renderState(container, step, result, h) {
+    var st = step.state;
+    if (!st) {
+      container.appendChild(h.el("p", { class: "empty-note", text: "No table yet at this step." }));
+      return;
+    }
+    var marks = touched(step);
+    var action = actionStrip(h, step);
+    if (action) container.appendChild(action);
+    container.appendChild(centre(h, step));
+    var status = statusLine(h, st);
+    if (status) container.appendChild(status);
+    var players = h.el("div", { class: "bl-players", role: "group", "aria-label": "Players' places" });
+    Object.keys(st.places).forEach(function (name) { players.appendChild(playerBox(h, name, st, marks)); });
+    container.appendChild(players);
+    container.appendChild(legend(h));
+  }
+
+  function renderOutcome(container, result, h) {
+    var o = result.outcome;
+    if (!o) return;
+    var names = Object.keys(o.scores);
+    var winners = o.winners || [];
+    var big;
+    if (!o.ended_by) big = "Not finished yet: scores are counted at the end.";
+    else if (!o.winners) big = "Winner unknown: not every card is revealed.";
+    else big = (winners.length > 1 ? "Shared victory: " : "Winner: ") + winners.join(", ") + " (lowest score wins)";
+    container.appendChild(h.el("p", { class: "outcome-big", id: "outcome-line", text: big }));
+    if (o.ended_by) container.appendChild(h.el("p", { text: "The game ended because " + ENDINGS[o.ended_by] + (o.bloops ? "; " + o.bloops + " called Bloops." : ".") }));
+    var body = h.el("tbody");
+    names.forEach(function (name) {
+      var values = Object.keys(o.places[name]).map(function (place) {
+        var v = o.places[name][place];
+        return v === null ? "?" : String(v);
+      });
+      body.appendChild(h.el("tr", null,
+        h.el("th", { scope: "row", class: winners.indexOf(name) >= 0 ? "winner" : null, text: name + (o.bloops === name ? " (Bloops)" : "") }),
+        h.el("td", { class: "num", dataset: { player: name } }, h.el("strong", { text: o.scores[name] === null ? "—" : String(o.scores[name]) })),
+        h.el("td", { class: "num", text: o.stars[name] === null ? "—" : String(o.stars[name]) + (o.stars[name] >= 3 ? " (score 0)" : "") }),
+        h.el("td", { text: values.join(" ") || "no cards" })));
+    });
+    container.appendChild(h.el("div", { class: "table-scroll" }, h.el("table", { class: "totals-table" },
+      h.el("caption", { class: "visually-hidden", text: "Scores, stars and the cards in each player's places at the end" }),
+      h.el("thead", null, h.el("tr", null, h.el("th", { scope: "col", text: "Player" }), h.el("th", { scope: "col", class: "num", text: "Score" }),
+        h.el("th", { scope: "col", class: "num", text: "Stars" }), h.el("th", { scope: "col", text: "Places" }))),
+      body)));
+    var facts = h.el("dl", { class: "kv" });
+    facts.appendChild(h.el("dt", { text: "Turns" }));
+    facts.appendChild(h.el("dd", { text: String(o.turns) }));
+    container.appendChild(facts);
+    if (o.notes && o.notes.length) {
+      container.appendChild(h.el("ul", { class: "bl-notes" }, o.notes.map(function (n) { return h.el("li", { text: n }); })));
+    }
+  }
+
+  function pointSources() { return []; }
+
+  window.PopReplayGames = window.PopReplayGames || {};
+  window.PopReplayGames.bloops = { renderState: renderState, renderOutcome: renderOutcome, pointSources: pointSources };
+})();

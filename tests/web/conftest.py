@@ -1,0 +1,161 @@
+"""Browser fixtures: the real server process (``popreplay serve`` on a free port with a temporary
+SQLite database), Debian's Chromium driven by Playwright, and a few stored games.
+
+Without /usr/bin/chromium the browser tests are skipped, unless CI=true: then they fail.
+Set POPREPLAY_SCREENSHOTS=1 to (re)write the screenshots in docs/img/.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "popreplay" / "web" / "examples"
+SCREENSHOTS = ROOT / "docs" / "img"
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    """The running ``popreplay serve`` process and a tiny JSON client for its API."""
+
+    def __init__(self, url: str, process: subprocess.Popen[bytes], log: Path) -> None:
+        self.url = url
+        self.process = process
+        self.log = log
+
+    def request(self, method: str, path: str, body: bytes | None = None) -> tuple[int, Any]:
+        req = urllib.request.Request(self.url + path, data=body, method=method,
+                                     headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=30) as response:
+                return response.status, json.loads(response.read() or b"null")
+        except urllib.error.HTTPError as error:
+            with error:
+                return error.code, json.loads(error.read() or b"null")
+
+    def store(self, log: dict[str, Any] | bytes, visibility: str = "public") -> dict[str, Any]:
+        raw = log if isinstance(log, bytes) else json.dumps(log, ensure_ascii=False).encode()
+        status, body = self.request("POST", f"/api/v1/games?visibility={visibility}", raw)
+        assert status in (200, 201), body
+        return body
+
+    def replay(self, slug: str) -> dict[str, Any]:
+        status, body = self.request("GET", f"/api/v1/games/{slug}/replay")
+        assert status == 200, body
+        return body
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """``popreplay serve`` as a real process, once per test session (per xdist worker)."""
+    folder = tmp_path_factory.mktemp("server")
+    port = _free_port()
+    log = folder / "server.log"
+    env = {**os.environ, "POPREPLAY_DATABASE_URL": f"sqlite:///{folder / 'viewer.sqlite'}",
+           "POPREPLAY_SECRET_KEY": "browser-tests"}
+    env.pop("POPREPLAY_PUBLIC_URL", None)
+    with open(log, "wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "popreplay", "serve", "--host", "127.0.0.1", "--port", str(port),
+             "--workers", "1", "--threads", "4"],
+            stdout=out, stderr=subprocess.STDOUT, env=env, cwd=folder)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        if process.poll() is not None:
+            pytest.fail(f"popreplay serve exited ({process.returncode}):\n{log.read_text()}")
+        try:
+            with urllib.request.urlopen(url + "/", timeout=2) as response:
+                if response.status == 200:
+                    break
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            process.terminate()
+            pytest.fail(f"popreplay serve did not answer within 60 s:\n{log.read_text()}")
+        time.sleep(0.2)
+    try:
+        yield Server(url, process, log)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not os.path.exists(CHROMIUM):
+        reason = f"{CHROMIUM} is missing (apt-get install chromium)"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"{reason}; with CI=true the browser tests must run")
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                              args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh page (1280×900); fails the test on any JavaScript error or console error
+    (a Content-Security-Policy violation is one)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    tab = context.new_page()
+    tab.set_default_timeout(15000)
+    problems: list[str] = []
+    tab.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    # The API answers 4xx to bad logs on purpose: the browser logs those as "Failed to load
+    # resource"; any other failed request (a page, a script, a style sheet) is a problem.
+    tab.on("console", lambda message: problems.append(f"console: {message.text}")
+           if message.type == "error" and not message.text.startswith("Failed to load resource")
+           else None)
+    tab.on("response", lambda response: problems.append(f"HTTP {response.status}: {response.url}")
+           if response.status >= 400 and "/api/v1/" not in response.url else None)
+    yield tab
+    context.close()
+    assert problems == []
+
+
+@pytest.fixture(scope="session")
+def example_logs() -> dict[str, dict[str, Any]]:
+    return {path.stem: json.loads(path.read_text("utf-8")) for path in EXAMPLES.glob("*.json")}
+
+
+@pytest.fixture(scope="session")
+def stored(server: Server, example_logs: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The examples stored through the API, plus an illegal battle: name -> API answer."""
+    games = {mode: server.store(log) for mode, log in example_logs.items()}
+    illegal = json.loads(json.dumps(example_logs["battle"]))
+    illegal["meta"]["title"] = "A battle with an illegal move"
+    illegal["rounds"][0]["turns"][2]["plays"]["Alice"] = [50]
+    games["illegal"] = server.store(illegal)
+    return games
+
+
+def screenshots_wanted() -> bool:
+    return os.environ.get("POPREPLAY_SCREENSHOTS", "") == "1"

@@ -1,0 +1,365 @@
+"""The viewer in a real browser: Debian's Chromium driven by Playwright against ``popreplay serve``.
+
+What is drawn is compared with the replay JSON the API serves for the same game.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import SCREENSHOTS, Server, screenshots_wanted
+
+pytestmark = pytest.mark.browser
+
+
+# --- reading the page ----------------------------------------------------------------------------
+
+
+def drawn_cards(page: Any) -> list[list[int]]:
+    """[row, column, card] of every card drawn in the play area."""
+    return sorted(page.eval_on_selector_all(
+        ".pop-area .card[data-card]",
+        "els => els.map(e => [Number(e.dataset.row), Number(e.dataset.col), Number(e.dataset.card)])"))
+
+
+def expected_cards(step: dict[str, Any]) -> list[list[int]]:
+    rows = step["state"]["area"]["rows"]
+    return sorted([r, c, card] for r, row in enumerate(rows) for c, card in enumerate(row)
+                  if card is not None)
+
+
+def drawn_queues(page: Any) -> list[int]:
+    found = dict(page.eval_on_selector_all(
+        ".pop-area .card.queue", "els => els.map(e => [e.dataset.queue, Number(e.dataset.row)])"))
+    return [found[q] for q in "ABCDE"]
+
+
+def wait_for_step(page: Any, index: int) -> None:
+    page.wait_for_function("n => document.getElementById('viewer').dataset.step === n", arg=str(index))
+
+
+def assert_shows(page: Any, replay: dict[str, Any], index: int) -> None:
+    """The page is at step ``index`` and draws exactly that step's table, note and scores."""
+    wait_for_step(page, index)
+    step = replay["steps"][index]
+    assert drawn_cards(page) == expected_cards(step)
+    assert drawn_queues(page) == step["state"]["area"]["queue_rows"]
+    assert page.locator("#step-note .text").inner_text() == step["note"]
+    assert page.locator("#step-count").inner_text() == f"Step {index} / {len(replay['steps']) - 1}"
+    assert page.url.endswith(f"#step={index}")
+    for name, score in step["state"]["scores"].items():
+        player = page.locator(f'.player[data-player="{name}"]')
+        assert player.locator(".round-score").inner_text() == str(score)
+        if replay["mode"] == "battle":
+            assert player.locator(".total-score").inner_text() == str(step["state"]["totals"][name])
+    pending = page.eval_on_selector_all(".chief-pile .card", "els => els.map(e => Number(e.dataset.card))")
+    assert pending == step["state"]["chief_pending"]
+
+
+def first_step(replay: dict[str, Any], kind: str, **data: Any) -> dict[str, Any]:
+    return next(s for s in replay["steps"] if s["kind"] == kind
+                and all(s["data"].get(k) == v for k, v in data.items()))
+
+
+def shoot(page: Any, name: str) -> None:
+    if screenshots_wanted():
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / name), full_page=True)
+
+
+# --- the replay page -----------------------------------------------------------------------------
+
+
+def test_step_with_keys_and_buttons_draws_the_replay_json(page: Any, server: Server,
+                                                          stored: dict[str, Any]) -> None:
+    slug = stored["battle"]["slug"]
+    replay = server.replay(slug)
+    page.goto(f"{server.url}/r/{slug}")
+    wait_for_step(page, 0)
+    assert drawn_cards(page) == expected_cards(replay["steps"][0])
+    assert page.locator("#game-title").inner_text() == "Example battle: a disputed score"
+
+    page.locator("body").press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert_shows(page, replay, 3)
+    page.keyboard.press("ArrowLeft")
+    assert_shows(page, replay, 2)
+
+    page.get_by_role("button", name="Next step").click()
+    page.get_by_role("button", name="Next step").click()
+    assert_shows(page, replay, 4)
+    page.get_by_role("button", name="Previous step").click()
+    assert_shows(page, replay, 3)
+
+    last = len(replay["steps"]) - 1
+    page.keyboard.press("End")
+    assert_shows(page, replay, last)
+    assert page.get_by_role("button", name="Next step").is_disabled()
+    page.keyboard.press("Home")
+    assert_shows(page, replay, 0)
+    assert page.get_by_role("button", name="Previous step").is_disabled()
+    page.get_by_role("button", name="Last step").click()
+    assert_shows(page, replay, last)
+    page.get_by_role("button", name="First step").click()
+    assert_shows(page, replay, 0)
+
+    middle = next(s["index"] for s in replay["steps"] if s["round"] == 2 and s["kind"] == "explode")
+    page.locator("#step-slider").fill(str(middle))
+    assert_shows(page, replay, middle)
+
+
+def test_deep_link_opens_at_the_step_and_marks_placed_and_exploding_cards(
+        page: Any, server: Server, stored: dict[str, Any]) -> None:
+    slug = stored["battle"]["slug"]
+    replay = server.replay(slug)
+    place = next(s for s in replay["steps"] if s["kind"] == "place" and s["data"]["explodes"]
+                 and s["data"]["owner"] is not None)
+    page.goto(f"{server.url}/r/{slug}#step={place['index']}")
+    assert_shows(page, replay, place["index"])
+    placed = page.eval_on_selector_all(".pop-area .card.just-placed", "els => els.map(e => Number(e.dataset.card))")
+    assert placed == [place["data"]["card"]]
+    marked = page.eval_on_selector_all(".pop-area .card.will-explode", "els => els.map(e => Number(e.dataset.card))")
+    assert sorted(marked) == sorted(place["data"]["explodes"])
+    assert len(marked) >= 2
+
+    wave = replay["steps"][place["index"] + 1]
+    assert wave["kind"] == "explode"
+    page.keyboard.press("ArrowRight")
+    assert_shows(page, replay, wave["index"])
+    gone = page.eval_on_selector_all(".exploded-strip .wave-cards .card",
+                                     "els => els.map(e => Number(e.dataset.card))")
+    assert gone == wave["data"]["cards"]
+    taken = page.eval_on_selector_all(".exploded-strip .taken-pile .card",
+                                      "els => els.map(e => Number(e.dataset.card))")
+    assert taken == wave["data"]["chief_pile_taken"]
+    assert not set(gone) & {card for _, _, card in drawn_cards(page)}
+
+    page.evaluate("window.location.hash = '#step=7'")
+    assert_shows(page, replay, 7)
+
+
+def test_autoplay_advances_and_pauses(page: Any, server: Server, stored: dict[str, Any]) -> None:
+    slug = stored["coop"]["slug"]
+    page.goto(f"{server.url}/r/{slug}")
+    page.get_by_label("Speed").select_option("4")
+    play = page.get_by_role("button", name="Autoplay")
+    play.click()
+    assert play.get_attribute("aria-pressed") == "true"
+    page.wait_for_function("() => Number(document.getElementById('viewer').dataset.step) >= 3")
+    play.click()
+    assert play.get_attribute("aria-pressed") == "false"
+    stopped = page.locator("#viewer").get_attribute("data-step")
+    assert page.url.endswith(f"#step={stopped}")
+
+
+def test_hands_are_hidden_until_revealed_one_player_at_a_time(
+        page: Any, server: Server, stored: dict[str, Any]) -> None:
+    slug = stored["battle"]["slug"]
+    replay = server.replay(slug)
+    page.goto(f"{server.url}/r/{slug}#step=1")
+    wait_for_step(page, 1)
+    assert page.locator(".hand").count() == 0
+    page.get_by_role("button", name="Show Bruno’s hand").click()
+    hand = page.eval_on_selector_all('.player[data-player="Bruno"] .hand .card',
+                                     "els => els.map(e => Number(e.dataset.card))")
+    assert hand == replay["steps"][1]["state"]["hands"]["Bruno"]
+    assert page.locator(".hand").count() == 1
+    assert page.get_by_role("button", name="Hide Bruno’s hand").get_attribute("aria-pressed") == "true"
+    page.keyboard.press("ArrowRight")
+    wait_for_step(page, 2)
+    hand = page.eval_on_selector_all('.player[data-player="Bruno"] .hand .card',
+                                     "els => els.map(e => Number(e.dataset.card))")
+    assert hand == replay["steps"][2]["state"]["hands"]["Bruno"]
+    page.get_by_role("button", name="Hide Bruno’s hand").click()
+    assert page.locator(".hand").count() == 0
+
+
+def test_result_panel_totals_claims_and_point_sources(page: Any, server: Server,
+                                                      stored: dict[str, Any]) -> None:
+    slug = stored["battle"]["slug"]
+    replay = server.replay(slug)
+    page.goto(f"{server.url}/r/{slug}")
+    panel = page.locator("#result-panel")
+    assert panel.locator("#result-status").inner_text() == "complete"
+    assert panel.locator("#winners").inner_text().startswith("Winner: Bruno")
+    for name, total in replay["outcome"]["totals"].items():
+        assert panel.locator(f'.totals-table td[data-player="{name}"]').inner_text() == str(total)
+    differs = panel.locator("tr.differs").evaluate_all("rows => rows.map(r => r.dataset.field)")
+    matches = panel.locator("tr.matches").evaluate_all("rows => rows.map(r => r.dataset.field)")
+    assert differs == ["/totals/Alice", "/winners"]
+    assert matches == ["/totals/Bruno", "/totals/Chloé"]
+    alice = panel.locator("tr.differs").first
+    assert alice.locator(".claimed").inner_text() == "40"
+    assert alice.locator(".computed").inner_text() == "42"
+
+    sources = [s for s in replay["steps"] if s["kind"] == "explode" and s["data"]["collector"] == "Chloé"]
+    buttons = panel.locator('.points-list li[data-player="Chloé"] .jump')
+    assert buttons.count() == len(sources)
+    buttons.nth(1).click()
+    assert_shows(page, replay, sources[1]["index"])
+    assert page.locator(".player.collector").get_attribute("data-player") == "Chloé"
+    assert buttons.nth(1).get_attribute("aria-current") == "step"
+
+
+def test_illegal_game_stops_at_the_violation(page: Any, server: Server,
+                                             stored: dict[str, Any]) -> None:
+    slug = stored["illegal"]["slug"]
+    replay = server.replay(slug)
+    assert replay["status"] == "illegal"
+    page.goto(f"{server.url}/r/{slug}")
+    banner = page.locator("#violation")
+    assert banner.is_visible()
+    assert banner.locator(".violation-message").inner_text() == "Alice does not hold 50"
+    assert json.loads(banner.locator(".offending-move").inner_text())["plays"]["Alice"] == [50]
+    page.get_by_role("button", name="Show the table at the violation").click()
+    last = len(replay["steps"]) - 1
+    assert replay["steps"][last]["kind"] == "violation"
+    assert_shows(page, replay, last)
+    assert page.locator(".step-error").inner_text().startswith("Illegal move (not-in-hand)")
+    assert page.get_by_role("button", name="Next step").is_disabled()
+    assert page.locator("#result-status").inner_text() == "illegal"
+
+
+@pytest.mark.parametrize(("mode", "line", "shot"), [
+    ("coop", "The group wins — level legendary", "replay-coop.png"),
+    ("solo", "Won — title “mean”", None),
+    ("puzzle", "Solved: every starting card exploded", "replay-puzzle.png"),
+])
+def test_coop_solo_and_puzzle_show_their_own_outcome(page: Any, server: Server,
+                                                     stored: dict[str, Any], mode: str,
+                                                     line: str, shot: str | None) -> None:
+    slug = stored[mode]["slug"]
+    replay = server.replay(slug)
+    page.goto(f"{server.url}/r/{slug}")
+    assert page.locator("#outcome-line").inner_text() == line
+    assert page.locator("#claims-verdict").inner_text() == "claims match"
+    assert page.locator(".points-list").count() == 0
+    wave = first_step(replay, "explode") if mode != "coop" else None
+    index = wave["index"] - 1 if wave else len(replay["steps"]) // 2
+    page.goto(f"{server.url}/r/{slug}#step={index}")
+    assert_shows(page, replay, index)
+    if shot:
+        shoot(page, shot)
+
+
+def test_battle_screenshot_and_phone_width(browser: Any, page: Any, server: Server,
+                                           stored: dict[str, Any]) -> None:
+    slug = stored["battle"]["slug"]
+    replay = server.replay(slug)
+    place = next(s for s in replay["steps"] if s["kind"] == "place" and s["round"] == 2
+                 and len(s["data"]["explodes"]) >= 2 and s["state"]["chief_pending"])
+    page.goto(f"{server.url}/r/{slug}#step={place['index']}")
+    assert_shows(page, replay, place["index"])
+    shoot(page, "replay-battle.png")
+
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                has_touch=True)
+    try:
+        tab = phone.new_page()
+        tab.goto(f"{server.url}/examples/puzzle#step=6")
+        wait_for_step(tab, 6)
+        width = tab.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390
+        area = tab.locator(".pop-area").bounding_box()
+        assert area["x"] >= 0 and area["x"] + area["width"] <= 390
+        tab.get_by_role("button", name="Next step").tap()
+        wait_for_step(tab, 7)
+        shoot(tab, "replay-phone.png")
+    finally:
+        phone.close()
+
+
+def test_examples_open_from_the_home_page(page: Any, server: Server) -> None:
+    page.goto(server.url + "/")
+    page.locator('[data-example="puzzle"]').get_by_role("link", name="Watch the replay").click()
+    page.wait_for_url("**/examples/puzzle")
+    wait_for_step(page, 0)
+    assert page.locator("#game-title").inner_text() == "Example puzzle: the domino chain"
+
+
+def test_generic_renderer_for_a_game_without_its_file(page: Any, server: Server) -> None:
+    page.goto(server.url + "/examples/puzzle")
+    wait_for_step(page, 0)
+    terms = page.evaluate("""() => {
+        const box = document.createElement('div');
+        const v = window.PopReplayViewer;
+        v.generic.renderState(box, {state: {pile: [3, 4], turn: 2}}, {}, {el: v.el});
+        return Array.from(box.querySelectorAll('dt, dd')).map(e => e.textContent);
+    }""")
+    assert terms == ["pile", "3, 4", "turn", "2"]
+
+
+# --- the home page: validate and store through the form ------------------------------------------
+
+
+def test_upload_validates_then_stores_and_opens_the_replay(page: Any, server: Server,
+                                                          example_logs: dict[str, Any],
+                                                          tmp_path: Path) -> None:
+    log = json.loads(json.dumps(example_logs["solo"]))
+    title = f"Uploaded through the form {uuid.uuid4().hex[:8]}"
+    log["meta"]["title"] = title
+    path = tmp_path / "solo.json"
+    path.write_text(json.dumps(log, indent=1), "utf-8")
+
+    page.goto(server.url + "/")
+    page.get_by_label("Or choose a file:").set_input_files(str(path))
+    page.wait_for_function("() => document.getElementById('log-text').value.length > 100")
+    page.get_by_role("button", name="Check").click()
+    assert page.locator("#check-status").inner_text() == "complete"
+    assert page.locator("#check-errors").count() == 0
+    shoot(page, "home.png")
+    page.get_by_role("button", name="Store and open the replay").click()
+    page.wait_for_url("**/r/**")
+    wait_for_step(page, 0)
+    assert page.locator("#game-title").inner_text() == title
+    assert page.locator(".owner-notice .token").inner_text().strip() != ""
+
+    page.goto(server.url + "/")
+    assert page.locator("#recent-games").get_by_role("link", name=title).count() == 1
+
+
+def test_upload_shows_each_error_with_its_place_in_the_log(page: Any, server: Server) -> None:
+    text = ('{\n "format": "popreplay/1",\n "game": "pop",\n "mode": "battle",\n'
+            ' "players": ["Ana", "Ben", 7],\n "rounds": []\n}')
+    page.goto(server.url + "/")
+    page.get_by_label("Paste a log").fill(text)
+    page.get_by_role("button", name="Check").click()
+    assert page.locator("#check-status").inner_text() == "invalid"
+    item = page.locator('#check-errors li[data-path="/players/2"]')
+    assert "line 5, column 28" in item.inner_text()
+    item.get_by_role("button", name="show in the log").click()
+    selected = page.evaluate("(() => { const t = document.getElementById('log-text'); "
+                             "return t.value.slice(t.selectionStart, t.selectionEnd); })()")
+    assert selected == "7"
+
+    page.get_by_role("button", name="Store and open the replay").click()
+    page.locator('#check-errors li[data-path="/players/2"]').wait_for()
+    assert page.url == server.url + "/"
+
+    page.get_by_label("Paste a log").fill('{"format": "popreplay/1",')
+    page.get_by_role("button", name="Check").click()
+    assert page.locator("#check-status").inner_text() == "invalid"
+    assert page.locator('#check-errors li[data-code="json"]').count() == 1
+
+
+def test_upload_of_an_illegal_log_is_stored_and_shows_the_violation(
+        page: Any, server: Server, example_logs: dict[str, Any]) -> None:
+    log = json.loads(json.dumps(example_logs["puzzle"]))
+    log["meta"]["title"] = f"Illegal puzzle {uuid.uuid4().hex[:8]}"
+    log["rounds"][0]["turns"][0]["plays"]["Solo"] = [1, 8, 42, 48, 38]
+    page.goto(server.url + "/")
+    page.get_by_label("Paste a log").fill(json.dumps(log, indent=1))
+    page.get_by_role("button", name="Check").click()
+    assert page.locator("#check-status").inner_text() == "illegal"
+    error = page.locator("#check-errors li").first
+    assert error.get_attribute("data-path") == "/rounds/0/turns/0/plays/Solo/4"
+    assert "round 1 › turn 1 › plays › Solo › card 5" in error.inner_text()
+    page.get_by_role("button", name="Store and open the replay").click()
+    page.wait_for_url("**/r/**")
+    assert page.locator("#violation").is_visible()

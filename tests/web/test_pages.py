@@ -1,0 +1,213 @@
+"""The viewer's pages as HTML (Flask test client): security headers, no inline script, the data
+block the browser reads, 404s, the shipped examples and the words for a place in the log."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+
+from popreplay.checking import check_text
+from popreplay.web.views import EXAMPLES, EXAMPLES_DIR, game_script, offending_move, place_in_log
+
+
+class Scripts(HTMLParser):
+    """Every <script> of a page: its attributes and its text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.scripts: list[tuple[dict[str, str | None], str]] = []
+        self._open: dict[str, str | None] | None = None
+        self._text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "script":
+            self._open, self._text = dict(attrs), []
+        for name, _ in attrs:
+            assert not name.startswith("on"), f"inline event handler {name} on <{tag}>"
+
+    def handle_data(self, data: str) -> None:
+        if self._open is not None:
+            self._text.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "script" and self._open is not None:
+            self.scripts.append((self._open, "".join(self._text)))
+            self._open = None
+
+
+def scripts_of(html: str) -> list[tuple[dict[str, str | None], str]]:
+    parser = Scripts()
+    parser.feed(html)
+    return parser.scripts
+
+
+def replay_data(html: str) -> dict[str, Any]:
+    blocks = [text for attrs, text in scripts_of(html) if attrs.get("id") == "replay-data"]
+    assert len(blocks) == 1
+    return json.loads(blocks[0])
+
+
+def store_log(client: Any, raw: bytes, visibility: str = "public") -> dict[str, Any]:
+    response = client.post(f"/api/v1/games?visibility={visibility}", data=raw,
+                           content_type="application/json")
+    assert response.status_code in (200, 201), response.get_json()
+    return response.get_json()
+
+
+def example_bytes(mode: str) -> bytes:
+    return (EXAMPLES_DIR / f"{mode}.json").read_bytes()
+
+
+def assert_secure(response: Any) -> None:
+    csp = response.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in csp
+    assert "unsafe-inline" not in csp and "unsafe-eval" not in csp
+    assert "frame-ancestors 'none'" in csp
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_home_lists_public_games_only_and_links_every_example(client: Any) -> None:
+    public = store_log(client, example_bytes("coop"))
+    hidden = store_log(client, example_bytes("solo"), visibility="unlisted")
+    response = client.get("/")
+    assert response.status_code == 200
+    assert_secure(response)
+    html = response.get_data(as_text=True)
+    assert f'href="/r/{public["slug"]}"' in html
+    assert "Example coop: nine quiet turns" in html
+    assert hidden["slug"] not in html
+    for mode in ("battle", "coop", "solo", "puzzle"):
+        assert f'href="/examples/{mode}"' in html
+        assert f'data-load-example="/examples/{mode}.json"' in html
+    assert all(attrs.get("src") for attrs, _ in scripts_of(html))
+
+
+def test_replay_page_carries_the_replay_and_loads_only_files(client: Any) -> None:
+    stored = store_log(client, example_bytes("battle"))
+    response = client.get(f"/r/{stored['slug']}")
+    assert response.status_code == 200
+    assert_secure(response)
+    html = response.get_data(as_text=True)
+    for attrs, text in scripts_of(html):
+        assert attrs.get("src") or attrs.get("type") == "application/json", attrs
+        if attrs.get("src"):
+            assert text.strip() == ""
+            assert attrs["src"].startswith("/assets/")
+    assert '/assets/games/pop.js' in html
+    data = replay_data(html)
+    expected = check_text(example_bytes("battle"), with_steps=True)
+    assert data["result"] == json.loads(json.dumps(expected))
+    assert data["players"] == ["Alice", "Bruno", "Chloé"]
+    assert data["log"]["claimed"]["totals"]["Alice"] == 40
+    assert data["slug"] == stored["slug"]
+    assert "Example battle: a disputed score" in html
+
+
+def test_unlisted_games_open_by_their_link(client: Any) -> None:
+    stored = store_log(client, example_bytes("puzzle"), visibility="unlisted")
+    response = client.get(f"/r/{stored['slug']}")
+    assert response.status_code == 200
+    assert "only people with the link" in response.get_data(as_text=True)
+
+
+def test_unknown_links_answer_404_pages(client: Any) -> None:
+    for url in ("/r/no-such-game", "/examples/chess"):
+        response = client.get(url)
+        assert response.status_code == 404
+        assert_secure(response)
+        assert "No game here" in response.get_data(as_text=True)
+    assert client.get("/examples/chess.json").status_code == 404
+
+
+def test_illegal_game_page_states_the_violation_and_the_offending_turn(client: Any) -> None:
+    log = json.loads(example_bytes("battle"))
+    log["rounds"][0]["turns"][2]["plays"]["Alice"] = [50]
+    stored = store_log(client, json.dumps(log).encode())
+    html = client.get(f"/r/{stored['slug']}").get_data(as_text=True)
+    assert 'id="violation"' in html
+    assert "Illegal move in round 1, turn 3" in html
+    assert "Alice does not hold 50" in html
+    assert "round 1 › turn 3 › plays › Alice › card 1" in html
+    assert "<code>/rounds/0/turns/2/plays/Alice/0</code> = <code>50</code>" in html
+    data = replay_data(html)
+    last = data["result"]["steps"][-1]
+    assert last["kind"] == "violation"
+    assert f'data-jump="{last["index"]}"' in html
+
+
+@pytest.mark.parametrize("mode", sorted(EXAMPLES))
+def test_example_pages_and_logs(client: Any, mode: str) -> None:
+    page = client.get(f"/examples/{mode}")
+    assert page.status_code == 200
+    assert_secure(page)
+    data = replay_data(page.get_data(as_text=True))
+    assert data["result"]["mode"] == mode
+    assert data["result"]["status"] == "complete"
+    raw = client.get(f"/examples/{mode}.json")
+    assert raw.mimetype == "application/json"
+    assert raw.data == example_bytes(mode)
+
+
+def test_the_examples_show_what_the_home_page_says() -> None:
+    results = {mode: check_text(example_bytes(mode), with_steps=True) for mode in EXAMPLES}
+    battle = results["battle"]
+    assert battle["outcome"]["totals"] == {"Alice": 42, "Bruno": 41, "Chloé": 73}
+    assert [d["field"] for d in battle["claims"]["differences"]] == ["/totals/Alice", "/winners"]
+    assert results["coop"]["outcome"]["result"] == "won"
+    assert results["coop"]["outcome"]["level"] == "legendary"
+    assert results["solo"]["outcome"]["title"] == "mean"
+    assert results["puzzle"]["outcome"]["solved"] is True
+    waves = [s["data"]["wave"] for s in results["puzzle"]["steps"] if s["kind"] == "explode"]
+    assert waves == [1, 2, 3, 4, 5]
+
+
+def test_assets_are_served_with_nosniff(client: Any) -> None:
+    for name in ("replay.js", "games/pop.js", "home.js", "style.css"):
+        response = client.get(f"/assets/{name}")
+        assert response.status_code == 200, name
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+        response.close()
+
+
+def test_replay_js_documents_the_renderer_contract() -> None:
+    text = (EXAMPLES_DIR.parent / "static" / "replay.js").read_text("utf-8")
+    head = text[:3000]
+    for phrase in ("window.PopReplayGames", "renderState(container, step, result, helpers)",
+                   "renderOutcome", "#step=N"):
+        assert phrase in head
+
+
+def test_game_script_only_for_existing_files() -> None:
+    assert game_script("pop") == "games/pop.js"
+    assert game_script("no-such-game") is None
+    assert game_script("../replay") is None
+    assert game_script(None) is None
+
+
+@pytest.mark.parametrize(("pointer", "words"), [
+    ("", "the whole log"),
+    ("/players", "players"),
+    ("/rounds/0/layout/1", "round 1 › layout › row 2"),
+    ("/rounds/0/layout/1/4", "round 1 › layout › row 2 › queue E"),
+    ("/rounds/2/turns/7/chief/1", "round 3 › turn 8 › chief › card 2"),
+    ("/rounds/0/hands/Chloé/8", "round 1 › hands › Chloé › card 9"),
+    ("/claimed/totals/a~1b", "claimed › totals › a/b"),
+])
+def test_place_in_log_in_words(pointer: str, words: str) -> None:
+    assert place_in_log(pointer) == words
+
+
+def test_offending_move_points_at_the_value_and_the_turn() -> None:
+    log = json.loads(example_bytes("battle"))
+    error = {"path": "/rounds/0/turns/2/plays/Alice/0", "round": 1, "turn": 3}
+    found = offending_move(log, error)
+    assert found["value"] == "18"
+    assert json.loads(found["move"]) == log["rounds"][0]["turns"][2]
+    missing = offending_move(log, {"path": "/rounds/0/turns/2/plays/Zoé", "round": 1, "turn": 3})
+    assert missing["value"] is None
+    assert re.search(r"Zoé", missing["place"])
