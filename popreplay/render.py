@@ -8,6 +8,7 @@ from typing import Any, Callable
 import click
 
 from .render_bloops import bloops_state
+from .render_cube import cube_state
 from .render_slap import slap_state
 
 # Display colours for POP!'s five colours (number mod 5); the rulebook does not name them.
@@ -84,6 +85,7 @@ def _generic_state(state: dict[str, Any]) -> list[str]:
 
 STATE_RENDERERS: dict[str, Callable[[dict[str, Any]], list[str]]] = {"pop": _pop_state}
 STATE_RENDERERS["bloops"] = bloops_state
+STATE_RENDERERS["cube"] = cube_state
 STATE_RENDERERS["slap"] = slap_state
 
 
