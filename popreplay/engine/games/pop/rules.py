@@ -13,7 +13,7 @@ from typing import Any, Mapping
 from ...pointer import pointer
 from ...replay import RuleViolation, StepRecorder, Violation
 from . import notes
-from .cards import ARROW, COLOUR, ICONS, QUEUES, is_card
+from .cards import ARROW, ICONS, QUEUES, is_card
 from .grid import Area
 from .modes import MODES, PUZZLE_MIN_HAND, SOLO_TITLES, Mode, coop_level
 
@@ -53,6 +53,9 @@ class PopReplay:
         self.options = options
         self.variant = options.get("two_player_variant") is True
         self.difficulty = options.get("difficulty")
+        self.turn_limit = self.mode.turns(self.difficulty)
+        self.per_player = self.mode.player_cards(variant=self.variant)
+        self.per_chief = self.mode.chief_cards(len(self.names), variant=self.variant)
         self.rounds: list[Round] = []
         self.kept: list[list[int | None]] = []
         self.finished_by: str | None = None  # "lost" (coop) or "won" (solo) once the game is over
@@ -127,7 +130,7 @@ class PopReplay:
             return True
         if len(self.rounds) < self.mode.rounds:
             return False
-        return self.rounds[-1].turns_placed >= self.mode.turns(self.difficulty)
+        return self.rounds[-1].turns_placed >= self.turn_limit
 
     # --- one round -------------------------------------------------------------------------------
 
@@ -144,7 +147,7 @@ class PopReplay:
         turns = data["turns"]
         for turn_index, turn in enumerate(turns):
             self.play_turn(rnd, turn, index, turn_index)
-        required = self.mode.turns(self.difficulty)
+        required = self.turn_limit
         complete = len(turns) >= required
         if data.get("kept") is not None:
             self.check_kept(rnd, data["kept"], index, complete=complete)
@@ -208,8 +211,11 @@ class PopReplay:
               turn: int | None = None) -> dict[int, tuple[str, Any]]:
         """A map keyed by player names, by player position; each raw key is kept for pointers."""
         out: dict[int, tuple[str, Any]] = {}
+        index = self.index
         for key, value in mapping.items():
-            position = self.index.get(nfc(key))
+            position = index.get(key)  # an exact match is already NFC
+            if position is None:
+                position = index.get(nfc(key))
             if position is None:
                 self.fail("unknown-player", f"{key!r} is not a player of this game",
                           *tokens, key, round=round, turn=turn)
@@ -275,7 +281,7 @@ class PopReplay:
             why = "the group already lost" if self.finished_by == "lost" else "the game is won"
             self.fail("after-game-end", f"turn {t} comes after the end of the game ({why})",
                       *base, round=number, turn=t)
-        limit = self.mode.turns(self.difficulty)
+        limit = self.turn_limit
         if t > limit:
             self.fail("too-many-turns", f"a {self.mode.name} round has at most {limit} turn{'s' * (limit != 1)}",
                       *base, round=number, turn=t)
@@ -334,38 +340,45 @@ class PopReplay:
     def check_plays(self, rnd: Round, turn: Mapping[str, Any], plays: dict, base: tuple,
                     t: int) -> list[tuple[int, int | None]]:
         number = rnd.number
-        wanted = self.mode.player_cards(variant=self.variant)
+        wanted = self.per_player
+        hands, seen = rnd.hands, rnd.seen
         owners: list[tuple[int, int | None]] = []
         for position, name in enumerate(self.names):
             key, cards = plays.get(position, (name, None))
-            cards = cards or []
+            cards = cards or ()
             if len(cards) != wanted:
                 self.fail("wrong-play-count", f"{name} plays {len(cards)} card"
                           f"{'s' * (len(cards) != 1)}; each turn they play {wanted}",
                           *base, "plays", key, round=number, turn=t)
             for k, card in enumerate(cards):
-                tokens = (*base, "plays", key, k)
-                if rnd.hands is not None:
-                    if not is_card(card):
+                if hands is not None:
+                    hand = hands[position]
+                    if card in hand:
+                        hand.remove(card)
+                    elif not 1 <= card <= 50:
                         self.fail("unknown-card", f"there is no card {card}: cards are numbered "
-                                  "1 to 50", *tokens, round=number, turn=t)
-                    if card not in rnd.hands[position]:
+                                  "1 to 50", *base, "plays", key, k, round=number, turn=t)
+                    else:
                         self.fail("not-in-hand", f"{name} does not hold {card}",
-                                  *tokens, round=number, turn=t)
-                    rnd.hands[position].discard(card)
+                                  *base, "plays", key, k, round=number, turn=t)
                 elif card in rnd.drawn[position]:
                     rnd.drawn[position].remove(card)
+                elif 1 <= card <= 50 and card not in seen:
+                    seen.add(card)
                 else:
-                    self.check_card(rnd, card, *tokens, turn=t)
+                    self.check_card(rnd, card, *base, "plays", key, k, turn=t)
                 owners.append((card, position))
-        chief = turn.get("chief") or []
-        wanted = self.mode.chief_cards(len(self.names), variant=self.variant)
+        chief = turn.get("chief") or ()
+        wanted = self.per_chief
         if len(chief) != wanted:
             self.fail("wrong-play-count", f"the Multicolour Chief plays {len(chief)} card"
                       f"{'s' * (len(chief) != 1)}; this turn it plays {wanted}",
                       *base, "chief", round=number, turn=t)
         for k, card in enumerate(chief):
-            self.check_card(rnd, card, *base, "chief", k, turn=t)
+            if 1 <= card <= 50 and card not in seen:
+                seen.add(card)
+            else:
+                self.check_card(rnd, card, *base, "chief", k, turn=t)
             owners.append((card, CHIEF))
         return owners
 
@@ -373,48 +386,48 @@ class PopReplay:
 
     def place_all(self, rnd: Round, owners: list[tuple[int, int | None]], t: int) -> None:
         owners.sort()
-        arrows = sum(ARROW[card] for card, _ in owners)
         order = list(enumerate(owners))
+        arrows = sum(ARROW[card] for card, _ in owners)
         if arrows >= 3:
             order.reverse()
-        if self.rec.enabled:
-            rnd.unplaced = [card for _, (card, _) in order]
-            notes.reveal(self, rnd, owners, arrows, t)
-        recording = self.rec.enabled
         area = rnd.area
-        for column, (card, owner) in order:
-            row = area.place(column, card)
-            if recording:
-                rnd.unplaced.remove(card)
-            placed = area.snapshot() if recording else None
-            snapshots: list | None = [] if recording else None
-            waves = area.resolve(column, row, snapshots) if self._touches(area, column, row) else []
-            self.collect(rnd, owner, waves, t, placed=placed, snapshots=snapshots,
-                         where=(card, column, row))
-            if self.finished_by is not None and self.mode.name != "puzzle":
-                break
+        if self.rec.enabled:
+            self.place_recorded(rnd, owners, order, arrows, t)
+        else:
+            for column, (card, owner) in order:
+                index = area.place(column, card)
+                if area.touches(index):
+                    waves = area.resolve(index)
+                    if waves:
+                        self.collect(rnd, owner, waves, t)
+                        if self.finished_by is not None and self.mode.name != "puzzle":
+                            break
         rnd.turns_placed += 1
 
-    @staticmethod
-    def _touches(area: Area, column: int, row: int) -> bool:
-        cards = area.columns[column]
-        colour = COLOUR[cards[-1]]
-        if len(cards) > 1 and COLOUR[cards[-2]] == colour:
-            return True
-        for side in (column - 1, column + 1):
-            neighbour = area.card_at(side, row)
-            if neighbour is not None and COLOUR[neighbour] == colour:
-                return True
-        return False
+    def place_recorded(self, rnd: Round, owners: list, order: list, arrows: int, t: int) -> None:
+        """The same placements as ``place_all``, with a step for every placement and wave."""
+        area = rnd.area
+        rnd.unplaced = [card for _, (card, _) in order]
+        notes.reveal(self, rnd, owners, arrows, t)
+        for column, (card, owner) in order:
+            index = area.place(column, card)
+            rnd.unplaced.remove(card)
+            placed = area.snapshot()
+            snapshots: list = []
+            waves = area.resolve(index, snapshots) if area.touches(index) else []
+            taken = rnd.pending if waves and owner is not CHIEF else []
+            notes.placement(self, rnd, owner, waves, taken, t, placed,
+                            (card, column, index // 5))
+            self.collect(rnd, owner, waves, t, snapshots=snapshots)
+            if self.finished_by is not None and self.mode.name != "puzzle":
+                break
 
     def collect(self, rnd: Round, owner: int | None, waves: list[list[int]], t: int, *,
-                placed: dict | None, snapshots: list | None, where: tuple[int, int, int]) -> None:
+                snapshots: list | None = None) -> None:
         """Give the exploded cards, wave by wave, to the owner of the placed card (or the Chief)."""
-        taken: list[int] = rnd.pending if waves and owner is not CHIEF else []
-        if placed is not None:
-            notes.placement(self, rnd, owner, waves, taken, t, placed, where)
-        if taken:
-            rnd.pending = []
+        taken: list[int] = []
+        if waves and owner is not CHIEF:
+            taken, rnd.pending = rnd.pending, []
         for number, wave in enumerate(waves, start=1):
             gained = wave + taken if number == 1 else wave
             if owner is CHIEF:
@@ -427,7 +440,7 @@ class PopReplay:
                            snapshots[number - 1])
         if waves and self.mode.name == "coop":
             self.finished_by, self.failed_turn = "lost", t
-        if self.mode.name == "solo" and not any(rnd.area.columns):
+        if self.mode.name == "solo" and rnd.area.count == 0:
             self.finished_by = "won"
 
     # --- the outcome -----------------------------------------------------------------------------
@@ -476,7 +489,7 @@ class PopReplay:
         return {"result": None, "level": None, "failed_turn": None, "cards_left": 9 - placed}
 
     def outcome_solo(self, status: str) -> dict[str, Any]:
-        in_play = self.rounds[0].area.card_count() if self.rounds else 0
+        in_play = self.rounds[0].area.count if self.rounds else 0
         result = None
         if self.finished_by == "won":
             result = "won"

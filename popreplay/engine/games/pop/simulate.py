@@ -129,16 +129,9 @@ def _place_turn(area: Area, cards: list[int]) -> int:
         columns.reverse()
     exploded = 0
     for column, card in columns:
-        row = area.place(column, card)
-        exploded += sum(len(wave) for wave in area.resolve(column, row))
+        index = area.place(column, card)
+        exploded += sum(len(wave) for wave in area.resolve(index))
     return exploded
-
-
-def _copy(area: Area) -> Area:
-    clone = Area([])
-    clone.columns = [list(c) for c in area.columns]
-    clone.queue_rows = list(area.queue_rows)
-    return clone
 
 
 def _choose(rng: random.Random, mode: str, area: Area, held: dict[str, list[int]],
@@ -150,7 +143,7 @@ def _choose(rng: random.Random, mode: str, area: Area, held: dict[str, list[int]
         plays = {name: sorted(rng.sample(cards, per_player)) for name, cards in held.items()}
         if mode == "battle":
             return plays
-        exploded = _place_turn(_copy(area), [c for cs in plays.values() for c in cs] + chief)
+        exploded = _place_turn(area.copy(), [c for cs in plays.values() for c in cs] + chief)
         score = -exploded if mode == "coop" else exploded
         if best_score is None or score > best_score:
             best, best_score = plays, score
