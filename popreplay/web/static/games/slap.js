@@ -78,7 +78,7 @@
     var shown = central.slice(-TOP_CARDS);
     var box = h.el("section", { class: "sl-pile sl-central", "aria-label": "Central pile, " + plural(central.length, "card") },
       h.el("div", { class: "sl-pile-head" }, h.el("span", { class: "sl-title", text: "Central pile" }),
-        h.el("span", { class: "sl-count", text: plural(central.length, "card") })));
+        h.el("span", { class: "sl-count", dataset: { count: String(central.length) }, text: plural(central.length, "card") })));
     if (!shown.length) {
       box.appendChild(h.el("p", { class: "empty-note", text: "empty" }));
       return box;
@@ -106,7 +106,7 @@
     var top = folies.length ? folies[folies.length - 1] : null;
     return h.el("section", { class: "sl-pile sl-folies", "aria-label": "Folies pile, " + plural(folies.length, "card") },
       h.el("div", { class: "sl-pile-head" }, h.el("span", { class: "sl-title", text: "Folies pile" }),
-        h.el("span", { class: "sl-count", text: plural(folies.length, "card") })),
+        h.el("span", { class: "sl-count", dataset: { count: String(folies.length) }, text: plural(folies.length, "card") })),
       top ? h.el("div", { class: "sl-cards" }, card(h, top, {})) : h.el("p", { class: "empty-note", text: "empty" }));
   }
 
@@ -140,7 +140,8 @@
       var extra = "";
       if (s.data.result === "won" && s.data.claimed) extra = " (a missed slap, claimed)";
       if (s.data.result === "wrong") extra = " (paid " + plural((s.data.paid || []).length, "card") + ")";
-      var item = h.el("li", { class: "sl-slap " + r.cls + (s.index === step.index ? " sl-current" : "") },
+      var item = h.el("li", { class: "sl-slap " + r.cls + (s.index === step.index ? " sl-current" : ""),
+        dataset: { player: s.data.player, result: s.data.result } },
         h.el("span", { class: "sl-who", text: s.data.player }),
         h.el("span", { class: "sl-where", text: s.data.pile === "folies" ? " on Folies" : "" }),
         h.el("span", { class: "sl-mark " + r.cls, text: r.text + extra }));
@@ -158,7 +159,7 @@
       var status = st.status[name];
       var classes = "player sl-player sl-" + status + (st.next === name ? " sl-next" : "") + (actor === name ? " sl-actor" : "");
       var count = st.counts[name];
-      box.appendChild(h.el("section", { class: classes, dataset: { player: name }, "aria-label": name },
+      box.appendChild(h.el("section", { class: classes, dataset: { player: name, count: String(count), status: status }, "aria-label": name },
         h.el("div", { class: "player-head" },
           h.el("span", { class: "player-name", text: name }),
           h.el("span", { class: "sl-pile-size", title: plural(count, "card") + " in the pile" },
