@@ -77,6 +77,17 @@ def test_a_missed_shadow_on_shadow_is_claimed_one_card_later():
     assert result["outcome"]["central_pile"] == 3
 
 
+def test_a_card_whose_pile_was_taken_by_a_claim_cannot_be_won_any_more():
+    # shadow 7 on red 7 is missed; the rainbow 9 covers it (a rainbow on shadow). Bruno claims the
+    # 7s on the central pile and takes all 3 cards; Alice's slap on Folies comes too late.
+    result = run([slap(A), flip(A, "red-7"), flip(B, "shadow-7"), flip(A, "rainbow-9"), slap(B),
+                  slap(A, "folies")], with_steps=True)
+    assert [s["data"]["result"] for s in result["steps"] if s["kind"] == "slap"] == [
+        "wrong", "won", "late"]
+    assert cards(result) == {A: 47, B: 53}
+    assert result["outcome"]["folies_pile"] == 2
+
+
 def test_a_lone_rainbow_on_a_same_value_wins_and_still_must_be_slapped():
     result = run([flip(A, "red-7"), flip(B, "rainbow-7"), slap(B), flip(B, "green-9")])
     # Bruno wins 2 and flips next; Alice did not slap the rainbow: she pays 2 at that flip.

@@ -327,7 +327,7 @@ class SlapReplay:
         """Decide one slap, in the order hands landed; returns what happened (for the step)."""
         window = self.window
         if window is not None and window.on(pile):
-            if window.rewarding and window.won_by is None:
+            if window.rewarding and window.won_by is None and not window.taken:
                 if LONE_RAINBOW in window.conditions:
                     window.slapped.append(player)
                 return self.win(player, window, pile, claimed=False)
