@@ -83,7 +83,7 @@
     return out;
   }
 
-  function placesGrid(h, name, places, marks) {
+  function placesGrid(h, name, places, marks, shown) {
     var rows = { top: [], bottom: [], extra: [] };
     places.forEach(function (p) { rows[p.row].push(p); });
     var grid = h.el("div", { class: "bl-places" });
@@ -96,6 +96,7 @@
         line.appendChild(h.el("div", { class: "bl-place", dataset: { player: name, place: String(p.place), card: p.card } },
           h.el("span", { class: "bl-place-no", "aria-hidden": "true", text: String(p.place) }),
           card(h, p.value, { label: name + "'s place " + p.place, seenBy: p.seen_by, highlight: m && m[0], mark: m && m[1],
+            faceUp: shown && p.value !== null,
             markClass: m ? "bl-mark-" + m[0] : "" })));
       });
       grid.appendChild(line);
@@ -103,7 +104,7 @@
     return grid;
   }
 
-  function playerBox(h, name, st, marks) {
+  function playerBox(h, name, st, marks, shown) {
     var places = st.places[name];
     var head = h.el("div", { class: "player-head" },
       h.el("span", { class: "player-name", text: name }),
@@ -112,7 +113,7 @@
         st.current === name && !st.ended_by ? h.el("span", { class: "bl-badge bl-turn", text: "to play" }) : null,
         st.bloops === name ? h.el("span", { class: "bl-badge bl-bloops-badge", title: "Holds the Bloops card: immune to 9s", text: "Bloops ✕" }) : null));
     return h.el("section", { class: "player bl-player" + (st.current === name ? " bl-current" : ""), dataset: { player: name }, "aria-label": name },
-      head, placesGrid(h, name, places, marks));
+      head, placesGrid(h, name, places, marks, shown));
   }
 
   function centre(h, step) {
@@ -123,12 +124,14 @@
     var topMark = null;
     if (top && ["discard", "keep"].indexOf(step.kind) >= 0) topMark = "discarded";
     if (top && step.kind === "counter" && d.right) topMark = "counter-discarded";
-    var pile = h.el("div", { class: "bl-stack", role: "group", "aria-label": "Draw pile: " + plural(st.pile.length, "card") },
+    var pile = h.el("div", { class: "bl-stack", role: "group", "aria-label": "Draw pile: " + plural(st.pile.length, "card"),
+      dataset: { zone: "pile", count: String(st.pile.length) } },
       h.el("div", { class: "bl-label", text: "Pile" }),
       st.pile.length ? card(h, null, { label: "Draw pile" }) : h.el("div", { class: "bl-card bl-empty", "aria-hidden": "true" }),
       h.el("div", { class: "bl-count", text: plural(st.pile.length, "card") }));
     var older = discard.slice(Math.max(0, discard.length - 7), Math.max(0, discard.length - 1));
-    var disc = h.el("div", { class: "bl-stack", role: "group", "aria-label": "Discard pile: " + plural(discard.length, "card") },
+    var disc = h.el("div", { class: "bl-stack", role: "group", "aria-label": "Discard pile: " + plural(discard.length, "card"),
+      dataset: { zone: "discard", top: top ? String(top.value) : "", count: String(discard.length) } },
       h.el("div", { class: "bl-label", text: "Discard" }),
       top ? card(h, top.value, { faceUp: true, big: true, label: "Top of the discard pile, by " + top.by,
         highlight: topMark ? "discarded" : null, mark: topMark, markClass: "bl-mark-discarded" })
@@ -137,7 +140,8 @@
         return h.el("span", { class: "bl-chip bl-" + kindOf(c.value), title: c.value + " by " + c.by, text: String(c.value) });
       })),
       h.el("div", { class: "bl-count", text: plural(discard.length, "card") }));
-    var held = h.el("div", { class: "bl-stack", role: "group", "aria-label": "Drawn card" },
+    var held = h.el("div", { class: "bl-stack", role: "group", "aria-label": "Drawn card",
+      dataset: { zone: "drawn", card: st.drawn ? st.drawn.card : "" } },
       h.el("div", { class: "bl-label", text: st.drawn ? st.drawn.player + " holds" : "Drawn card" }),
       st.drawn ? card(h, st.drawn.value, { label: st.drawn.player + "'s drawn card", highlight: step.kind === "draw" ? "drawn" : null,
         mark: step.kind === "draw" ? "drawn" : null, markClass: "bl-mark-drawn" })
@@ -197,7 +201,8 @@
     var status = statusLine(h, st);
     if (status) container.appendChild(status);
     var players = h.el("div", { class: "bl-players", role: "group", "aria-label": "Players' places" });
-    Object.keys(st.places).forEach(function (name) { players.appendChild(playerBox(h, name, st, marks)); });
+    var shown = step.kind === "reveal" || step.kind === "game-end";  // everyone shows their cards
+    Object.keys(st.places).forEach(function (name) { players.appendChild(playerBox(h, name, st, marks, shown)); });
     container.appendChild(players);
     container.appendChild(legend(h));
   }
