@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .engine import invalid_result, replay_log
-from .logformat import ShapeError, check_shape, parse_json
+from .logformat import ShapeError, check_parsed_shape, check_shape, parse_json
 
 
 def check_log(data: Any, *, with_steps: bool = False) -> dict[str, Any]:
@@ -23,7 +23,7 @@ def check_log(data: Any, *, with_steps: bool = False) -> dict[str, Any]:
 def check_text(text: str | bytes, *, with_steps: bool = False) -> dict[str, Any]:
     """The result object of a log given as JSON text (``invalid`` when it is not JSON)."""
     try:
-        data = parse_json(text)
+        log = check_parsed_shape(parse_json(text))
     except ShapeError as error:
-        return invalid_result(error.errors)
-    return check_log(data, with_steps=with_steps)
+        return invalid_result(error.errors, game=error.game, mode=error.mode)
+    return replay_log(log, with_steps=with_steps)

@@ -7,9 +7,12 @@ The shape layer checks types, required keys, enums and rows of 5, with marshmall
 
 from __future__ import annotations
 
+import functools
 import json
-from typing import Any
+from pathlib import Path
+from typing import Any, Callable
 
+import fastjsonschema
 from marshmallow import Schema, ValidationError
 
 from ..engine.pointer import join
@@ -50,13 +53,17 @@ class ShapeError(Exception):
 
 
 def parse_json(text: str | bytes) -> Any:
-    """Parse JSON text; raise :class:`ShapeError` (code ``json``) with the place of the fault."""
+    """Parse JSON text; raise :class:`ShapeError` (code ``json``) with the place of the fault.
+
+    A number written with a fraction part of zero (``3.0``) is read as the integer it is, as JSON
+    Schema counts it, so that the engine only ever sees integers.
+    """
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8-sig")
         elif text.startswith("\ufeff"):
             text = text[1:]
-        return json.loads(text, parse_constant=_reject_constant)
+        return json.loads(text, parse_constant=_reject_constant, parse_float=_number)
     except UnicodeDecodeError as error:
         raise _json_error(f"not UTF-8 text (byte {error.start})") from None
     except json.JSONDecodeError as error:
@@ -66,6 +73,11 @@ def parse_json(text: str | bytes) -> Any:
         raise _json_error(f"not accepted: JSON nested deeper than {MAX_DEPTH} levels") from None
     except ValueError as error:  # NaN/Infinity, or an integer with too many digits
         raise _json_error(f"not accepted: {error}") from None
+
+
+def _number(text: str) -> int | float:
+    value = float(text)
+    return int(value) if value.is_integer() else value
 
 
 def _reject_constant(name: str) -> Any:
@@ -99,6 +111,44 @@ def check_shape(data: Any) -> dict[str, Any]:
         raise ShapeError([Violation("schema", f"nested deeper than {MAX_DEPTH} levels",
                                     "/meta")], game=game, mode=mode)
     return loaded
+
+
+SCHEMA_DIR = Path(__file__).resolve().parent.parent / "jsonschemas" / "popreplay" / "1"
+
+
+@functools.cache
+def published_schema(game: str) -> dict[str, Any]:
+    """The published JSON Schema of a game's log (``schemas/popreplay/1/<game>.schema.json``)."""
+    return json.loads((SCHEMA_DIR / f"{game}.schema.json").read_text("utf-8"))
+
+
+@functools.cache
+def _fast_validator(game: str) -> Callable[[Any], Any] | None:
+    try:
+        return fastjsonschema.compile(published_schema(game))
+    except FileNotFoundError:
+        return None
+
+
+def check_parsed_shape(data: Any) -> dict[str, Any]:
+    """:func:`check_shape` for freshly parsed JSON (integers already exact), on a fast path.
+
+    The published JSON Schema, compiled, accepts a good log quickly; only a log it rejects goes
+    through marshmallow, which lists every error with its pointer. The two agree on every verdict
+    (``tests/logformat/test_schema_agreement.py``); the ``meta`` depth limit is checked on both paths.
+    """
+    game = data.get("game") if isinstance(data, dict) else None
+    validate = _fast_validator(game) if isinstance(game, str) and game in SHAPES else None
+    if validate is not None:
+        try:
+            validate(data)
+        except fastjsonschema.JsonSchemaException:
+            pass
+        else:
+            meta = data.get("meta")
+            if meta is None or not depth_exceeds(meta, MAX_DEPTH - 1):
+                return data
+    return check_shape(data)
 
 
 def _schema(schema_class: type[Schema]) -> Schema:

@@ -110,3 +110,28 @@ def test_corrupted_logs_get_the_same_verdict(game, data):
     log = _mutate(data.draw(st.sampled_from(examples)), data)
     assert validator.is_valid(log) == _accepted(log), (
         [e.message for e in validator.iter_errors(log)][:3])
+
+
+def _fast_accepted(log) -> bool:
+    from popreplay.logformat import check_parsed_shape
+
+    try:
+        check_parsed_shape(log)
+    except ShapeError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_SHAPES)
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_the_fast_path_gives_the_same_verdict(game, data):
+    log = _mutate(data.draw(st.sampled_from(_examples(game))), data)
+    assert _fast_accepted(log) == _accepted(log)
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_SHAPES)
+def test_the_shape_layer_does_not_transform_a_valid_log(game):
+    # The fast path hands the parsed log to the engine as it is: marshmallow must load it unchanged.
+    for log in _examples(game):
+        assert check_shape(copy.deepcopy(log)) == log
