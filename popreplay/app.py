@@ -8,17 +8,20 @@ from typing import Any, Mapping
 from flask import Flask
 
 from . import api
+from .api.jsonout import SafeJSONProvider
 from .config import Config
 from .db import session as db_session
 
 log = logging.getLogger(__name__)
 
 
+class PopreplayFlask(Flask):
+    json_provider_class = SafeJSONProvider
+
+
 def build_app(config: Mapping[str, Any] | None = None) -> Flask:
-    app = Flask("popreplay")
+    app = PopreplayFlask("popreplay")
     app.config.update(Config.load(config))
-    app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.json.ensure_ascii = False  # type: ignore[attr-defined]
     db_session.init_app(app)
     api.init_app(app)
     _register_viewer(app)

@@ -5,7 +5,6 @@ They use the same app, database and ``popreplay.store`` functions as the API.
 
 from __future__ import annotations
 
-import json
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -38,7 +37,9 @@ def _database_url(app: Any) -> str:
 
 
 def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    from .api.jsonout import compact
+
+    return compact(value)
 
 
 # --- serve ---------------------------------------------------------------------------------------

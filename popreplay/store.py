@@ -12,7 +12,6 @@ import hmac
 import json
 import secrets
 import threading
-import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -24,8 +23,9 @@ from sqlalchemy.orm import Session
 
 from .checking import check_text
 from .db.models import VISIBILITIES, GamePlayer, GameRecord
+from .db.queries import player_name
 from .db.session import get_session
-from .db.types import utcnow
+from .db.types import db_text, utcnow
 from .engine import ENGINE_VERSION, GAMES
 
 __all__ = [
@@ -93,8 +93,7 @@ def owner_token_matches(record: GameRecord, token: str | None) -> bool:
     return hmac.compare_digest(token_hash(token), record.owner_token_hash)
 
 
-def nfc(name: str) -> str:
-    return unicodedata.normalize("NFC", name)
+nfc = player_name  # a player's name as stored and searched: NFC, storable
 
 
 # --- lookups -------------------------------------------------------------------------------------
@@ -102,7 +101,7 @@ def nfc(name: str) -> str:
 
 def find_by_slug(session: Session, slug: str) -> GameRecord | None:
     """The game with this share slug, unlisted ones too (the link is the key)."""
-    return session.scalars(select(GameRecord).where(GameRecord.slug == slug)).first()
+    return session.scalars(select(GameRecord).where(GameRecord.slug == db_text(slug))).first()
 
 
 def find_by_hash(session: Session, digest: str) -> GameRecord | None:
@@ -211,7 +210,7 @@ def _new_record(raw: bytes, digest: str, result: dict[str, Any], *, visibility: 
         content_hash=digest,
         log=raw,
         players=list(log["players"]),
-        title=title if isinstance(title, str) else None,
+        title=db_text(title) if isinstance(title, str) else None,
         played_at=_parse_datetime(meta.get("played_at")),
         visibility=visibility,
         owner_token_hash=owner_token_hash,
@@ -266,11 +265,11 @@ def _parse_datetime(value: Any) -> datetime | None:
         return None
     try:
         parsed = datetime.fromisoformat(value.strip())
-    except ValueError:
+        if parsed.tzinfo is None:
+            parsed = parsed.replace(tzinfo=timezone.utc)
+        return parsed.astimezone(timezone.utc)
+    except (ValueError, OverflowError):
         return None
-    if parsed.tzinfo is None:
-        parsed = parsed.replace(tzinfo=timezone.utc)
-    return parsed.astimezone(timezone.utc)
 
 
 parse_datetime = _parse_datetime

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any, Iterator
 
 from flask import Response, request, stream_with_context
@@ -13,6 +12,7 @@ from .. import store
 from ..db import queries
 from ..db.session import get_session
 from .errors import ApiError
+from .jsonout import compact
 from .represent import game_view
 from .schemas import (
     CreatedGameSchema,
@@ -48,7 +48,7 @@ def _find(ref: str) -> Any:
 
 
 def dumps_line(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return compact(value) + "\n"
 
 
 @bp.route("")
@@ -163,7 +163,7 @@ def replay(ref: str) -> Response:
     if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:
-        body = json.dumps(store.replay_of(record), ensure_ascii=False, separators=(",", ":"))
+        body = compact(store.replay_of(record))
         response = Response(body, mimetype="application/json")
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from flask_smorest import Blueprint
@@ -25,7 +24,7 @@ def player(name: str) -> Any:
     Names are compared after Unicode NFC. Only public games count; wins, average and best are
     over complete games (best is the lowest total where the lowest total wins).
     """
-    name = unicodedata.normalize("NFC", name)
+    name = queries.player_name(name)
     session = get_session()
     stats = queries.player_stats(session, name)
     if not stats:

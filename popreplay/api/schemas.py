@@ -6,9 +6,9 @@ it as raw bytes so that it can be stored exactly as uploaded.
 
 from __future__ import annotations
 
-from datetime import timezone
+from datetime import datetime, timezone
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 
 from ..db.queries import SORTS
 from ..db.models import VISIBILITIES
@@ -108,6 +108,13 @@ class ValidateQuerySchema(Schema):
                            metadata={"description": "include the annotated steps"})
 
 
+def _utc_representable(value: datetime) -> None:
+    try:
+        value.astimezone(timezone.utc)
+    except OverflowError:
+        raise ValidationError("Date out of range.") from None
+
+
 class FilterQuerySchema(Schema):
     game = fields.String()
     mode = fields.String()
@@ -117,10 +124,10 @@ class FilterQuerySchema(Schema):
     claims_differ = fields.Boolean(
         metadata={"description": "true: claimed scores differ from the computed ones"})
     played_after = fields.AwareDateTime(
-        default_timezone=timezone.utc,
+        default_timezone=timezone.utc, validate=_utc_representable,
         metadata={"description": "meta.played_at >= this (ISO 8601; no offset: UTC)"})
     played_before = fields.AwareDateTime(
-        default_timezone=timezone.utc,
+        default_timezone=timezone.utc, validate=_utc_representable,
         metadata={"description": "meta.played_at < this (ISO 8601; no offset: UTC)"})
 
 

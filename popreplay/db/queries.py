@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from ..engine import GAMES
 from .models import GamePlayer, GameRecord
+from .types import db_text
 
 SORTS = ("created", "-created", "played_at", "-played_at")
 
@@ -39,6 +40,11 @@ class Filters:
     played_before: datetime | None = None
 
 
+def player_name(name: str) -> str:
+    """A name as ``game_players`` stores it: NFC, storable."""
+    return db_text(unicodedata.normalize("NFC", db_text(name)))
+
+
 def public_games() -> Select[tuple[GameRecord]]:
     return select(GameRecord).where(GameRecord.visibility == "public")
 
@@ -46,11 +52,11 @@ def public_games() -> Select[tuple[GameRecord]]:
 def apply_filters(query: Select[Any], filters: Filters) -> Select[Any]:
     conditions = []
     if filters.game is not None:
-        conditions.append(GameRecord.game == filters.game)
+        conditions.append(GameRecord.game == db_text(filters.game))
     if filters.mode is not None:
-        conditions.append(GameRecord.mode == filters.mode)
+        conditions.append(GameRecord.mode == db_text(filters.mode))
     if filters.status is not None:
-        conditions.append(GameRecord.status == filters.status)
+        conditions.append(GameRecord.status == db_text(filters.status))
     if filters.legal is not None:
         conditions.append(GameRecord.legal.is_(filters.legal))
     if filters.claims_differ is True:
@@ -62,8 +68,7 @@ def apply_filters(query: Select[Any], filters: Filters) -> Select[Any]:
     if filters.played_before is not None:
         conditions.append(GameRecord.played_at < filters.played_before)
     if filters.player is not None:
-        name = unicodedata.normalize("NFC", filters.player)
-        seats = select(GamePlayer.game_id).where(GamePlayer.name == name)
+        seats = select(GamePlayer.game_id).where(GamePlayer.name == player_name(filters.player))
         conditions.append(GameRecord.id.in_(seats))
     return query.where(*conditions)
 
@@ -163,7 +168,7 @@ def player_games(session: Session, name: str, *, limit: int = 50) -> Sequence[An
     """The player's newest public games: (record, seat) pairs."""
     query = (select(GameRecord, GamePlayer)
              .join(GamePlayer, GamePlayer.game_id == GameRecord.id)
-             .where(GameRecord.visibility == "public", GamePlayer.name == name)
+             .where(GameRecord.visibility == "public", GamePlayer.name == player_name(name))
              .order_by(GameRecord.created_at.desc(), GameRecord.id.desc(), GamePlayer.position)
              .limit(limit))
     return session.execute(query).all()
@@ -187,7 +192,7 @@ def player_stats(session: Session, name: str) -> list[dict[str, Any]]:
             func.max(case((scored, GamePlayer.score))),
         )
         .join(GamePlayer, GamePlayer.game_id == GameRecord.id)
-        .where(GameRecord.visibility == "public", GamePlayer.name == name)
+        .where(GameRecord.visibility == "public", GamePlayer.name == player_name(name))
         .group_by(GameRecord.game, GameRecord.mode)
         .order_by(GameRecord.game, GameRecord.mode)
     )

@@ -38,3 +38,13 @@ class UTCDateTime(TypeDecorator[datetime]):
 
 def utcnow() -> datetime:
     return datetime.now(timezone.utc)
+
+
+def db_text(value: str) -> str:
+    """Text every database can store: NUL characters and lone surrogates (possible in JSON
+    strings, refused by PostgreSQL and by UTF-8) become U+FFFD. Applied to stored names and titles
+    and to the strings queries compare with them."""
+    if value.isascii() and "\x00" not in value:
+        return value
+    text = value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return text.replace("\x00", "\ufffd")

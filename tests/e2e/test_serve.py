@@ -66,7 +66,7 @@ def server(db_url, tmp_path):
         wait_until_up(base, process)
         yield base
     finally:
-        process.send_signal(signal.SIGTERM)
+        process.send_signal(signal.SIGINT)  # gunicorn: quick shutdown
         try:
             process.wait(timeout=20)
         except subprocess.TimeoutExpired:
