@@ -112,7 +112,6 @@ EXPECTED = {
     "violation-player-out": ("illegal", None, ("player-out", "/events/20/slap", 1, 2)),
     "violation-after-game-end": ("illegal", None, ("after-game-end", "/events/2", 1, 1)),
     "violation-bad-event": ("illegal", None, ("bad-event", "/events/1", 1, 1)),
-    "invalid-flip-without-card": ("invalid", None, ("schema", "/events/0/card", None, None)),
 }
 
 CLAIMS = {
