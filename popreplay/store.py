@@ -41,6 +41,7 @@ __all__ = [
     "get_session",
     "ingest",
     "owner_token_matches",
+    "parse_datetime",
     "recent_public",
     "replay_of",
     "restore",
