@@ -22,8 +22,8 @@ def example(server: Any) -> tuple[str, dict[str, Any]]:
 
 def drawn_places(page: Any) -> dict[str, list[list]]:
     rows = page.eval_on_selector_all(
-        ".bl-place", "els => els.map(e => [e.dataset.player, Number(e.dataset.place), e.dataset.card,"
-        " e.querySelector('.bl-num').textContent])")
+        ".bl-place", "els => els.map(e => [e.dataset.player, Number(e.dataset.place),"
+        " e.dataset.card, e.querySelector('.bl-num').textContent])")
     out: dict[str, list[list]] = {}
     for player, place, card, text in rows:
         out.setdefault(player, []).append([place, card, text])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
-from typing import Any, Mapping
+from typing import Any, Mapping, NoReturn
 
 from ...pointer import pointer
 from ...replay import RuleViolation, StepRecorder, Violation
@@ -49,7 +49,7 @@ class BloopsReplay:
 
     # --- violations ------------------------------------------------------------------------------
 
-    def fail(self, code: str, message: str, *tokens: Any, turn: int | None = None) -> None:
+    def fail(self, code: str, message: str, *tokens: Any, turn: int | None = None) -> NoReturn:
         raise RuleViolation(Violation(code, message, pointer(*tokens), None, turn))
 
     @property
@@ -188,7 +188,6 @@ class BloopsReplay:
         have = ", ".join(map(str, places)) or "none"
         self.fail("unknown-place", f"{self.names[position]} has no place {place} (places: "
                   f"{have})", *tokens, turn=self.event_turn)
-        raise AssertionError  # unreachable
 
     # --- events ----------------------------------------------------------------------------------
 

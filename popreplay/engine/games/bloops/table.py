@@ -1,8 +1,8 @@
 """What the table holds during a Bloops game: the cards as slots whose value may be unknown.
 
 Every numbered card that leaves the box gets a number in order (the deal, player by player, place
-1 to 6, then the pile from the top), so the pile's n-th card from the top is always the card with the
-next number. A card's ``value`` is ``None`` until the log reveals it; once known it never changes.
+1 to 6, then the pile from the top), so the top card of the pile is always the card with the next
+number. A card's ``value`` is ``None`` until the log reveals it; once known it never changes.
 """
 
 from __future__ import annotations
