@@ -86,8 +86,9 @@ class _Simulation:
         places = game.table.places[who]
         keep = {True: 0.75, False: 0.3}[value <= 5] if value < 10 else 0.1
         if places and rng.random() < keep:
-            if rng.random() < 0.6:
-                place = max(places, key=lambda p: (self.truth[places[p].number], -p))
+            known = [p for p in places if who in places[p].seen]  # what this player remembers
+            if known and rng.random() < 0.7:
+                place = max(known, key=lambda p: (self.truth[places[p].number], -p))
             else:
                 place = rng.choice(sorted(places))
             self.emit({"type": "keep", "player": name, "place": place,
