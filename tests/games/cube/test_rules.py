@@ -118,7 +118,8 @@ def test_a_hand_of_three_draws_two_and_a_hand_of_two_draws_up_to_five():
     turn1 = {**t1(), "events": t1()["events"][:1]}  # only WHITE-1 played: RED, BLUE, ORANGE kept
     ok = log([turn1, t2(), {"player": "Ana", "draw": ["GREEN-2", "YELLOW-2"]}], title="")
     assert result(ok)["status"] == "incomplete"
-    too_many = log([turn1, t2(), {"player": "Ana", "draw": ["GREEN-2", "YELLOW-2", None]}], title="")
+    too_many = log([turn1, t2(), {"player": "Ana", "draw": ["GREEN-2", "YELLOW-2", None]}],
+                   title="")
     assert error(too_many) == ("bad-draw", "/turns/2/draw")
     turn1_two = {**t1(), "events": t1()["events"][:2]}  # 2 cards kept: draws 3
     assert result(log([turn1_two, t2(), {"player": "Ana", "draw": [None, None, None]}],
@@ -355,7 +356,8 @@ def test_simulation_arguments():
 
 def test_shape_errors_are_not_rule_violations():
     bad = log([{"player": "Ana", "draw": [None, None],
-                "events": [{"play": "RED-1", "discard": ["BLUE-1"]}, {"discard": ["X"], "step": "F2L"}],
+                "events": [{"play": "RED-1", "discard": ["BLUE-1"]},
+                           {"discard": ["X"], "step": "F2L"}],
                 "extra": 1}], title="")
     res = result(bad)
     assert res["status"] == "invalid"

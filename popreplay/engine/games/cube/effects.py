@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
-from .cards import COLOUR, CUBE, GAME, TARGETED, TIMER, category, is_colour, kind
+from .cards import COLOUR, CUBE, GAME, TARGETED, category, is_colour, kind
 from .knowledge import Hand
 from .steps import Step
 

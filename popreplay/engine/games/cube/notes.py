@@ -117,7 +117,8 @@ def _play_note(game: CubeReplay, name: str, item: Mapping[str, Any]) -> str:
         got = _cards(take) if take else f"nothing ({target} has no COLOUR card)"
         return f"{name} plays Blind Solve on {target} and takes {got}."
     if rule == "CORNER-TWIST":
-        return f"{name} plays Corner Twist: {_cards(take)} leaves {target}'s {step} for {name}'s hand."
+        return (f"{name} plays Corner Twist: {_cards(take)} leaves {target}'s {step} for "
+                f"{name}'s hand.")
     if rule == "POP":
         return (f"{name} plays Pop: {target}'s {step} pops off and its colours go back to "
                 f"{target}'s hand.")

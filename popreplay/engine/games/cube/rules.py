@@ -105,9 +105,10 @@ class CubeReplay(Effects):
                 self.fail("bad-deck", f"the F.M.C. marks do not say which card is {mark!r}",
                           "deck", "fmc")
             if len(cards) != per_mark:
-                self.fail("bad-deck", f"{plural(per_mark, 'card')} carr{'ies' if per_mark == 1 else 'y'}"
-                          f" the mark {mark!r} with {len(self.names)} players; the deck names "
-                          f"{len(cards)}", "deck", "fmc", mark)
+                verb = "carries" if per_mark == 1 else "carry"
+                self.fail("bad-deck", f"{plural(per_mark, 'card')} {verb} the mark {mark!r} with "
+                          f"{len(self.names)} players; the deck names {len(cards)}",
+                          "deck", "fmc", mark)
             for k, card in enumerate(cards):
                 self.check_card(card, "deck", "fmc", mark, k)
                 if card in self.fmc:
