@@ -220,6 +220,8 @@ def test_a_reveal_names_existing_places_only():
         "unknown-place", "/reveal/Ben/7", None)
     assert error(replay(log(events=turn(A, 20), reveal={B: {"x": 1}}))) == (
         "unknown-place", "/reveal/Ben/x", None)
+    assert error(replay(log(events=turn(A, 20), reveal={B: {"01": 1}}))) == (
+        "unknown-place", "/reveal/Ben/01", None)
 
 
 # --- scores -----------------------------------------------------------------------------------

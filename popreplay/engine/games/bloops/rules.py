@@ -181,8 +181,10 @@ class BloopsReplay:
 
     def place_of(self, position: int, place: Any, *tokens: Any) -> int:
         places = self.table.places[position]
-        number = int(place) if isinstance(place, str) and place.isdigit() and place.isascii() \
-            else place
+        number = place
+        if isinstance(place, str):  # a key of the reveal: the place number written plainly
+            number = int(place) if place.isdigit() and place.isascii() and \
+                str(int(place)) == place else None
         if isinstance(number, int) and number in places:
             return number
         have = ", ".join(map(str, places)) or "none"
