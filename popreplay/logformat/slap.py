@@ -81,7 +81,8 @@ class ClaimedSchema(_Strict):
     """Any part of a slap outcome."""
 
     winners = JsonList(JsonString(), allow_none=True, validate=_at_most(MAX_PLAYERS, "players"))
-    ended_by = JsonString(allow_none=True, validate=validate.OneOf(["elimination", "time", "no-cards"]))
+    ended_by = JsonString(allow_none=True,
+                          validate=validate.OneOf(["elimination", "time", "no-cards"]))
     cards = NameMap(JsonInteger(allow_none=True), allow_none=True)
     eliminated = JsonList(JsonString(), allow_none=True,
                           validate=_at_most(MAX_PLAYERS, "players"))

@@ -88,6 +88,13 @@ def test_a_card_whose_pile_was_taken_by_a_claim_cannot_be_won_any_more():
     assert result["outcome"]["folies_pile"] == 2
 
 
+def test_a_second_claim_of_the_same_missed_card_is_late_not_penalised():
+    result = run([flip(A, "shadow-10"), flip(B, "shadow-12"), flip(A, "red-7"), slap(B), slap(A)],
+                 with_steps=True)
+    assert [s["data"]["result"] for s in result["steps"] if s["kind"] == "slap"] == ["won", "late"]
+    assert cards(result) == {A: 48, B: 51}
+
+
 def test_a_lone_rainbow_on_a_same_value_wins_and_still_must_be_slapped():
     result = run([flip(A, "red-7"), flip(B, "rainbow-7"), slap(B), flip(B, "green-9")])
     # Bruno wins 2 and flips next; Alice did not slap the rainbow: she pays 2 at that flip.

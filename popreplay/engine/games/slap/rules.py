@@ -17,7 +17,6 @@ from .cards import DECK_SIZE, challenge_size, is_card, is_slot
 from .modes import MAX_PLAYERS, MIN_PLAYERS, PENALTY, even_deal
 from .table import (
     CENTRAL,
-    FOLIES,
     LONE_RAINBOW,
     RAINBOW_ON_SHADOW,
     SHADOW_ON_SHADOW,
@@ -46,7 +45,7 @@ class SlapReplay:
         self.window: Window | None = None
         self.previous: Window | None = None  # the card one flip covers: a missed slap is claimable
         self.challenge: Challenge | None = None
-        self.next_from = 0  # without a challenge, the next flipper is the first from here with cards
+        self.next_from = 0  # no challenge: the next flipper is the first from here with cards
         self.round = 1  # the central pile's number: a new one starts each time the pile is taken
         self.turn = 0  # flips in this round
         self.flips = 0
@@ -330,24 +329,27 @@ class SlapReplay:
             if window.rewarding and window.won_by is None and not window.taken:
                 if LONE_RAINBOW in window.conditions:
                     window.slapped.append(player)
-                return self.win(player, window, pile, claimed=False)
+                return self.win(player, window, claimed=False)
             if LONE_RAINBOW in window.conditions and player not in window.slapped:
                 window.slapped.append(player)
                 return {"result": "valid", "conditions": list(window.conditions)}
             return {"result": "late", "conditions": list(window.conditions)}
         missed = self.previous
-        if (missed is not None and missed.won_by is None and not missed.taken
-                and any(c in missed.rewarding for c in missed.on(pile))):
-            return self.win(player, missed, pile, claimed=True)
+        if missed is not None and any(c in missed.rewarding for c in missed.on(pile)):
+            if missed.won_by is None and not missed.taken:
+                return self.win(player, missed, claimed=True)
+            if missed.claimed:
+                return {"result": "late", "conditions": list(missed.conditions)}
         was_waiting = self.table.waiting(player)
         paid = self.table.pay(player, PENALTY)
         return {"result": "wrong", "conditions": list(window.conditions) if window else [],
                 "paid": paid, "waiting": was_waiting}
 
-    def win(self, player: int, window: Window, pile: str, *, claimed: bool) -> dict[str, Any]:
+    def win(self, player: int, window: Window, *, claimed: bool) -> dict[str, Any]:
         """The first valid slap: every reward of the card, in the rulebook's order."""
         table = self.table
         window.won_by = player
+        window.claimed = claimed
         was_waiting = table.waiting(player)
         waiting = [p for p in table.still_in() if p != player and table.waiting(p)]
         gained: dict[str, list[str]] = {}

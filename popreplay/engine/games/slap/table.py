@@ -55,6 +55,7 @@ class Window:
     turn: int
     conditions: tuple[str, ...]
     won_by: int | None = None
+    claimed: bool = False  # won by a missed slap claimed one card later
     slapped: list[int] = field(default_factory=list)  # who slapped a lone rainbow, in order
     closed: bool = False
     taken: bool = False  # the central pile holding this card has been taken
