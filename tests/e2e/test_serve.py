@@ -13,7 +13,9 @@ import sysconfig
 import time
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -53,14 +55,13 @@ def wait_until_up(base: str, process: subprocess.Popen, seconds: float = 60) -> 
     raise AssertionError("popreplay serve did not answer in time")
 
 
-@pytest.fixture
-def server(db_url, tmp_path):
+@contextmanager
+def running(command: list[str], env: dict[str, str], cwd: Path) -> Iterator[str]:
+    """Start ``command ... serve`` on a free port; yield its base URL; stop it."""
     port = free_port()
-    env = {**os.environ, "POPREPLAY_DATABASE_URL": db_url}
-    log = (tmp_path / "serve.log").open("wb")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "popreplay", "serve", "--port", str(port), "--workers", "2"],
-        cwd=tmp_path, env=env, stdout=log, stderr=subprocess.STDOUT)
+    log = (cwd / f"serve-{port}.log").open("wb")
+    process = subprocess.Popen([*command, "--port", str(port)], cwd=cwd, env=env, stdout=log,
+                               stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
         wait_until_up(base, process)
@@ -73,6 +74,14 @@ def server(db_url, tmp_path):
             process.kill()
             process.wait()
         log.close()
+
+
+@pytest.fixture
+def server(db_url, tmp_path):
+    env = {**os.environ, "POPREPLAY_DATABASE_URL": db_url}
+    command = [sys.executable, "-m", "popreplay", "serve", "--workers", "2"]
+    with running(command, env, tmp_path) as base:
+        yield base
 
 
 @pytest.mark.slow
@@ -127,3 +136,14 @@ def test_pip_install_then_db_upgrade_finds_the_migrations(tmp_path):
     current = subprocess.check_output([str(venv / "bin" / "popreplay"), "db", "current"],
                                       text=True, cwd=tmp_path, env=env)
     assert "current: 0001" in current
+
+    # the README's first command: serve with the default SQLite file in the instance folder
+    env.pop("POPREPLAY_DATABASE_URL")
+    with running([str(venv / "bin" / "popreplay"), "serve"], env, tmp_path) as base:
+        status, _, body = request("POST", f"{base}/api/v1/games",
+                                  as_bytes(simulated("coop", 4, seed=72)),
+                                  {"Content-Type": "application/json"})
+        assert status == 201
+        status, headers, _ = request("GET", json.loads(body)["share_url"])
+        assert status == 200 and headers["Content-Type"].startswith("text/html")
+    assert (venv / "var" / "popreplay-instance" / "popreplay.sqlite").is_file()
