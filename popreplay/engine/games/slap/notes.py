@@ -112,8 +112,11 @@ def flip(game: SlapReplay, player: int, card: str) -> None:
         else:
             note += (f" Challenge: {game.names[challenge.player]} must flip "
                      f"{_cards(challenge.size)}.")
-    elif challenge is not None:
+    elif challenge is not None and challenge.left:
         note += f" Challenge card: {challenge.left} left."
+    elif challenge is not None:
+        note += (f" Last challenge card, no 1–5: {game.names[challenge.setter]} takes the pile "
+                 "unless a slap comes first.")
     if not game.table.piles[player]:
         note += f" {name} has no cards left: a last chance at the next won slap."
     _add(game, "flip", window.round, window.turn, note,
