@@ -213,14 +213,18 @@ class Effects:
             if taken is not None:
                 self.move(theirs, mine, taken, (*tokens, "take", k), could_be=is_colour,
                           what="COLOUR card")
+        # Every COLOUR card goes: a known colour not named must be one of the unseen entries.
+        unseen = [k for k, taken in enumerate(take) if taken is None]
         left = [c for c in theirs.known if is_colour(c)]
-        if left:
-            self.fail("bad-take", f"{self.names[target]} also holds {left[0]}: Scramble takes "
-                      "every COLOUR card", *tokens, "take")
-        for k, taken in enumerate(take):
-            if taken is None:
-                if not theirs.slots:
-                    self.fail("bad-take", f"{self.names[target]} holds no other card",
-                              *tokens, "take", k)
-                mine.slots.append(theirs.slots.pop(0))
+        if len(left) > len(unseen):
+            self.fail("bad-take", f"{self.names[target]} also holds {left[len(unseen)]}: "
+                      "Scramble takes every COLOUR card", *tokens, "take")
+        for card in left:
+            theirs.known.remove(card)
+            mine.known.append(card)
+        for k in unseen[len(left):]:
+            if not theirs.slots:
+                self.fail("bad-take", f"{self.names[target]} holds no other card",
+                          *tokens, "take", k)
+            mine.slots.append(theirs.slots.pop(0))
         (theirs if take else mine).known.append(give)
