@@ -363,3 +363,20 @@ def test_shape_errors_are_not_rule_violations():
     assert res["status"] == "invalid"
     assert sorted(e["path"] for e in res["errors"]) == [
         "/turns/0/events/0", "/turns/0/events/1/step", "/turns/0/extra"]
+
+
+def test_scramble_unseen_takes_include_the_known_colours():
+    deal = {"Ana": [None] * 5, "Bruno": ["SCRAMBLE-1", "WHITE-1", "F2L-1", None, None],
+            "Chloé": ["RED-2", "GREEN-3", None, None, None]}
+    turns = [{"player": "Ana", "draw": [None, None]},
+             {"player": "Bruno", "draw": [None, None], "lay": ["F2L-1"],
+              "events": [play("SCRAMBLE-1", target="Chloé", give="WHITE-1",
+                              take=[None, None, None]),
+                         play("RED-2", step="F2L"), play("GREEN-3", step="F2L")]}]
+    state = last_state(log(turns, deal=deal, players=THREE, title=""))
+    assert state["players"]["Bruno"]["table"]["F2L"]["complete"] is True
+    assert state["players"]["Chloé"]["hand"][0] == "WHITE-1"
+    assert state["players"]["Chloé"]["hand_size"] == 5 - 3 + 1
+    turns[1]["events"] = [play("SCRAMBLE-1", target="Chloé", give="WHITE-1", take=[None])]
+    assert error(log(turns, deal=deal, players=THREE, title="")) == (
+        "bad-take", "/turns/1/events/0/take")
