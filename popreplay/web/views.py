@@ -124,6 +124,15 @@ def game_script(game: str | None) -> str | None:
     return f"games/{game}.js" if (GAME_SCRIPTS / f"{game}.js").is_file() else None
 
 
+def game_style(game: str | None) -> str | None:
+    """The file name of the game's own style sheet under ``static/games/``, when there is one."""
+    script = game_script(game)
+    if script is None:
+        return None
+    style = f"games/{game}.css"
+    return style if (GAME_SCRIPTS / f"{game}.css").is_file() else None
+
+
 def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, players: list[str],
                     title: str | None, slug: str | None, played_at: Any, created_at: Any,
                     visibility: str, raw_log_url: str) -> dict[str, Any]:
@@ -144,6 +153,8 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
         "visibility": visibility,
         "raw_log_url": raw_log_url,
         "game_script": game_script(game),
+        "game_style": game_style(game),
+        "game": game,
         "error": error,
         "offending": offending_move(log, error) if error else None,
         "violation_step": violation_step,

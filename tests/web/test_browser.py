@@ -271,6 +271,11 @@ def test_battle_screenshot_and_phone_width(browser: Any, page: Any, server: Serv
         tab.get_by_role("button", name="Next step").tap()
         wait_for_step(tab, 7)
         shoot(tab, "replay-phone.png")
+        tab.set_viewport_size({"width": 320, "height": 640})
+        for path in ("/examples/battle#step=75", "/"):
+            tab.goto(server.url + path)
+            tab.locator("main h1").wait_for()
+            assert tab.evaluate("document.documentElement.scrollWidth") <= 320, path
     finally:
         phone.close()
 

@@ -211,3 +211,12 @@ def test_offending_move_points_at_the_value_and_the_turn() -> None:
     missing = offending_move(log, {"path": "/rounds/0/turns/2/plays/Zoé", "round": 1, "turn": 3})
     assert missing["value"] is None
     assert re.search(r"Zoé", missing["place"])
+
+
+def test_game_style_is_linked_only_when_the_game_ships_one() -> None:
+    from popreplay.web.views import GAME_SCRIPTS, game_style
+
+    assert game_style("pop") is None
+    for css in GAME_SCRIPTS.glob("*.css"):
+        if (GAME_SCRIPTS / f"{css.stem}.js").is_file():
+            assert game_style(css.stem) == f"games/{css.stem}.css"

@@ -52,7 +52,7 @@
       hasArrow(n) ? h.el("span", { class: "arrow", "aria-hidden": "true", text: "➜" }) : null,
       h.el("span", { class: "icons", "aria-hidden": "true" }, burst(h, icons(n))),
       opts.placed ? h.el("span", { class: "mark placed", "aria-hidden": "true", text: "placed" }) : null,
-      opts.boom ? h.el("span", { class: "mark boom", "aria-hidden": "true", text: "pops!" }) : null);
+      opts.boom ? h.el("span", { class: "boom-badge", "aria-hidden": "true" }) : null);
   }
 
   function burst(h, count) {
@@ -207,7 +207,7 @@
         return h.el("span", null, h.el("span", { class: "swatch card c" + i, "aria-hidden": "true", text: c.symbol }), c.name + " (" + i + " mod 5)");
       }),
       h.el("span", null, "➜ Arrow"), h.el("span", null, h.el("span", { class: "legend-burst", "aria-hidden": "true" }, h.el("i", { class: "burst" })), "explosion icon"),
-      h.el("span", null, "black and white ring: card just placed"), h.el("span", null, "dashed orange ring: about to explode"));
+      h.el("span", null, "black and white ring: card just placed"), h.el("span", null, h.el("span", { class: "legend-boom", "aria-hidden": "true" }), "dashed ring and burst: about to explode"));
   }
 
   function renderState(container, step, result, h) {
