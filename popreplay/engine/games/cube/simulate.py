@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Mapping
 
-from .cards import COLOUR, CUBE, DEAL, FMC_MARKS, HAND_LIMIT, STEPS, category, deck, decks, kind
+from .cards import (COLOUR, CUBE, DEAL, FMC_MARKS, GAME, HAND_LIMIT, STEPS, TIMER, category, deck,
+                    decks, kind)
 from .steps import Step, Table
 
 NAMES = ("Ana", "Bruno", "Chloé", "Dmitri")
@@ -75,7 +76,10 @@ def _finish(log: dict[str, Any]) -> dict[str, Any]:
 def _game(rng: random.Random, players: int, seed: int) -> dict[str, Any] | None:
     sim = _Table(rng, players)
     names = list(NAMES[:players])
-    marked = rng.sample(sorted(deck(players)), len(FMC_MARKS) * decks(players))
+    # The marks go on TIMER and GAME cards, which players keep in hand; the simulated players hoard
+    # marked cards, so an F.M.C. win happens now and then.
+    markable = sorted(c for c in deck(players) if category(c) in (GAME, TIMER))
+    marked = rng.sample(markable, len(FMC_MARKS) * decks(players))
     fmc = {mark: sorted(marked[i::len(FMC_MARKS)]) for i, mark in enumerate(FMC_MARKS)}
     log: dict[str, Any] = {
         "format": "popreplay/1", "game": "cube", "mode": "standard", "players": names,
@@ -113,7 +117,7 @@ def _turn(sim: _Table, names: list[str], p: int, mark_of: dict[str, int]) -> dic
             events.append({"show": show})
             sim.winner = p
             break
-        moves = _moves(sim, p)
+        moves = _moves(sim, p, mark_of)
         if not moves or sim.rng.random() < 0.12:
             break
         colours = [m for m in moves if m[0] == "colour"]
@@ -144,7 +148,7 @@ def _fmc(hand: list[str], mark_of: dict[str, int]) -> list[str] | None:
 Move = tuple[str, Callable[[], dict[str, Any]]]
 
 
-def _moves(sim: _Table, p: int) -> list[Move]:
+def _moves(sim: _Table, p: int, mark_of: dict[str, int]) -> list[Move]:
     moves: list[Move] = []
     hand, table = sim.hands[p], sim.tables[p]
     opponents = [o for o in range(sim.n) if o != p]
@@ -156,7 +160,7 @@ def _moves(sim: _Table, p: int) -> list[Move]:
             del fields["target"]  # with 2 players the target may go unnamed
         return {"play": card, **fields}
 
-    for card in sorted(set(hand)):
+    for card in sorted(set(hand) - set(mark_of)):
         rule = kind(card)
         if category(card) == COLOUR:
             for step in STEPS:
