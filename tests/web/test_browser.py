@@ -368,3 +368,53 @@ def test_upload_of_an_illegal_log_is_stored_and_shows_the_violation(
     page.get_by_role("button", name="Store and open the replay").click()
     page.wait_for_url("**/r/**")
     assert page.locator("#violation").is_visible()
+
+
+def test_partial_claims_lost_coop_and_incomplete_battle(page: Any, server: Server,
+                                                       example_logs: dict[str, Any]) -> None:
+    from popreplay.engine import get_game
+
+    battle = json.loads(json.dumps(example_logs["battle"]))
+    battle["meta"]["title"] = "Two rounds only"
+    battle["rounds"] = battle["rounds"][:2]
+    battle["claimed"] = {"rounds": [{"scores": {"Alice": 23, "Bruno": 9}}], "winners": None}
+    slug = server.store(battle)["slug"]
+    replay = server.replay(slug)
+    assert replay["status"] == "incomplete"
+    page.goto(f"{server.url}/r/{slug}")
+    assert page.locator("#winners").count() == 0
+    assert "not decided yet" in page.locator(".outcome").inner_text()
+    rows = page.locator(".claims-table tbody tr")
+    fields = rows.evaluate_all("rows => rows.map(r => [r.dataset.field, r.className])")
+    assert fields == [["/rounds/0/scores/Alice", "matches"], ["/rounds/0/scores/Bruno", "differs"],
+                      ["/winners", "matches"]]
+    assert page.locator('tr[data-field="/rounds/0/scores/Bruno"] .computed').inner_text() == "8"
+
+    lost = None
+    for seed in range(200):
+        log = get_game("pop").simulate(mode="coop", players=4, seed=seed)
+        status, result = server.request("POST", "/api/v1/validate", json.dumps(log).encode())
+        if result["outcome"]["result"] == "lost":
+            lost = log
+            break
+    assert lost is not None
+    slug = server.store(lost)["slug"]
+    replay = server.replay(slug)
+    boom = first_step(replay, "explode")
+    page.goto(f"{server.url}/r/{slug}")
+    outcome = replay["outcome"]
+    assert page.locator("#outcome-line").inner_text() == (
+        f"The group loses on turn {outcome['failed_turn']} — level {outcome['level']}")
+    page.locator(".outcome").get_by_role("button", name=f"step {boom['index']}").click()
+    assert_shows(page, replay, boom["index"])
+
+
+def test_an_example_loads_into_the_form_and_checks(page: Any, server: Server) -> None:
+    page.goto(server.url + "/")
+    page.get_by_role("button", name="Load the battle example into the form").click()
+    page.wait_for_function("() => document.getElementById('log-text').value.includes('disputed')")
+    page.get_by_role("button", name="Check").click()
+    assert page.locator("#check-status").inner_text() == "complete"
+    differences = page.locator("#claim-differences li").all_inner_texts()
+    assert differences == ["/totals/Alice: claimed 40, computed 42",
+                           '/winners: claimed ["Alice"], computed ["Bruno"]']
