@@ -60,8 +60,11 @@ def _messages_to_errors(messages: Any, path: str = "", location: str = "") -> li
         for message in messages:
             out.extend(_messages_to_errors(message, path, location))
     else:
+        message = str(messages)
+        if message == "Unknown field.":
+            message = "unknown parameter (misspelt?)"
         out.append({"code": f"bad-{location or 'request'}".replace("view_args", "path"),
-                    "message": str(messages), "path": path})
+                    "message": message, "path": path})
     return out
 
 

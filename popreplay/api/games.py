@@ -7,6 +7,7 @@ from typing import Any, Iterator
 from flask import Response, request, stream_with_context
 from flask.views import MethodView
 from flask_smorest import Blueprint
+from marshmallow import RAISE
 
 from .. import store
 from ..db import queries
@@ -53,7 +54,7 @@ def dumps_line(value: Any) -> str:
 
 @bp.route("")
 class Games(MethodView):
-    @bp.arguments(UploadQuerySchema, location="query")
+    @bp.arguments(UploadQuerySchema, location="query", unknown=RAISE)
     @bp.doc(requestBody=RAW_LOG_BODY)
     @bp.response(201, CreatedGameSchema, description="Stored (legal or illegal); the owner token "
                  "is shown this once.")
@@ -76,7 +77,7 @@ class Games(MethodView):
         body["owner_token"] = done.owner_token
         return body, 201, {"Location": body["links"]["self"]}
 
-    @bp.arguments(ListQuerySchema, location="query")
+    @bp.arguments(ListQuerySchema, location="query", unknown=RAISE)
     @bp.response(200, GamePageSchema)
     @bp.alt_response(422, schema=ErrorSchema, description="A filter, sort or cursor is not valid.")
     def get(self, args: dict[str, Any]) -> Any:
@@ -95,7 +96,7 @@ class Games(MethodView):
 
 
 @bp.route("/export")
-@bp.arguments(FilterQuerySchema, location="query")
+@bp.arguments(FilterQuerySchema, location="query", unknown=RAISE)
 @bp.response(200, description="NDJSON: one game per line, oldest first; `popreplay import` "
              "reads it back.", content_type="application/x-ndjson")
 def export(args: dict[str, Any]) -> Response:

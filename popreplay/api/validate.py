@@ -6,6 +6,7 @@ from typing import IO, Any, Iterator
 
 from flask import Response, current_app, request, stream_with_context
 from flask_smorest import Blueprint
+from marshmallow import RAISE
 
 from ..checking import check_text
 from ..engine import ENGINE_VERSION
@@ -26,7 +27,7 @@ BODY = {
 
 
 @bp.route("", methods=["POST"])
-@bp.arguments(ValidateQuerySchema, location="query")
+@bp.arguments(ValidateQuerySchema, location="query", unknown=RAISE)
 @bp.doc(requestBody=BODY)
 @bp.response(200, ValidateResultSchema, description="The result object, whatever the status "
              "(invalid included). For NDJSON: one result per line, with `line`, streamed.")

@@ -122,6 +122,7 @@ def test_cursor_with_filters(client, games):
     {"status": "invalid"},
     {"legal": "perhaps"},
     {"played_after": "yesterday"},
+    {"plyer": "Alice"},
 ])
 def test_bad_parameters_are_422_in_the_error_shape(client, games, query):
     response = client.get(API, query_string=query)
