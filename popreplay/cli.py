@@ -135,7 +135,9 @@ def replay(file: str, as_json: bool, step: int | None) -> None:
 
 @main.command()
 @click.option("--game", type=click.Choice(sorted(GAMES)), default="pop", show_default=True)
-@click.option("--mode", required=True, help="A mode of the game (pop: battle, coop, solo, puzzle).")
+@click.option("--mode", required=True,
+              help="A mode of the game: " + "; ".join(
+                  f"{name}: {', '.join(game.modes)}" for name, game in sorted(GAMES.items())) + ".")
 @click.option("--players", type=int, required=True)
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--count", type=int, default=1, show_default=True, help="How many games.")

@@ -43,7 +43,15 @@ def _outcome_line(result: dict[str, Any]) -> str:
         winners = outcome.get("winners")
         return f"totals {totals}" + (f"; winner{'s' * (len(winners) > 1)} {', '.join(winners)}"
                                      if winners else "")
-    return ", ".join(f"{k} {v}" for k, v in outcome.items() if v is not None)
+    return ", ".join(f"{k} {_plain(v)}" for k, v in outcome.items() if v is not None)
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, list):
+        return " ".join(map(_plain, value)) if value else "none"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} {_plain(v)}" for k, v in value.items()) + "}"
+    return str(value)
 
 
 def table(rows: list[dict[str, str]]) -> str:
