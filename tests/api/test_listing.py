@@ -149,3 +149,24 @@ def test_export_streams_ndjson_with_the_same_filters(client, games):
     raw = client.get(f"{API}/{first['slug']}/log").data
     assert first["log"].encode("utf-8") == raw
     assert "owner_token_hash" not in first
+
+
+def test_http_export_imported_into_an_empty_database_gives_the_same_games(client, runner,
+                                                                            db_url, games,
+                                                                            tmp_path):
+    from popreplay.db import migrate
+
+    before = client.get(f"{API}/export").data
+    assert len(before.splitlines()) == 6
+    migrate.downgrade(db_url, "base")
+    migrate.upgrade(db_url)
+    assert client.get(f"{API}/export").data == b""
+    (tmp_path / "games.ndjson").write_bytes(before)
+    result = runner.invoke(["import", str(tmp_path / "games.ndjson")])
+    assert result.exit_code == 0, result.output
+    assert client.get(f"{API}/export").data == before
+    for line in before.splitlines():
+        entry = json.loads(line)
+        game = client.get(f"{API}/{entry['slug']}").get_json()
+        assert game["result"]["status"] == entry["status"]
+        assert client.get(f"{API}/{entry['slug']}/log").data == entry["log"].encode()
