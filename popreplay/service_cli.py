@@ -96,10 +96,26 @@ def serve(host: str, port: int, workers: int, threads: int, no_migrate: bool) ->
             raise click.ClickException(
                 "the database schema is not up to date; run: popreplay db upgrade")
     else:
-        migrate.upgrade(url)
+        with _alembic_errors():
+            migrate.upgrade(url)
     click.echo(f"popreplay: serving on http://{host}:{port} (database {_redacted(url)})",
                err=True)
     run_gunicorn(serve_options(host, port, workers, threads))
+
+
+@contextmanager
+def _alembic_errors() -> Iterator[None]:
+    """Alembic's and the database's failures as one clear line instead of a traceback."""
+    from alembic.util import CommandError
+    from sqlalchemy.exc import OperationalError
+
+    try:
+        yield
+    except CommandError as error:
+        raise click.ClickException(
+            f"migrations: {error} (is this database newer than this popreplay?)") from None
+    except OperationalError as error:
+        raise click.ClickException(f"the database does not answer: {error.orig}") from None
 
 
 def _redacted(url: str) -> str:
@@ -124,7 +140,8 @@ def db_upgrade(revision: str) -> None:
 
     with _app_context() as app:
         url = _database_url(app)
-    migrate.upgrade(url, revision)
+    with _alembic_errors():
+        migrate.upgrade(url, revision)
     click.echo(f"database at revision {migrate.current(url)}", err=True)
 
 
@@ -136,7 +153,8 @@ def db_downgrade(revision: str) -> None:
 
     with _app_context() as app:
         url = _database_url(app)
-    migrate.downgrade(url, revision)
+    with _alembic_errors():
+        migrate.downgrade(url, revision)
     click.echo(f"database at revision {migrate.current(url) or 'base'}", err=True)
 
 

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 
+from sqlalchemy import text
+
 from popreplay.checking import check_text
+from popreplay.cli import main
 from popreplay.db import migrate
 from popreplay.db.models import GameRecord
 from popreplay.db.session import make_engine
@@ -104,3 +107,20 @@ def slug_of(db_url, game_id):
                                   .where(GameRecord.id == game_id)).one().slug
     engine.dispose()
     return slug
+
+
+def test_serve_no_migrate_refuses_an_outdated_schema(runner, db_url):
+    result = runner.cli.invoke(main, ["serve", "--no-migrate"])
+    assert result.exit_code == 1
+    assert "popreplay db upgrade" in result.stderr
+
+
+def test_a_database_from_a_newer_popreplay_is_a_clear_error(runner, db_url):
+    migrate.upgrade(db_url)
+    engine = make_engine(db_url, pooled=False)
+    with engine.begin() as connection:
+        connection.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+    engine.dispose()
+    result = runner.cli.invoke(main, ["db", "upgrade"])
+    assert result.exit_code == 1
+    assert "newer than this popreplay" in result.stderr
