@@ -148,12 +148,12 @@ def test_autoplay_advances_and_pauses(page: Any, server: Server, stored: dict[st
     slug = stored["coop"]["slug"]
     page.goto(f"{server.url}/r/{slug}")
     page.get_by_label("Speed").select_option("4")
-    play = page.get_by_role("button", name="Autoplay")
-    play.click()
-    assert play.get_attribute("aria-pressed") == "true"
+    page.get_by_role("button", name="Play", exact=True).click()
+    assert page.locator("[data-action=play]").get_attribute("data-playing") == "true"
     page.wait_for_function("() => Number(document.getElementById('viewer').dataset.step) >= 3")
-    play.click()
-    assert play.get_attribute("aria-pressed") == "false"
+    page.get_by_role("button", name="Pause", exact=True).click()
+    assert page.locator("[data-action=play]").get_attribute("data-playing") == "false"
+    assert page.get_by_role("button", name="Play", exact=True).is_visible()
     stopped = page.locator("#viewer").get_attribute("data-step")
     assert page.url.endswith(f"#step={stopped}")
 
@@ -170,7 +170,7 @@ def test_hands_are_hidden_until_revealed_one_player_at_a_time(
                                      "els => els.map(e => Number(e.dataset.card))")
     assert hand == replay["steps"][1]["state"]["hands"]["Bruno"]
     assert page.locator(".hand").count() == 1
-    assert page.get_by_role("button", name="Hide Bruno’s hand").get_attribute("aria-pressed") == "true"
+    assert page.evaluate("() => document.activeElement.textContent") == "Hide Bruno’s hand"
     page.keyboard.press("ArrowRight")
     wait_for_step(page, 2)
     hand = page.eval_on_selector_all('.player[data-player="Bruno"] .hand .card',
@@ -313,8 +313,15 @@ def test_upload_validates_then_stores_and_opens_the_replay(page: Any, server: Se
     path.write_text(json.dumps(log, indent=1), "utf-8")
 
     page.goto(server.url + "/")
+    dropped = page.evaluate_handle(
+        "text => { const dt = new DataTransfer();"
+        " dt.items.add(new File([text], 'dropped.json', {type: 'application/json'})); return dt; }",
+        json.dumps(example_logs["coop"]))
+    page.dispatch_event("#dropzone", "drop", {"dataTransfer": dropped})
+    page.wait_for_function("() => document.getElementById('log-text').value.includes('nine quiet')")
+    assert "Read dropped.json" in page.locator("#upload-result").inner_text()
     page.get_by_label("Or choose a file:").set_input_files(str(path))
-    page.wait_for_function("() => document.getElementById('log-text').value.length > 100")
+    page.wait_for_function("() => document.getElementById('log-text').value.includes('Uploaded')")
     page.get_by_role("button", name="Check").click()
     assert page.locator("#check-status").inner_text() == "complete"
     assert page.locator("#check-errors").count() == 0

@@ -222,7 +222,7 @@
       if (self.index >= self.last()) { self.stop(); return; }
       self.go(self.index + 1);
     }, delay);
-    this.el.play.setAttribute("aria-pressed", "true");
+    this.el.play.dataset.playing = "true";
     this.el.play.querySelector(".label").textContent = "Pause";
     this.el.play.querySelector(".icon").textContent = "‖";
   };
@@ -231,7 +231,7 @@
     if (!this.timer) return;
     window.clearInterval(this.timer);
     this.timer = null;
-    this.el.play.setAttribute("aria-pressed", "false");
+    this.el.play.dataset.playing = "false";
     this.el.play.querySelector(".label").textContent = "Play";
     this.el.play.querySelector(".icon").textContent = "▶";
   };
@@ -250,7 +250,7 @@
       revealButton: function (player) {
         var shown = !!self.revealed[player];
         return el("button", {
-          type: "button", class: "hand-toggle", "aria-pressed": shown ? "true" : "false",
+          type: "button", class: "hand-toggle",
           dataset: { player: player },
           on: { click: function () {
             self.revealed[player] = !self.revealed[player];
