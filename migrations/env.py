@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from alembic import context
+
 from popreplay.db.models import Base
 from popreplay.db.session import make_engine
 

@@ -19,7 +19,6 @@ EXIT_OK, EXIT_INVALID = 0, 2
 @contextmanager
 def _app_context() -> Iterator[Any]:
     from . import create_app
-
     from .db.session import get_database
 
     app = create_app()

@@ -30,16 +30,17 @@ def _spec() -> dict[str, Any]:
 
 def render(spec: dict[str, Any]) -> str:
     info = spec.get("info", {})
-    parts = [f"<!doctype html><html lang=en><meta charset=utf-8>",
+    parts = ["<!doctype html><html lang=en><meta charset=utf-8>",
              f"<title>{escape(info.get('title', 'API'))} API</title><style>{STYLE}</style>",
-             f"<h1>{escape(info.get('title', ''))} API <small>{escape(info.get('version', ''))}"
-             "</small></h1>",
-             "<p>Machine-readable: <a href=openapi.json><code>/api/v1/openapi.json</code></a> "
-             "(OpenAPI 3). Every error has the shape <code>ErrorSchema</code> below.</p>"]
+             (f"<h1>{escape(info.get('title', ''))} API "
+              f"<small>{escape(info.get('version', ''))}</small></h1>"),
+             ("<p>Machine-readable: <a href=openapi.json><code>/api/v1/openapi.json</code></a> "
+              "(OpenAPI 3). Every error has the shape <a href=#schema-Error><code>Error</code></a>"
+              " below.</p>")]
     for path, item in spec.get("paths", {}).items():
         for method in METHODS:
             if method in item:
-                parts.append(_operation(path, method, item[method]))
+                parts.append(_operation(path, method, item[method], spec))
     parts.append("<h2>Schemas</h2>")
     for name, schema in spec.get("components", {}).get("schemas", {}).items():
         parts.append(f"<h3 id=schema-{escape(name)}>{escape(name)}</h3>"
@@ -47,9 +48,9 @@ def render(spec: dict[str, Any]) -> str:
     return "".join(parts)
 
 
-def _operation(path: str, method: str, op: dict[str, Any]) -> str:
-    html = [f"<section class=op><h3><span class='method {method}'>{method}</span> "
-            f"<code>{escape(path)}</code> — {escape(op.get('summary', ''))}</h3>"]
+def _operation(path: str, method: str, op: dict[str, Any], spec: dict[str, Any]) -> str:
+    html = [(f"<section class=op><h3><span class='method {method}'>{method}</span> "
+             f"<code>{escape(path)}</code> — {escape(op.get('summary', ''))}</h3>")]
     if op.get("description"):
         html.append(f"<p>{escape(op['description'])}</p>")
     params = op.get("parameters", [])
@@ -67,7 +68,10 @@ def _operation(path: str, method: str, op: dict[str, Any]) -> str:
         html.append(f"<p><b>Body</b> ({escape(', '.join(body.get('content', {})))}): "
                     f"{escape(body.get('description', ''))}</p>")
     html.append("<ul>")
-    for status, response in op.get("responses", {}).items():
+    shared = spec.get("components", {}).get("responses", {})
+    for status, response in sorted(op.get("responses", {}).items()):
+        if "$ref" in response:
+            response = shared.get(response["$ref"].rsplit("/", 1)[-1], {})
         ref = _schema_ref(response)
         link = f" — <a href='#schema-{escape(ref)}'>{escape(ref)}</a>" if ref else ""
         html.append(f"<li><b>{escape(str(status))}</b> {escape(response.get('description', ''))}"

@@ -10,8 +10,8 @@ from datetime import datetime, timezone
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from ..db.queries import SORTS
 from ..db.models import VISIBILITIES
+from ..db.queries import SORTS
 
 STATUSES = ("complete", "incomplete", "illegal")
 

@@ -94,7 +94,7 @@ def test_upload_follow_the_share_link_and_delete(server):
     assert created["share_url"] == f"{server}/r/{created['slug']}"
     assert headers["Server"].startswith("gunicorn")
 
-    status, headers, page = request("GET", created["share_url"])
+    status, headers, _ = request("GET", created["share_url"])
     assert status == 200
     assert headers["Content-Type"].startswith("text/html")
     status, _, replay = request("GET", f"{server}/api/v1/games/{created['slug']}/replay")
