@@ -49,7 +49,9 @@ def serve_options(host: str, port: int, workers: int, threads: int) -> dict[str,
         "bind": f"{host}:{port}",
         "workers": workers,
         "threads": threads,
-        "worker_class": "gthread" if threads > 1 else "sync",
+        # gthread even with one thread: its main loop keeps the worker alive during a long
+        # streamed response (NDJSON validation/export), which the sync worker does not
+        "worker_class": "gthread",
         "accesslog": "-",
         "errorlog": "-",
         "timeout": 60,
@@ -80,8 +82,8 @@ def run_gunicorn(options: dict[str, Any]) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 64))
-@click.option("--threads", default=1, show_default=True, type=click.IntRange(1, 64),
-              help="Threads per worker (more than 1: gunicorn's gthread worker).")
+@click.option("--threads", default=4, show_default=True, type=click.IntRange(1, 64),
+              help="Threads per worker (gunicorn's gthread worker).")
 @click.option("--no-migrate", is_flag=True,
               help="Do not apply pending migrations; refuse to start if any are pending.")
 def serve(host: str, port: int, workers: int, threads: int, no_migrate: bool) -> None:

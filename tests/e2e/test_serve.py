@@ -147,3 +147,22 @@ def test_pip_install_then_db_upgrade_finds_the_migrations(tmp_path):
         status, headers, _ = request("GET", json.loads(body)["share_url"])
         assert status == 200 and headers["Content-Type"].startswith("text/html")
     assert (venv / "var" / "popreplay-instance" / "popreplay.sqlite").is_file()
+
+
+@pytest.mark.slow
+def test_simultaneous_uploads_of_one_log_store_one_game(server):
+    from concurrent.futures import ThreadPoolExecutor
+
+    raw = as_bytes(simulated("battle", 4, seed=73))
+
+    def upload(_: int) -> tuple[int, int]:
+        status, _, body = request("POST", f"{server}/api/v1/games", raw,
+                                  {"Content-Type": "application/json"})
+        return status, json.loads(body)["id"]
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        answers = list(pool.map(upload, range(8)))
+    assert sorted(status for status, _ in answers) == [200] * 7 + [201]
+    assert len({game_id for _, game_id in answers}) == 1
+    status, _, body = request("GET", f"{server}/api/v1/games")
+    assert [g["id"] for g in json.loads(body)["items"]] == [answers[0][1]]
