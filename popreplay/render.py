@@ -43,7 +43,10 @@ def _outcome_line(result: dict[str, Any]) -> str:
         winners = outcome.get("winners")
         return f"totals {totals}" + (f"; winner{'s' * (len(winners) > 1)} {', '.join(winners)}"
                                      if winners else "")
-    return ", ".join(f"{k} {_plain(v)}" for k, v in outcome.items() if v is not None)
+    # other games: the decided scalars and lists (winners, how it ended); per-player maps are
+    # left to `popreplay replay` and the web page
+    return ", ".join(f"{k} {_plain(v)}" for k, v in outcome.items()
+                     if v is not None and not isinstance(v, dict))
 
 
 def _plain(value: Any) -> str:
