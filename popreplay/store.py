@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 import secrets
 import threading
 from collections import OrderedDict
@@ -164,25 +165,39 @@ def ingest(session: Session, raw: bytes, *, visibility: str = "public") -> Inges
 def restore(session: Session, entry: dict[str, Any]) -> Ingested:
     """Store a game from an export line (``popreplay export``), keeping its slug, visibility,
     creation time and, in a backup, its owner token hash. The result is recomputed."""
-    raw = entry["log"].encode("utf-8")
+    try:
+        raw = entry["log"].encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("the exported log is not UTF-8 text") from None
     digest = content_hash(raw)
     if entry.get("sha256") not in (None, digest):
         raise ValueError("the exported log does not match its sha256")
     existing = find_by_hash(session, digest)
     if existing is not None:
         return Ingested(existing, False, None, existing.result)
+    slug, token = entry.get("slug"), entry.get("owner_token_hash")
+    if slug is not None and not (isinstance(slug, str) and _SLUG.fullmatch(slug)):
+        raise ValueError("the exported slug is not a slug")
+    if slug is not None and find_by_slug(session, slug) is not None:
+        raise ValueError(f"the slug {slug} is already used by another game")
+    if token is not None and not (isinstance(token, str) and _SHA256.fullmatch(token)):
+        raise ValueError("the exported owner_token_hash is not a SHA-256")
     result = check_text(raw)
     if result["status"] == "invalid":
         raise InvalidLog(result)
     record = _new_record(
         raw, digest, result,
         visibility=entry.get("visibility", "public"),
-        owner_token_hash=entry.get("owner_token_hash"),
-        slug=entry.get("slug"),
+        owner_token_hash=token,
+        slug=slug,
         created_at=_parse_datetime(entry.get("created_at")),
     )
     stored = _commit_new(session, record)
     return Ingested(stored, stored is record, None, stored.result)
+
+
+_SLUG = re.compile(r"[A-Za-z0-9_-]{6,32}")
+_SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
 def _commit_new(session: Session, record: GameRecord) -> GameRecord:

@@ -127,3 +127,30 @@ def test_revalidate_reports_changed_results_and_stores_the_new_one(session):
     fixed = session.get(GameRecord, record.id)
     assert fixed.result == check_text(raw)
     assert [item.changed for item in store.revalidate(session)] == [False]
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"slug": "../../x"}, "not a slug"),
+    ({"slug": 12}, "not a slug"),
+    ({"owner_token_hash": "secret"}, "not a SHA-256"),
+    ({"visibility": "private"}, "visibility"),
+    ({"log": "\ud800"}, "not UTF-8"),
+    ({"log": "{}"}, "does not match its sha256"),
+])
+def test_restore_refuses_damaged_export_lines(session, make_log, change, message):
+    entry = store.export_entry(store.ingest(session, make_log("coop", 3, seed=68)).record)
+    session.query(GameRecord).delete()
+    session.commit()
+    damaged = {**entry, **change}
+    with pytest.raises(ValueError, match=message):
+        store.restore(session, damaged)
+    assert session.query(GameRecord).count() == 0
+
+
+def test_restore_refuses_a_slug_another_game_uses(session, make_log):
+    first = store.ingest(session, make_log("coop", 3, seed=69)).record
+    other = store.export_entry(store.ingest(session, make_log("coop", 3, seed=70)).record)
+    session.delete(session.get(GameRecord, other["id"]))
+    session.commit()
+    with pytest.raises(ValueError, match="already used"):
+        store.restore(session, {**other, "slug": first.slug})
