@@ -325,7 +325,6 @@ def test_upload_validates_then_stores_and_opens_the_replay(page: Any, server: Se
     page.get_by_role("button", name="Check").click()
     assert page.locator("#check-status").inner_text() == "complete"
     assert page.locator("#check-errors").count() == 0
-    shoot(page, "home.png")
     page.get_by_role("button", name="Store and open the replay").click()
     page.wait_for_url("**/r/**")
     wait_for_step(page, 0)
@@ -349,6 +348,7 @@ def test_upload_shows_each_error_with_its_place_in_the_log(page: Any, server: Se
     selected = page.evaluate("(() => { const t = document.getElementById('log-text'); "
                              "return t.value.slice(t.selectionStart, t.selectionEnd); })()")
     assert selected == "7"
+    shoot(page, "home.png")
 
     page.get_by_role("button", name="Store and open the replay").click()
     page.locator('#check-errors li[data-path="/players/2"]').wait_for()
@@ -356,8 +356,9 @@ def test_upload_shows_each_error_with_its_place_in_the_log(page: Any, server: Se
 
     page.get_by_label("Paste a log").fill('{"format": "popreplay/1",')
     page.get_by_role("button", name="Check").click()
+    page.locator('#check-errors li[data-code="json"]').wait_for()
     assert page.locator("#check-status").inner_text() == "invalid"
-    assert page.locator('#check-errors li[data-code="json"]').count() == 1
+    assert page.locator("#check-errors li").count() == 1
 
 
 def test_upload_of_an_illegal_log_is_stored_and_shows_the_violation(

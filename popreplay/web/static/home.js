@@ -258,6 +258,7 @@
       if (empty()) return;
       var text = textarea.value;
       busy(true);
+      say(el("p", { text: "Checking…" }));
       post("/api/v1/validate", text).then(function (r) {
         busy(false);
         if (r.status === 200 && r.data) showResult(r.data, text, null);
@@ -270,6 +271,7 @@
       if (empty()) return;
       var text = textarea.value;
       busy(true);
+      say(el("p", { text: "Storing…" }));
       post("/api/v1/games?visibility=" + encodeURIComponent(visibility.value), text).then(function (r) {
         busy(false);
         if ((r.status === 201 || r.status === 200) && r.data && r.data.share_url) {
