@@ -21,7 +21,10 @@ def _app_context() -> Iterator[Any]:
     from . import create_app
     from .db.session import get_database
 
-    app = create_app()
+    try:
+        app = create_app()
+    except ValueError as error:  # a configuration variable that makes no sense
+        raise click.ClickException(str(error)) from None
     try:
         with app.app_context():
             yield app
