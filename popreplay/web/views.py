@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -68,7 +69,7 @@ def replay(slug: str) -> Any:
     log = _parse(record.log)
     return render_template("web/replay.html", **_replay_context(
         result, log, players=record.players, title=record.title, slug=record.slug,
-        played_at=record.played_at, created_at=record.created_at,
+        played_at=played_as_logged(log) or record.played_at, created_at=record.created_at,
         visibility=record.visibility, raw_log_url=f"/api/v1/games/{record.slug}/log"))
 
 
@@ -81,7 +82,7 @@ def example(mode: str) -> Any:
     meta = log.get("meta") or {}
     return render_template("web/replay.html", **_replay_context(
         _example_replay(mode), log, players=log["players"], title=meta.get("title"),
-        slug=None, played_at=meta.get("played_at"), created_at=None, visibility="example",
+        slug=None, played_at=played_as_logged(log), created_at=None, visibility="example",
         raw_log_url=url_for("web.example_log", mode=mode)))
 
 
@@ -161,6 +162,24 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
     }
 
 
+def played_as_logged(log: dict[str, Any] | None) -> str | None:
+    """When the game was played, as the log says it (local time and offset), for people:
+    ``2026-11-27T20:15:00+01:00`` is ``2026-11-27 20:15 (UTC+01:00)``."""
+    meta = log.get("meta") if log else None
+    value = meta.get("played_at") if isinstance(meta, dict) else None
+    if not isinstance(value, str):
+        return None
+    try:
+        parsed = datetime.fromisoformat(value.strip())
+    except ValueError:
+        return None
+    if parsed.tzinfo is None:
+        return parsed.strftime("%Y-%m-%d %H:%M")
+    offset = parsed.strftime("%z")
+    zone = "UTC" if offset == "+0000" else f"UTC{offset[:3]}:{offset[3:]}"
+    return parsed.strftime("%Y-%m-%d %H:%M") + f" ({zone})"
+
+
 def pointer_tokens(pointer: str) -> list[str]:
     if not pointer:
         return []
@@ -223,6 +242,8 @@ def viewer_date(value: Any) -> str:
     """A date for people: ``2026-11-27 19:15 UTC``; strings are parsed when ISO 8601."""
     if value is None or value == "":
         return ""
+    if isinstance(value, str) and "(" in value:  # already for people (played_as_logged)
+        return value
     parsed = store.parse_datetime(value)
     if parsed is None:
         return str(value)

@@ -426,3 +426,19 @@ def test_an_example_loads_into_the_form_and_checks(page: Any, server: Server) ->
     differences = page.locator("#claim-differences li").all_inner_texts()
     assert differences == ["/totals/Alice: claimed 40, computed 42",
                            '/winners: claimed ["Alice"], computed ["Bruno"]']
+
+
+def test_a_violation_before_any_table(page: Any, server: Server,
+                                      example_logs: dict[str, Any]) -> None:
+    log = json.loads(json.dumps(example_logs["battle"]))
+    log["players"] = ["Alice"]
+    log["meta"]["title"] = "A battle for one"
+    slug = server.store(log)["slug"]
+    replay = server.replay(slug)
+    assert [s["kind"] for s in replay["steps"]] == ["violation"]
+    page.goto(f"{server.url}/r/{slug}")
+    wait_for_step(page, 0)
+    assert page.locator("#violation .violation-code").inner_text() == "(bad-player-count)"
+    assert page.locator(".step-error").is_visible()
+    assert page.locator("#stage").inner_text().endswith("No table yet at this step.")
+    assert page.get_by_role("button", name="Next step").is_disabled()

@@ -106,13 +106,16 @@ def test_replay_page_carries_the_replay_and_loads_only_files(client: Any) -> Non
     assert data["log"]["claimed"]["totals"]["Alice"] == 40
     assert data["slug"] == stored["slug"]
     assert "Example battle: a disputed score" in html
+    assert "played 2026-11-27 20:15 (UTC+01:00)" in html
 
 
 def test_unlisted_games_open_by_their_link(client: Any) -> None:
     stored = store_log(client, example_bytes("puzzle"), visibility="unlisted")
     response = client.get(f"/r/{stored['slug']}")
     assert response.status_code == 200
-    assert "only people with the link" in response.get_data(as_text=True)
+    html = response.get_data(as_text=True)
+    assert "only people with the link" in html
+    assert '<meta name="robots" content="noindex, nofollow">' in html
 
 
 def test_unknown_links_answer_404_pages(client: Any) -> None:
@@ -220,3 +223,16 @@ def test_game_style_is_linked_only_when_the_game_ships_one() -> None:
     for css in GAME_SCRIPTS.glob("*.css"):
         if (GAME_SCRIPTS / f"{css.stem}.js").is_file():
             assert game_style(css.stem) == f"games/{css.stem}.css"
+
+
+@pytest.mark.parametrize(("meta", "shown"), [
+    ({"played_at": "2026-11-27T20:15:00+01:00"}, "2026-11-27 20:15 (UTC+01:00)"),
+    ({"played_at": "2026-11-27T20:15:00Z"}, "2026-11-27 20:15 (UTC)"),
+    ({"played_at": "2026-11-27 20:15"}, "2026-11-27 20:15"),
+    ({"played_at": "last friday"}, None),
+    ({}, None),
+])
+def test_played_as_logged(meta: dict[str, Any], shown: str | None) -> None:
+    from popreplay.web.views import played_as_logged
+
+    assert played_as_logged({"meta": meta}) == shown
