@@ -28,6 +28,12 @@ EXAMPLES = ROOT / "popreplay" / "web" / "examples"
 SCREENSHOTS = ROOT / "docs" / "img"
 
 
+# Other test folders import these fixtures into their own conftest.py; pytest then holds one
+# session fixture per folder. They share one server process, counted so the last user stops it.
+_shared: dict[str, Any] = {}
+_users: dict[str, int] = {"server": 0}
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -67,6 +73,18 @@ class Server:
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """``popreplay serve`` as a real process, once per test session (per xdist worker)."""
+    if "server" not in _shared:
+        _shared["server"] = _start_server(tmp_path_factory)
+    _users["server"] += 1
+    try:
+        yield _shared["server"]
+    finally:
+        _users["server"] -= 1
+        if _users["server"] == 0:
+            _stop_server(_shared.pop("server"))
+
+
+def _start_server(tmp_path_factory: pytest.TempPathFactory) -> Server:
     folder = tmp_path_factory.mktemp("server")
     port = _free_port()
     log = folder / "server.log"
@@ -93,19 +111,22 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             process.terminate()
             pytest.fail(f"popreplay serve did not answer within 60 s:\n{log.read_text()}")
         time.sleep(0.2)
+    return Server(url, process, log)
+
+
+def _stop_server(server: Server) -> None:
+    server.process.terminate()
     try:
-        yield Server(url, process, log)
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        server.process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        server.process.kill()
+        server.process.wait()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, once per test module: Playwright's sync API cannot run twice
+    at once in a thread, so a module that drives its own Playwright does not collide with this."""
     if not os.path.exists(CHROMIUM):
         reason = f"{CHROMIUM} is missing (apt-get install chromium)"
         if os.environ.get("CI", "").lower() == "true":
