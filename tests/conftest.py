@@ -2,7 +2,8 @@
 ``app``, ``client``, ``runner`` and example logs.
 
 PostgreSQL: 127.0.0.1:5432, trust auth, user ``postgres`` or ``root``. Each xdist worker gets its
-own database ``popreplay_test_<worker>``; every test starts from an empty schema.
+own database ``popreplay_test_<run>_<worker>`` (dropped at the end); every test starts from an
+empty schema.
 """
 
 from __future__ import annotations
@@ -69,9 +70,10 @@ def fresh_pg_database(name: str) -> str:
 
 
 @pytest.fixture(scope="session")
-def pg_database(worker_id: str) -> Iterator[str]:
-    """This xdist worker's own PostgreSQL database."""
-    name = f"popreplay_test_{worker_id}"
+def pg_database(worker_id: str, testrun_uid: str) -> Iterator[str]:
+    """This xdist worker's own PostgreSQL database, named for the test run too, so that two runs
+    on one machine (two developers' sessions, say) never drop each other's database."""
+    name = f"popreplay_test_{testrun_uid[:10]}_{worker_id}"
     url = fresh_pg_database(name)
     yield url
     pg_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
