@@ -17,6 +17,21 @@ EXIT_OK, EXIT_INVALID = 0, 2
 
 
 @contextmanager
+def _ready_app_context() -> Iterator[Any]:
+    """An app context on a database whose schema is up to date (else a clear error)."""
+    from .db import migrate
+
+    with _app_context() as app:
+        url = _database_url(app)
+        with _alembic_errors():
+            up_to_date = migrate.is_up_to_date(url)
+        if not up_to_date:
+            raise click.ClickException(
+                "the database schema is not up to date; run: popreplay db upgrade")
+        yield app
+
+
+@contextmanager
 def _app_context() -> Iterator[Any]:
     from . import create_app
     from .db.session import get_database
@@ -252,7 +267,7 @@ def import_(paths: tuple[str, ...], visibility: str) -> None:
 
     summary = ImportSummary()
     files = _files(paths)
-    with _app_context():
+    with _ready_app_context():
         session = get_session()
         with click.progressbar(files, label="importing", file=sys.stderr,
                                item_show_func=lambda p: str(p) if p else None) as bar:
@@ -308,7 +323,7 @@ def export(backup: bool, **filters: Any) -> None:
     from .db.session import get_session
 
     chosen = queries.Filters(**filters)
-    with _app_context():
+    with _ready_app_context():
         for record in queries.export_records(get_session(), chosen, include_unlisted=backup):
             click.echo(_dumps(store.export_entry(record, backup=backup)))
 
@@ -327,7 +342,7 @@ def revalidate(dry_run: bool, as_json: bool) -> None:
     from .db.session import get_session
 
     checked = changed = 0
-    with _app_context():
+    with _ready_app_context():
         for item in store.revalidate(get_session(), dry_run=dry_run):
             checked += 1
             if not item.changed:

@@ -124,3 +124,11 @@ def test_a_database_from_a_newer_popreplay_is_a_clear_error(runner, db_url):
     result = runner.cli.invoke(main, ["db", "upgrade"])
     assert result.exit_code == 1
     assert "newer than this popreplay" in result.stderr
+
+
+def test_data_commands_on_an_unmigrated_database_say_what_to_run(runner, tmp_path):
+    (tmp_path / "x.json").write_bytes(as_bytes(simulated("coop", 3, seed=5)))
+    for args in (["import", str(tmp_path / "x.json")], ["export"], ["revalidate"]):
+        result = runner.cli.invoke(main, args)
+        assert result.exit_code == 1, args
+        assert "run: popreplay db upgrade" in result.stderr
