@@ -217,7 +217,8 @@
       return;
     }
     var boom = aboutToExplode(step, h);
-    container.appendChild(turnStrip(h, step) || document.createComment("no turn"));
+    var strip = turnStrip(h, step);
+    if (strip) container.appendChild(strip);
     var exploded = explodedStrip(h, step);
     if (exploded) container.appendChild(exploded);
     var table = h.el("div", { class: "pop-table" }, h.el("div", null, area(h, step, boom), legend(h)), sidePanel(h, step, result));
