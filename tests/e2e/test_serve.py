@@ -166,3 +166,23 @@ def test_simultaneous_uploads_of_one_log_store_one_game(server):
     assert len({game_id for _, game_id in answers}) == 1
     status, _, body = request("GET", f"{server}/api/v1/games")
     assert [g["id"] for g in json.loads(body)["items"]] == [answers[0][1]]
+
+
+@pytest.mark.slow
+def test_streams_through_gunicorn(server):
+    logs = [as_bytes(simulated("solo", 1, seed=seed)) for seed in (74, 75, 76)]
+    for raw in logs[:2]:
+        assert request("POST", f"{server}/api/v1/games", raw,
+                       {"Content-Type": "application/json"})[0] == 201
+    status, headers, body = request("GET", f"{server}/api/v1/games/export")
+    assert status == 200 and headers["Content-Type"].startswith("application/x-ndjson")
+    assert [json.loads(line)["log"].encode() for line in body.splitlines()] == logs[:2]
+
+    ndjson = b"\n".join([*logs, b"nonsense"]) + b"\n"
+    status, headers, body = request("POST", f"{server}/api/v1/validate", ndjson,
+                                    {"Content-Type": "application/x-ndjson"})
+    assert status == 200
+    results = [json.loads(line) for line in body.splitlines()]
+    assert [r["line"] for r in results] == [1, 2, 3, 4]
+    assert results[3]["status"] == "invalid"
+    assert all(r["legal"] for r in results[:3])
