@@ -1,30 +1,62 @@
 """The play area: five queues (columns) that grow downward onto their Queue cards.
 
-``cells`` holds the table row by row (row 0 at the top), five cells a row, flattened: the cell of
-column ``c`` on row ``r`` is ``cells[5 * r + c]``, a card number or ``None``. ``queue_rows[c]`` is
-the row of column ``c``'s Queue card; a column's cards always lie contiguous just above it
-(gravity). Everything here is plain list indexing: it is the engine's hot loop.
+The table is kept row by row (row 0 at the top) in two flat lists, ``cells`` (card numbers, ``None``
+when empty) and ``colours`` (``card % 5``, :data:`EMPTY` when empty), with a stride of
+:data:`STRIDE` = 6: five columns and a sixth that is always empty, and one empty row above row 0.
+The cell of column ``c`` on row ``r`` is ``STRIDE * (r + 1) + c``. So every neighbour of a card
+(above, below, left, right) is a valid index that is simply empty at the edges, and the hot loop
+needs no bounds checks. The lists are sized once for every card a round can still place (a round
+has at most 50 cards), so they never grow. ``heads[c]`` is the index of column ``c``'s Queue card
+(``queue_rows`` gives its row); a column's cards always lie contiguous just above it (gravity).
+Callers see only rows and positions, never these indexes.
 """
 
 from __future__ import annotations
 
-Position = tuple[int, int]  # (column, absolute row), for callers; cells use flat indexes
+Position = tuple[int, int]  # (column, absolute row)
+
+STRIDE = 6  # five columns and an always-empty one, so that left/right of an edge is empty
+EMPTY = -1  # the colour of an empty cell: equal to no card's colour
+MOST_CARDS = 50  # no round places more cards than the deck holds
+
+
+def index_of(column: int, row: int) -> int:
+    return STRIDE * (row + 1) + column
 
 
 class Area:
-    __slots__ = ("cells", "queue_rows", "count")
+    __slots__ = ("cells", "colours", "heads")
 
     def __init__(self, layout: list[list[int | None]]) -> None:
-        self.cells: list[int | None] = [card for row in layout for card in row]
-        self.queue_rows = [len(layout)] * 5
-        self.count = len(self.cells) - self.cells.count(None)
+        size = STRIDE * (len(layout) + MOST_CARDS + 2)  # the empty row on top, one below
+        cells: list[int | None] = [None] * size
+        colours = [EMPTY] * size
+        for r, row in enumerate(layout):
+            base = STRIDE * (r + 1)
+            for c, card in enumerate(row):
+                if card is not None:
+                    cells[base + c] = card
+                    colours[base + c] = card % 5
+        self.cells = cells
+        self.colours = colours
+        head = STRIDE * (len(layout) + 1)
+        self.heads = [head, head + 1, head + 2, head + 3, head + 4]
+
+    @property
+    def queue_rows(self) -> list[int]:
+        """The row of each Queue card."""
+        return [head // STRIDE - 1 for head in self.heads]
+
+    @property
+    def count(self) -> int:
+        """How many cards are in play."""
+        return len(self.cells) - self.cells.count(None)
 
     # --- looking -------------------------------------------------------------------------------
 
     def card_at(self, column: int, row: int) -> int | None:
-        index = 5 * row + column
-        if 0 <= column < 5 and 0 <= index < len(self.cells):
-            return self.cells[index]
+        if 0 <= column < 5 and 0 <= row < max(self.queue_rows):
+            return self.cells[STRIDE * (row + 1) + column]
         return None
 
     def cards(self) -> set[int]:
@@ -33,7 +65,7 @@ class Area:
     def rows(self) -> list[list[int | None]]:
         """Every table row from row 0 down to the lowest Queue card, five entries each."""
         cells = self.cells
-        return [cells[i:i + 5] for i in range(0, 5 * max(self.queue_rows), 5)]
+        return [cells[i:i + 5] for i in range(STRIDE, STRIDE * (max(self.queue_rows) + 1), STRIDE)]
 
     def snapshot(self) -> dict:
         return {"rows": self.rows(), "queue_rows": list(self.queue_rows)}
@@ -41,60 +73,67 @@ class Area:
     def copy(self) -> Area:
         clone = Area.__new__(Area)
         clone.cells = list(self.cells)
-        clone.queue_rows = list(self.queue_rows)
-        clone.count = self.count
+        clone.colours = list(self.colours)
+        clone.heads = list(self.heads)
         return clone
 
     # --- changing ------------------------------------------------------------------------------
 
     def place(self, column: int, card: int) -> int:
         """Put ``card`` on the Queue card's place; the Queue card moves one row down. Returns
-        the flat index of the card."""
-        row = self.queue_rows[column]
-        self.queue_rows[column] = row + 1
-        index = 5 * row + column
-        cells = self.cells
-        if index >= len(cells):
-            cells.extend((None, None, None, None, None))
-        cells[index] = card
-        self.count += 1
+        the index of the card."""
+        index = self.heads[column]
+        self.heads[column] = index + STRIDE
+        self.cells[index] = card
+        self.colours[index] = card % 5
         return index
 
     def touches(self, index: int) -> bool:
         """Does the card just placed at ``index`` touch its colour? (Nothing lies below it.)"""
-        cells = self.cells
-        colour = cells[index] % 5
-        if index >= 5:
-            above = cells[index - 5]
-            if above is not None and above % 5 == colour:
-                return True
-        column = index % 5
-        if column:
-            left = cells[index - 1]
-            if left is not None and left % 5 == colour:
-                return True
-        if column < 4:
-            right = cells[index + 1]
-            if right is not None and right % 5 == colour:
-                return True
-        return False
+        colours = self.colours
+        colour = colours[index]
+        return (colours[index - STRIDE] == colour or colours[index - 1] == colour
+                or colours[index + 1] == colour)
+
+    def drop(self, column: int, card: int) -> list[list[int]] | None:
+        """``place`` then ``resolve`` in one call, for the replay's fast path: the waves of
+        exploded cards, or ``None`` when the card touches nothing of its colour."""
+        heads = self.heads
+        index = heads[column]
+        heads[column] = index + STRIDE
+        self.cells[index] = card
+        colours = self.colours
+        colour = colours[index] = card % 5
+        if (colours[index - STRIDE] == colour or colours[index - 1] == colour
+                or colours[index + 1] == colour):
+            return self.resolve(index)
+        return None
 
     def group(self, index: int) -> set[int]:
         """The connected same-colour group around a card (orthogonal neighbours only)."""
-        cells = self.cells
-        size = len(cells)
-        colour = cells[index] % 5
+        colours = self.colours
+        colour = colours[index]
         seen = {index}
         stack = [index]
+        pop, push, add = stack.pop, stack.append, seen.add
         while stack:
-            i = stack.pop()
-            column = i % 5
-            for n in (i - 5, i + 5, i - 1 if column else -1, i + 1 if column < 4 else -1):
-                if 0 <= n < size and n not in seen:
-                    card = cells[n]
-                    if card is not None and card % 5 == colour:
-                        seen.add(n)
-                        stack.append(n)
+            i = pop()
+            n = i - STRIDE
+            if colours[n] == colour and n not in seen:
+                add(n)
+                push(n)
+            n = i + STRIDE
+            if colours[n] == colour and n not in seen:
+                add(n)
+                push(n)
+            n = i - 1
+            if colours[n] == colour and n not in seen:
+                add(n)
+                push(n)
+            n = i + 1
+            if colours[n] == colour and n not in seen:
+                add(n)
+                push(n)
         return seen
 
     def remove(self, doomed: set[int]) -> list[int]:
@@ -103,25 +142,32 @@ class Area:
         In each column the cards above its lowest gap close down onto the cards (or the Queue
         card) below that gap; they are the only cards that move.
         """
-        cells = self.cells
-        lowest: dict[int, int] = {}
-        for i in doomed:
-            column = i % 5
-            if i > lowest.get(column, -1):
-                lowest[column] = i
+        cells, colours = self.cells, self.colours
         moved: list[int] = []
-        for column, bottom in lowest.items():
-            falling = [cells[i] for i in range(column, bottom, 5) if i not in doomed]
-            for i in range(column, bottom + 1, 5):
-                cells[i] = None
-            target = bottom
-            for card in reversed(falling):
+        done = set()  # columns already closed
+        for bottom in sorted(doomed, reverse=True):  # the lowest gap of a column comes first
+            column = bottom % STRIDE
+            if column in done:
+                continue
+            done.add(column)
+            write = bottom
+            read = bottom - STRIDE
+            while True:  # the empty row above row 0 ends every column
+                if read in doomed:
+                    read -= STRIDE
+                    continue
+                card = cells[read]
                 if card is None:
                     break
-                cells[target] = card
-                moved.append(target)
-                target -= 5
-        self.count -= len(doomed)
+                cells[write] = card
+                colours[write] = colours[read]
+                moved.append(write)
+                write -= STRIDE
+                read -= STRIDE
+            while write > read:
+                cells[write] = None
+                colours[write] = EMPTY
+                write -= STRIDE
         return moved
 
     def resolve(self, index: int, snapshots: list | None = None) -> list[list[int]]:
@@ -135,31 +181,37 @@ class Area:
         exploding = self.group(index)
         if len(exploding) < 2:
             return []
-        cells = self.cells
+        cells, colours = self.cells, self.colours
+        group, remove = self.group, self.remove
         waves = []
-        while exploding:
-            waves.append(sorted(cells[i] for i in exploding))
-            moved = self.remove(exploding)
+        while True:
+            waves.append(sorted([cells[i] for i in exploding]))
+            moved = remove(exploding)
             if snapshots is not None:
                 snapshots.append(self.snapshot())
-            exploding = set()
+            exploding = None
             for i in moved:
-                if i not in exploding:
-                    group = self.group(i)
-                    if len(group) >= 2:
-                        exploding |= group
-        return waves
+                colour = colours[i]  # a group of two or more: a neighbour of the same colour
+                if (colours[i - 1] == colour or colours[i + 1] == colour
+                        or colours[i + STRIDE] == colour or colours[i - STRIDE] == colour):
+                    if exploding is None:
+                        exploding = group(i)
+                    elif i not in exploding:
+                        exploding |= group(i)
+            if exploding is None:
+                return waves
 
     def touching_pair(self) -> tuple[Position, Position] | None:
         """The first pair of touching same-colour cards in reading order, if any."""
-        rows = self.rows()
-        for r, row in enumerate(rows):
-            for c, card in enumerate(row):
-                if card is None:
+        colours = self.colours
+        for r in range(max(self.queue_rows)):
+            base = STRIDE * (r + 1)
+            for c in range(5):
+                colour = colours[base + c]
+                if colour == EMPTY:
                     continue
-                if c < 4 and row[c + 1] is not None and row[c + 1] % 5 == card % 5:
+                if colours[base + c + 1] == colour:
                     return (c, r), (c + 1, r)
-                below = rows[r + 1][c] if r + 1 < len(rows) else None
-                if below is not None and below % 5 == card % 5:
+                if colours[base + c + STRIDE] == colour:
                     return (c, r), (c, r + 1)
         return None

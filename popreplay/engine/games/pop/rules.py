@@ -14,10 +14,20 @@ from ...pointer import pointer
 from ...replay import RuleViolation, StepRecorder, Violation
 from . import notes
 from .cards import ARROW, ICONS, QUEUES, is_card
-from .grid import Area
+from .grid import STRIDE, Area
 from .modes import MODES, PUZZLE_MIN_HAND, SOLO_TITLES, Mode, coop_level
 
 CHIEF = None  # the owner of a Chief card
+CHIEF_CODE = 7  # a turn's card and its owner travel as one int, ``card << 3 | owner``
+ICON_OF = ICONS.__getitem__
+ARROW_OF_CODE = tuple(ARROW[code >> 3] if 1 <= code >> 3 <= 50 else False
+                      for code in range(51 << 3)).__getitem__
+
+
+def unpack(code: int) -> tuple[int, int | None]:
+    """``(card, owner)`` from ``card << 3 | owner`` (owner ``CHIEF_CODE`` for the Chief)."""
+    owner = code & 7
+    return code >> 3, CHIEF if owner == CHIEF_CODE else owner
 
 
 def nfc(name: str) -> str:
@@ -56,6 +66,10 @@ class PopReplay:
         self.turn_limit = self.mode.turns(self.difficulty)
         self.per_player = self.mode.player_cards(variant=self.variant)
         self.per_chief = self.mode.chief_cards(len(self.names), variant=self.variant)
+        self.name_set = frozenset(self.names)  # keys that need no lookup (see ``entries``)
+        name = self.mode.name
+        self.is_battle, self.is_coop = name == "battle", name == "coop"
+        self.is_solo, self.is_puzzle = name == "solo", name == "puzzle"
         self.rounds: list[Round] = []
         self.kept: list[list[int | None]] = []
         self.finished_by: str | None = None  # "lost" (coop) or "won" (solo) once the game is over
@@ -176,6 +190,7 @@ class PopReplay:
         number = rnd.number
         rows = self.mode.layout_rows(self.difficulty)
         puzzle = rows is None
+        seen = rnd.seen
         if not puzzle and len(layout) != rows:
             self.fail("bad-setup",
                       f"{self.mode.name} starts with {rows} full row{'s' * (rows > 1)} of 5 cards; "
@@ -188,7 +203,10 @@ class PopReplay:
                                   f"queue {QUEUES[c]})", "rounds", index, "layout", r, c,
                                   round=number)
                     continue
-                self.check_card(rnd, card, "rounds", index, "layout", r, c)
+                if 1 <= card <= 50 and card not in seen:
+                    seen.add(card)
+                else:
+                    self.check_card(rnd, card, "rounds", index, "layout", r, c)
         if puzzle:
             for r, row in enumerate(layout[:-1]):
                 for c, card in enumerate(row):
@@ -242,9 +260,15 @@ class PopReplay:
                 self.fail("bad-hand", f"{name}'s hand has {len(cards)} cards; a puzzle hand "
                           f"holds at least {PUZZLE_MIN_HAND}", "rounds", index, "hands", key,
                           round=rnd.number)
-            for k, card in enumerate(cards):
-                self.check_card(rnd, card, "rounds", index, "hands", key, k)
-            rnd.hands.append(set(cards))
+            hand = set(cards)
+            seen = rnd.seen
+            if (len(hand) == len(cards) and hand.isdisjoint(seen)
+                    and (not hand or 1 <= min(hand) and max(hand) <= 50)):
+                seen |= hand  # every card new and real: what check_card says card by card
+            else:
+                for k, card in enumerate(cards):
+                    self.check_card(rnd, card, "rounds", index, "hands", key, k)
+            rnd.hands.append(hand)
 
     def check_kept(self, rnd: Round, kept: Mapping[str, int], index: int, *,
                    complete: bool) -> None:
@@ -285,18 +309,24 @@ class PopReplay:
         if t > limit:
             self.fail("too-many-turns", f"a {self.mode.name} round has at most {limit} turn{'s' * (limit != 1)}",
                       *base, round=number, turn=t)
-        plays = self.named(turn.get("plays") or {}, "wrong-play-count", *base, "plays",
-                           round=number, turn=t)
-        draws = self.named(turn.get("draws") or {}, "bad-draw", *base, "draws",
-                           round=number, turn=t)
+        raw = turn.get("plays") or {}
+        if raw.keys() == self.name_set:  # each key is its player's own name: nothing to look up
+            keys, plays = self.names, list(map(raw.__getitem__, self.names))
+        else:
+            named = self.named(raw, "wrong-play-count", *base, "plays", round=number, turn=t)
+            entries = [named.get(p, (name, None)) for p, name in enumerate(self.names)]
+            keys, plays = [key for key, _ in entries], [cards for _, cards in entries]
+        raw_draws = turn.get("draws")
+        draws = self.named(raw_draws, "bad-draw", *base, "draws", round=number,
+                           turn=t) if raw_draws else {}
         self.turns_begun += 1
         if self.variant:
             self.draw(rnd, draws, 1, base, t, required=rnd.hands is not None)
-        elif self.mode.name != "solo":
+        elif draws and not self.is_solo:
             self.no_draws(draws, base, t, rnd.number, "this mode has no draws")
-        owners = self.check_plays(rnd, turn, plays, base, t)
+        owners = self.check_plays(rnd, turn, keys, plays, base, t)
         self.place_all(rnd, owners, t)
-        if self.mode.name == "solo":
+        if self.is_solo:
             pile = 50 - len(rnd.seen) if rnd.hands is not None else self.solo_pile(rnd)
             if self.finished_by == "won" or pile <= 0:
                 why = "the play area is empty" if self.finished_by else "the draw pile is empty"
@@ -337,37 +367,44 @@ class PopReplay:
             if self.rec.enabled:
                 notes.draw(self, rnd, name, cards, t)
 
-    def check_plays(self, rnd: Round, turn: Mapping[str, Any], plays: dict, base: tuple,
-                    t: int) -> list[tuple[int, int | None]]:
+    def check_plays(self, rnd: Round, turn: Mapping[str, Any], keys: list[str],
+                    plays: list[Any], base: tuple, t: int) -> list[int]:
+        """The turn's cards, each as ``owned(card, owner)``, after checking who may play them.
+        ``keys[p]`` and ``plays[p]`` are the raw key and the cards of player ``p``."""
         number = rnd.number
         wanted = self.per_player
         hands, seen = rnd.hands, rnd.seen
-        owners: list[tuple[int, int | None]] = []
-        for position, name in enumerate(self.names):
-            key, cards = plays.get(position, (name, None))
-            cards = cards or ()
-            if len(cards) != wanted:
-                self.fail("wrong-play-count", f"{name} plays {len(cards)} card"
-                          f"{'s' * (len(cards) != 1)}; each turn they play {wanted}",
-                          *base, "plays", key, round=number, turn=t)
-            for k, card in enumerate(cards):
-                if hands is not None:
-                    hand = hands[position]
+        owners: list[int] = []
+        add = owners.append
+        for position, cards in enumerate(plays):
+            if not cards or len(cards) != wanted:
+                played = len(cards or ())
+                self.fail("wrong-play-count", f"{self.names[position]} plays {played} card"
+                          f"{'s' * (played != 1)}; each turn they play {wanted}",
+                          *base, "plays", keys[position], round=number, turn=t)
+            if hands is not None:
+                hand = hands[position]
+                for k, card in enumerate(cards):
                     if card in hand:
                         hand.remove(card)
                     elif not 1 <= card <= 50:
                         self.fail("unknown-card", f"there is no card {card}: cards are numbered "
-                                  "1 to 50", *base, "plays", key, k, round=number, turn=t)
+                                  "1 to 50", *base, "plays", keys[position], k, round=number,
+                                  turn=t)
                     else:
-                        self.fail("not-in-hand", f"{name} does not hold {card}",
-                                  *base, "plays", key, k, round=number, turn=t)
-                elif card in rnd.drawn[position]:
-                    rnd.drawn[position].remove(card)
+                        self.fail("not-in-hand", f"{self.names[position]} does not hold {card}",
+                                  *base, "plays", keys[position], k, round=number, turn=t)
+                    add(card << 3 | position)
+                continue
+            drawn = rnd.drawn[position]
+            for k, card in enumerate(cards):
+                if card in drawn:
+                    drawn.remove(card)
                 elif 1 <= card <= 50 and card not in seen:
                     seen.add(card)
                 else:
-                    self.check_card(rnd, card, *base, "plays", key, k, turn=t)
-                owners.append((card, position))
+                    self.check_card(rnd, card, *base, "plays", keys[position], k, turn=t)
+                add(card << 3 | position)
         chief = turn.get("chief") or ()
         wanted = self.per_chief
         if len(chief) != wanted:
@@ -379,29 +416,31 @@ class PopReplay:
                 seen.add(card)
             else:
                 self.check_card(rnd, card, *base, "chief", k, turn=t)
-            owners.append((card, CHIEF))
+            add(card << 3 | CHIEF_CODE)
         return owners
 
     # --- placing ---------------------------------------------------------------------------------
 
-    def place_all(self, rnd: Round, owners: list[tuple[int, int | None]], t: int) -> None:
-        owners.sort()
-        order = list(enumerate(owners))
-        arrows = sum(ARROW[card] for card, _ in owners)
-        if arrows >= 3:
-            order.reverse()
-        area = rnd.area
+    def place_all(self, rnd: Round, owned: list[int], t: int) -> None:
+        owned.sort()  # by card: cards are distinct
+        arrows = sum(map(ARROW_OF_CODE, owned))
         if self.rec.enabled:
+            owners = [unpack(code) for code in owned]
+            order = list(enumerate(owners))
+            if arrows >= 3:
+                order.reverse()
             self.place_recorded(rnd, owners, order, arrows, t)
         else:
-            for column, (card, owner) in order:
-                index = area.place(column, card)
-                if area.touches(index):
-                    waves = area.resolve(index)
-                    if waves:
-                        self.collect(rnd, owner, waves, t)
-                        if self.finished_by is not None and self.mode.name != "puzzle":
-                            break
+            area = rnd.area
+            count = len(owned)
+            for column in range(count - 1, -1, -1) if arrows >= 3 else range(count):
+                code = owned[column]
+                waves = area.drop(column, code >> 3)
+                if waves:
+                    owner = code & 7
+                    self.collect(rnd, CHIEF if owner == CHIEF_CODE else owner, waves, t)
+                    if self.finished_by is not None and not self.is_puzzle:
+                        break
         rnd.turns_placed += 1
 
     def place_recorded(self, rnd: Round, owners: list, order: list, arrows: int, t: int) -> None:
@@ -417,14 +456,39 @@ class PopReplay:
             waves = area.resolve(index, snapshots) if area.touches(index) else []
             taken = rnd.pending if waves and owner is not CHIEF else []
             notes.placement(self, rnd, owner, waves, taken, t, placed,
-                            (card, column, index // 5))
+                            (card, column, index // STRIDE - 1))
             self.collect(rnd, owner, waves, t, snapshots=snapshots)
-            if self.finished_by is not None and self.mode.name != "puzzle":
+            if self.finished_by is not None and not self.is_puzzle:
                 break
 
     def collect(self, rnd: Round, owner: int | None, waves: list[list[int]], t: int, *,
                 snapshots: list | None = None) -> None:
-        """Give the exploded cards, wave by wave, to the owner of the placed card (or the Chief)."""
+        """Give the exploded cards, wave by wave, to the owner of the placed card (or the Chief).
+        A player who collects also takes the Chief's waiting pile (with the first wave)."""
+        if snapshots is not None:
+            self.collect_recorded(rnd, owner, waves, t, snapshots)
+        elif owner is CHIEF:
+            for wave in waves:
+                rnd.pending.extend(wave)
+        else:
+            collected = rnd.collected[owner]
+            score = 0
+            for wave in waves:
+                collected.extend(wave)
+                score += sum(map(ICON_OF, wave))
+            if rnd.pending:
+                collected.extend(rnd.pending)
+                score += sum(map(ICON_OF, rnd.pending))
+                rnd.pending = []
+            rnd.scores[owner] += score
+        if waves and self.is_coop:
+            self.finished_by, self.failed_turn = "lost", t
+        if self.is_solo and rnd.area.count == 0:
+            self.finished_by = "won"
+
+    def collect_recorded(self, rnd: Round, owner: int | None, waves: list[list[int]], t: int,
+                         snapshots: list) -> None:
+        """``collect`` with a step for every wave."""
         taken: list[int] = []
         if waves and owner is not CHIEF:
             taken, rnd.pending = rnd.pending, []
@@ -434,14 +498,9 @@ class PopReplay:
                 rnd.pending.extend(wave)
             else:
                 rnd.collected[owner].extend(gained)
-                rnd.scores[owner] += sum(ICONS[c] for c in gained)
-            if snapshots is not None:
-                notes.wave(self, rnd, owner, number, wave, taken if number == 1 else [], t,
-                           snapshots[number - 1])
-        if waves and self.mode.name == "coop":
-            self.finished_by, self.failed_turn = "lost", t
-        if self.mode.name == "solo" and rnd.area.count == 0:
-            self.finished_by = "won"
+                rnd.scores[owner] += sum(map(ICON_OF, gained))
+            notes.wave(self, rnd, owner, number, wave, taken if number == 1 else [], t,
+                       snapshots[number - 1])
 
     # --- the outcome -----------------------------------------------------------------------------
 
