@@ -149,7 +149,8 @@ def log(ref: str) -> Response:
     response = Response(record.log, mimetype="application/json")
     response.set_etag(record.content_hash)
     response.headers["Content-Disposition"] = f'inline; filename="{record.slug}.json"'
-    return response.make_conditional(request)
+    response.make_conditional(request)
+    return response
 
 
 @bp.route("/<string:ref>/replay")

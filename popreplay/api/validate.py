@@ -38,13 +38,22 @@ def validate(args: dict[str, Any]) -> Any:
         request.max_content_length = current_app.config["MAX_NDJSON_BODY"]
         limit = current_app.config["MAX_CONTENT_LENGTH"]
         stream = request.stream
-        lines = _results(stream, limit, with_steps=args["steps"])
+        lines = _results(stream, limit, with_steps=args["steps"],
+                         max_lines=current_app.config["MAX_NDJSON_LINES"])
         return Response(stream_with_context(lines), mimetype=NDJSON)
     return check_text(request.get_data(cache=False), with_steps=args["steps"])
 
 
-def _results(stream: IO[bytes], limit: int, *, with_steps: bool) -> Iterator[str]:
-    for number, line in _lines(stream, limit):
+def _results(stream: IO[bytes], limit: int, *, with_steps: bool,
+             max_lines: int) -> Iterator[str]:
+    """One result line per log line; past ``max_lines`` lines (blank ones count), one last
+    ``invalid`` line says where reading stopped, and the rest of the body is not read."""
+    for number, line in _lines(stream, limit, max_lines):
+        if line is TOO_MANY:
+            yield dumps_line({"line": number, **_invalid(
+                f"More than {max_lines} lines in one request: this line and the ones after it "
+                "were not read; send them in another request.")})
+            return
         if line is None:
             result = _too_long(limit)
         else:
@@ -52,14 +61,22 @@ def _results(stream: IO[bytes], limit: int, *, with_steps: bool) -> Iterator[str
         yield dumps_line({"line": number, **result})
 
 
-def _lines(stream: IO[bytes], limit: int) -> Iterator[tuple[int, bytes | None]]:
-    """Non-blank lines with their 1-based numbers; None for a line longer than ``limit``."""
+TOO_MANY = b"too many lines"  # compared by identity
+
+
+def _lines(stream: IO[bytes], limit: int,
+           max_lines: int) -> Iterator[tuple[int, bytes | None]]:
+    """Non-blank lines with their 1-based numbers; None for a line longer than ``limit``;
+    ``TOO_MANY`` (and the end) for line ``max_lines + 1``, blank lines counted."""
     number = 0
     while True:
         line = stream.readline(limit + 1)
         if not line:
             return
         number += 1
+        if number > max_lines:
+            yield number, TOO_MANY
+            return
         if len(line) > limit and not line.endswith(b"\n"):
             while True:
                 rest = stream.readline(65536)
@@ -71,8 +88,12 @@ def _lines(stream: IO[bytes], limit: int) -> Iterator[tuple[int, bytes | None]]:
 
 
 def _too_long(limit: int) -> dict[str, Any]:
+    return _invalid(f"The log is longer than {limit} bytes.")
+
+
+def _invalid(message: str) -> dict[str, Any]:
     return {"game": None, "mode": None, "engine": ENGINE_VERSION, "status": "invalid",
             "legal": False,
-            "errors": [{"code": "json", "message": f"The log is longer than {limit} bytes.",
-                        "round": None, "turn": None, "path": ""}],
+            "errors": [{"code": "json", "message": message, "round": None, "turn": None,
+                        "path": ""}],
             "outcome": None, "claims": None}

@@ -45,7 +45,7 @@ def player_name(name: str) -> str:
     return db_text(unicodedata.normalize("NFC", db_text(name)))
 
 
-def public_games() -> Select[tuple[GameRecord]]:
+def public_games() -> Select[Any]:
     return select(GameRecord).where(GameRecord.visibility == "public")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import unicodedata
 
@@ -102,7 +103,11 @@ def test_the_log_comes_back_byte_for_byte(client):
     assert response.status_code == 200
     assert response.data == raw
     assert response.mimetype == "application/json"
-    assert created["sha256"] == __import__("hashlib").sha256(raw).hexdigest()
+    assert created["sha256"] == hashlib.sha256(raw).hexdigest()
+    assert response.headers["ETag"] == f'"{created["sha256"]}"'
+    cached = client.get(f"{API}/{created['slug']}/log",
+                        headers={"If-None-Match": response.headers["ETag"]})
+    assert cached.status_code == 304
 
 
 def test_the_replay_has_steps_and_an_etag(client, make_log):
