@@ -181,3 +181,12 @@ def _register_service_commands() -> None:
 
 
 _register_service_commands()
+
+
+def _register_bench() -> None:
+    from .bench import bench
+
+    main.add_command(bench)
+
+
+_register_bench()

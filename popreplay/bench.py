@@ -1,0 +1,435 @@
+"""``popreplay bench``: how fast logs are replayed, validated, stored and served (issue 6).
+
+It prints figures and asserts nothing. Every figure in ``docs/performance.md`` is one this command
+prints. Times are the best of ``--repeat`` runs; engine and validation figures are CPU time of this
+one process (``time.process_time``), so that other processes on a busy machine count less; the
+HTTP figures are wall-clock times seen by a client on the loopback interface.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import click
+
+from .checking import check_text
+from .engine import GAMES, replay_log
+from .logformat import check_parsed_shape, parse_json
+
+POP = GAMES["pop"]
+
+
+# --- the logs ----------------------------------------------------------------------------------
+
+
+def battle_logs(count: int, *, players: int = 5, seed: int = 0) -> list[dict[str, Any]]:
+    """Simulated POP! battles (3 rounds of 8 turns), seeds ``seed`` .. ``seed + count - 1``."""
+    return [POP.simulate(mode="battle", players=players, seed=seed + k) for k in range(count)]
+
+
+def placements(log: dict[str, Any]) -> int:
+    """Cards placed by a POP! log: every card played, the Chief's included."""
+    return sum(len(turn.get("chief") or ()) + sum(len(c) for c in turn["plays"].values())
+               for rnd in log["rounds"] for turn in rnd["turns"])
+
+
+def explosions(log: dict[str, Any]) -> int:
+    """Placements that make cards explode (from the annotated replay)."""
+    steps = POP.replay(log, with_steps=True).steps or []
+    return sum(1 for step in steps if step["kind"] == "place" and step["data"]["explodes"])
+
+
+def cut(log: dict[str, Any], turns: int) -> dict[str, Any]:
+    """The log's first ``turns`` turns (rounds of 8), without claims: an incomplete game."""
+    kept_rounds = []
+    left = turns
+    for rnd in log["rounds"]:
+        if left <= 0:
+            break
+        kept_rounds.append({**rnd, "turns": rnd["turns"][:left]})
+        left -= len(rnd["turns"])
+    short = {key: value for key, value in log.items() if key != "claimed"}
+    short["rounds"] = kept_rounds
+    return short
+
+
+# --- timing ------------------------------------------------------------------------------------
+
+
+def best_cpu(run: Callable[[], Any], repeat: int) -> float:
+    """The least CPU time (seconds) of ``repeat`` runs."""
+    best = float("inf")
+    for _ in range(max(1, repeat)):
+        start = time.process_time()
+        run()
+        best = min(best, time.process_time() - start)
+    return max(best, 1e-9)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+# --- engine and validation ---------------------------------------------------------------------
+
+
+def bench_engine(logs: list[dict[str, Any]], repeat: int) -> dict[str, float]:
+    """Replay without steps (the path of validation, import and revalidation)."""
+    seconds = best_cpu(lambda: [POP.replay(log) for log in logs], repeat)
+    placed = sum(map(placements, logs))
+    return {"games": len(logs), "games_per_s": len(logs) / seconds,
+            "us_per_game": seconds / len(logs) * 1e6, "us_per_placement": seconds / placed * 1e6,
+            "placements_per_game": placed / len(logs),
+            "explosions_per_game": sum(map(explosions, logs)) / len(logs)}
+
+
+def bench_validation(texts: list[bytes], repeat: int) -> dict[str, float]:
+    """From JSON text to the result object: parse, shape check, replay, result."""
+    parsed = [parse_json(text) for text in texts]
+    count = len(texts)
+    total = best_cpu(lambda: [check_text(text) for text in texts], repeat)
+    parse = best_cpu(lambda: [parse_json(text) for text in texts], repeat)
+    shape = best_cpu(lambda: [check_parsed_shape(log) for log in parsed], repeat)
+    replay = best_cpu(lambda: [replay_log(log) for log in parsed], repeat)
+    return {"logs": count, "logs_per_s": count / total, "us_per_log": total / count * 1e6,
+            "us_parse": parse / count * 1e6, "us_shape": shape / count * 1e6,
+            "us_replay": replay / count * 1e6,
+            "kb_per_log": sum(map(len, texts)) / count / 1024}
+
+
+def per_game_us(log: dict[str, Any], repeat: int) -> float:
+    return best_cpu(lambda: POP.replay(log), repeat) * 1e6
+
+
+def bench_growth(count: int, repeat: int) -> dict[str, list[dict[str, float]]]:
+    """How the replay cost grows with players, turns and explosions."""
+    by_players = []
+    for players in (2, 3, 4, 5):
+        logs = battle_logs(count, players=players, seed=10_000)
+        row = bench_engine(logs, repeat)
+        by_players.append({"players": players, **row})
+    base = battle_logs(count, seed=20_000)
+    by_turns = []
+    for turns in (1, 4, 8, 16, 24):
+        logs = [cut(log, turns) for log in base]
+        row = bench_engine(logs, repeat)
+        by_turns.append({"turns": turns, **row})
+    timed = sorted((explosions(log), per_game_us(log, repeat)) for log in base)
+    by_explosions = []
+    bands = 4
+    for band in range(bands):
+        chunk = timed[band * len(timed) // bands:(band + 1) * len(timed) // bands]
+        if not chunk:
+            continue
+        by_explosions.append({
+            "explosions_from": chunk[0][0], "explosions_to": chunk[-1][0],
+            "games": len(chunk), "explosions_per_game": statistics.fmean(e for e, _ in chunk),
+            "us_per_game": statistics.fmean(us for _, us in chunk)})
+    return {"players": by_players, "turns": by_turns, "explosions": by_explosions}
+
+
+# --- the service -------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextlib.contextmanager
+def running_server(folder: Path, *, workers: int,
+                   env: dict[str, str] | None = None) -> Iterator[tuple[int, subprocess.Popen]]:
+    """``popreplay serve`` on a fresh SQLite file in ``folder``; yields the port and process."""
+    port = free_port()
+    environment = {**os.environ, "POPREPLAY_DATABASE_URL": f"sqlite:///{folder / 'bench.sqlite'}",
+                   **(env or {})}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "popreplay", "serve", "--port", str(port),
+         "--workers", str(workers)],
+        env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if process.poll() is not None:
+                raise click.ClickException("popreplay serve stopped before answering")
+            try:
+                status, _ = request(port, "GET", "/api/v1/healthz")
+                if status == 200:
+                    break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise click.ClickException("popreplay serve did not answer within 60 s")
+            time.sleep(0.2)
+        yield port, process
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def request(port: int, method: str, path: str, body: bytes | None = None,
+            connection: http.client.HTTPConnection | None = None,
+            headers: dict[str, str] | None = None) -> tuple[int, bytes]:
+    own = connection is None
+    conn = connection or http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        conn.request(method, path, body=body, headers=headers or {})
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        if own:
+            conn.close()
+
+
+def load(port: int, jobs: list[tuple[str, str, bytes | None]], clients: int,
+         time_limit: float) -> tuple[list[float], list[tuple[int, bytes]], float]:
+    """Send ``jobs`` from ``clients`` threads (keep-alive connections); latencies in seconds,
+    the answers in job order, and the wall time."""
+    latencies: list[float] = [0.0] * len(jobs)
+    answers: list[tuple[int, bytes]] = [(0, b"")] * len(jobs)
+    lock = threading.Lock()
+    position = iter(range(len(jobs)))
+    stop_at = time.monotonic() + time_limit
+    done = [0]
+
+    def client() -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        try:
+            while time.monotonic() < stop_at:
+                with lock:
+                    index = next(position, None)
+                if index is None:
+                    return
+                method, path, body = jobs[index]
+                headers = {"Content-Type": "application/json"} if body is not None else {}
+                start = time.perf_counter()
+                answers[index] = request(port, method, path, body, conn, headers)
+                latencies[index] = time.perf_counter() - start
+                with lock:
+                    done[0] += 1
+        finally:
+            conn.close()
+
+    threads = [threading.Thread(target=client) for _ in range(clients)]
+    start = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    wall = time.perf_counter() - start
+    count = done[0]
+    return latencies[:count], answers[:count], wall
+
+
+def _figures(latencies: list[float], wall: float) -> dict[str, float]:
+    return {"requests": len(latencies), "per_s": len(latencies) / wall if wall else 0.0,
+            "p50_ms": percentile(latencies, 0.50) * 1e3,
+            "p99_ms": percentile(latencies, 0.99) * 1e3}
+
+
+def bench_http(count: int, *, workers: int, clients: int, fetches: int,
+               time_limit: float) -> dict[str, dict[str, float]]:
+    """``POST /api/v1/games`` of ``count`` new battles, then their replays: each game's first
+    fetch (the replay is computed) and ``fetches`` more fetches spread over them."""
+    texts = [json.dumps(log).encode() for log in battle_logs(count, seed=30_000)]
+    with tempfile.TemporaryDirectory(prefix="popreplay-bench-") as folder, \
+            running_server(Path(folder), workers=workers) as (port, _):
+        load(port, [("POST", "/api/v1/games", json.dumps(POP.simulate(
+            mode="battle", players=5, seed=-1)).encode())], 1, time_limit)  # warm up
+        posts, answers, wall = load(port, [("POST", "/api/v1/games", t) for t in texts],
+                                    clients, time_limit)
+        slugs = [json.loads(body)["slug"] for status, body in answers if status == 201]
+        stored = len(slugs)
+        paths = [f"/api/v1/games/{slug}/replay" for slug in slugs]
+        first, _, first_wall = load(port, [("GET", p, None) for p in paths], clients, time_limit)
+        again = [("GET", paths[k % len(paths)], None) for k in range(fetches)] if paths else []
+        fetched, _, fetched_wall = load(port, again, clients, time_limit)
+    return {"post": {**_figures(posts, wall), "stored": stored},
+            "replay_first": _figures(first, first_wall),
+            "replay": _figures(fetched, fetched_wall)}
+
+
+# --- streaming ---------------------------------------------------------------------------------
+
+
+def write_stream(path: Path, lines: int, distinct: int = 1000) -> None:
+    """An NDJSON file of ``lines`` logs: ``distinct`` simulated 3-player coop games, repeated."""
+    logs = [json.dumps(POP.simulate(mode="coop", players=3, seed=k), ensure_ascii=False)
+            for k in range(min(lines, distinct))]
+    with path.open("w", encoding="utf-8") as out:
+        for k in range(lines):
+            out.write(logs[k % len(logs)] + "\n")
+
+
+def cli_peak_rss(path: Path) -> tuple[float, float]:
+    """``popreplay validate --ndjson FILE --json``: peak RSS (MiB) and logs per second."""
+    start = time.perf_counter()
+    process = subprocess.Popen([sys.executable, "-m", "popreplay", "validate", "--ndjson",
+                                "--json", str(path)], stdout=subprocess.DEVNULL)
+    _, _, usage = os.wait4(process.pid, 0)
+    process.returncode = 0
+    wall = time.perf_counter() - start
+    lines = sum(1 for _ in path.open("rb"))
+    return usage.ru_maxrss / 1024, lines / wall
+
+
+def _worker_rss(master: int) -> float:
+    """The largest peak RSS (MiB) among the server's worker processes."""
+    peak = 0
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            text = status.read_text()
+        except OSError:
+            continue
+        fields = dict(line.split(":", 1) for line in text.splitlines() if ":" in line)
+        if fields.get("PPid", "").strip() == str(master) and "VmHWM" in fields:
+            peak = max(peak, int(fields["VmHWM"].split()[0]))
+    return peak / 1024
+
+
+def api_stream(path: Path, lines: int) -> dict[str, float]:
+    """``POST /api/v1/validate`` with the NDJSON file streamed in and the answer read as it
+    comes: worker peak RSS (MiB) before and after, answered lines per second."""
+    size = path.stat().st_size
+    env = {"POPREPLAY_MAX_NDJSON_BODY": str(size + 1)}
+    with tempfile.TemporaryDirectory(prefix="popreplay-bench-") as folder, \
+            running_server(Path(folder), workers=1, env=env) as (port, process):
+        before = _worker_rss(process.pid)
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+        start = time.perf_counter()
+        with path.open("rb") as body:
+            conn.request("POST", "/api/v1/validate", body=body,
+                         headers={"Content-Type": "application/x-ndjson",
+                                  "Content-Length": str(size)})
+            response = conn.getresponse()
+            answered = sum(1 for line in response if line.strip())
+        wall = time.perf_counter() - start
+        conn.close()
+        after = _worker_rss(process.pid)
+    return {"lines": lines, "answered": answered, "lines_per_s": answered / wall,
+            "worker_rss_before_mib": before, "worker_rss_peak_mib": after}
+
+
+def bench_stream(lines: int) -> dict[str, Any]:
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="popreplay-bench-") as folder:
+        for count in sorted({max(1, lines // 10), lines}):
+            path = Path(folder) / f"stream-{count}.ndjson"
+            write_stream(path, count)
+            rss, rate = cli_peak_rss(path)
+            row = {"lines": count, "mib": path.stat().st_size / 2**20, "cli_peak_rss_mib": rss,
+                   "cli_lines_per_s": rate}
+            row.update({f"api_{k}": v for k, v in api_stream(path, count).items()})
+            rows.append(row)
+    return {"rows": rows}
+
+
+# --- the command -------------------------------------------------------------------------------
+
+
+def machine() -> dict[str, str]:
+    model = ""
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    return {"cpus": str(os.cpu_count()), "cpu": model, "python": sys.version.split()[0],
+            "load": " ".join(f"{x:.2f}" for x in os.getloadavg())}
+
+
+@click.command()
+@click.option("--games", default=300, show_default=True,
+              help="Simulated 5-player battles for the engine and validation figures.")
+@click.option("--repeat", default=5, show_default=True, help="Runs of each timing; the best counts.")
+@click.option("--growth/--no-growth", default=True, show_default=True,
+              help="Cost by players, turns and explosions.")
+@click.option("--growth-games", default=100, show_default=True)
+@click.option("--http", "http_count", default=300, show_default=True,
+              help="Games to POST through popreplay serve (0: skip the service).")
+@click.option("--workers", default=2, show_default=True)
+@click.option("--clients", default=4, show_default=True, help="Concurrent client connections.")
+@click.option("--fetches", default=1000, show_default=True, help="Replay fetches after the first.")
+@click.option("--time-limit", default=120.0, show_default=True,
+              help="Seconds at most for each HTTP load (a bound, not a target).")
+@click.option("--stream", "stream_lines", default=0, show_default=True,
+              help="NDJSON lines for the streaming memory check (0: skip; e.g. 100000).")
+def bench(games: int, repeat: int, growth: bool, growth_games: int, http_count: int,
+          workers: int, clients: int, fetches: int, time_limit: float,
+          stream_lines: int) -> None:
+    """Measure replay, validation, the API and streaming; print figures (no pass/fail)."""
+    info = machine()
+    click.echo(f"machine: {info['cpus']} CPUs, {info['cpu']}, Python {info['python']}, "
+               f"load {info['load']}")
+    logs = battle_logs(games)
+    engine = bench_engine(logs, repeat)
+    click.echo(f"engine: {engine['games_per_s']:.0f} games/s, {engine['us_per_game']:.0f} µs/game,"
+               f" {engine['us_per_placement']:.2f} µs/placement ({engine['games']} 5-player "
+               f"battles, {engine['placements_per_game']:.0f} placements and "
+               f"{engine['explosions_per_game']:.1f} explosions per game; CPU time)")
+    texts = [json.dumps(log, ensure_ascii=False).encode() for log in logs]
+    valid = bench_validation(texts, repeat)
+    click.echo(f"validation: {valid['logs_per_s']:.0f} logs/s, {valid['us_per_log']:.0f} µs/log "
+               f"(parse {valid['us_parse']:.0f} + shape {valid['us_shape']:.0f} + replay and result "
+               f"{valid['us_replay']:.0f} µs; {valid['kb_per_log']:.1f} KiB/log; CPU time)")
+    if growth:
+        table = bench_growth(growth_games, repeat)
+        click.echo("growth by players (battle, 24 turns, 5 cards a turn):")
+        for row in table["players"]:
+            click.echo(f"  {row['players']} players: {row['us_per_game']:.0f} µs/game, "
+                       f"{row['us_per_placement']:.2f} µs/placement, "
+                       f"{row['explosions_per_game']:.1f} explosions/game")
+        click.echo("growth by turns (5-player battle cut after N turns):")
+        for row in table["turns"]:
+            click.echo(f"  {row['turns']:>2} turns: {row['us_per_game']:.0f} µs/game, "
+                       f"{row['us_per_placement']:.2f} µs/placement, "
+                       f"{row['explosions_per_game']:.1f} explosions/game")
+        click.echo("growth by explosions (5-player battles, quarters by explosions):")
+        for row in table["explosions"]:
+            click.echo(f"  {row['explosions_from']}–{row['explosions_to']} explosions "
+                       f"(mean {row['explosions_per_game']:.1f}): {row['us_per_game']:.0f} µs/game")
+    if http_count:
+        web = bench_http(http_count, workers=workers, clients=clients, fetches=fetches,
+                         time_limit=time_limit)
+        post, first, again = web["post"], web["replay_first"], web["replay"]
+        click.echo(f"POST /games ({workers} workers, SQLite, {clients} clients): "
+                   f"{post['per_s']:.0f} requests/s, p50 {post['p50_ms']:.1f} ms, "
+                   f"p99 {post['p99_ms']:.1f} ms ({post['requests']} requests, "
+                   f"{post['stored']} stored)")
+        click.echo(f"GET /games/<id>/replay, first fetch: {first['per_s']:.0f} requests/s, "
+                   f"p50 {first['p50_ms']:.1f} ms, p99 {first['p99_ms']:.1f} ms "
+                   f"({first['requests']} requests)")
+        click.echo(f"GET /games/<id>/replay, again: {again['per_s']:.0f} requests/s, "
+                   f"p50 {again['p50_ms']:.1f} ms, p99 {again['p99_ms']:.1f} ms "
+                   f"({again['requests']} requests)")
+    if stream_lines:
+        for row in bench_stream(stream_lines)["rows"]:
+            click.echo(f"stream of {row['lines']} lines ({row['mib']:.0f} MiB): "
+                       f"popreplay validate --ndjson peak RSS {row['cli_peak_rss_mib']:.0f} MiB "
+                       f"({row['cli_lines_per_s']:.0f} lines/s); POST /validate worker peak RSS "
+                       f"{row['api_worker_rss_peak_mib']:.0f} MiB (at start "
+                       f"{row['api_worker_rss_before_mib']:.0f} MiB; {row['api_answered']} "
+                       f"lines answered, {row['api_lines_per_s']:.0f} lines/s)")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    click.echo(f"bench process peak RSS: {peak:.0f} MiB")

@@ -1,0 +1,77 @@
+"""``popreplay bench`` runs on tiny sizes and prints its figures (it never asserts timings)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from popreplay import bench
+from popreplay.checking import check_log
+from popreplay.cli import main
+
+NUMBER = r"[0-9]+(?:\.[0-9]+)?"
+
+
+def test_the_command_prints_engine_validation_and_growth_figures():
+    result = CliRunner().invoke(main, ["bench", "--games", "3", "--repeat", "1",
+                                       "--growth-games", "2", "--http", "0"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert re.search(rf"^engine: {NUMBER} games/s, {NUMBER} µs/game, {NUMBER} µs/placement "
+                     rf"\(3 5-player battles, 120 placements", out, re.M)
+    assert re.search(rf"^validation: {NUMBER} logs/s, {NUMBER} µs/log \(parse {NUMBER} \+ "
+                     rf"shape {NUMBER} \+ replay and result {NUMBER} µs", out, re.M)
+    for players in (2, 3, 4, 5):
+        assert re.search(rf"^  {players} players: {NUMBER} µs/game", out, re.M)
+    for turns in (1, 4, 8, 16, 24):
+        assert re.search(rf"^ +{turns} turns: {NUMBER} µs/game", out, re.M)
+    assert out.count(" explosions (mean ") == 2  # two games: two bands of one game
+    assert "machine: " in out and "bench process peak RSS: " in out
+
+
+def test_placements_and_explosions_are_counted_from_the_log():
+    log = bench.battle_logs(1)[0]
+    assert bench.placements(log) == 3 * 8 * 5  # 3 rounds, 8 turns, 5 cards a turn
+    steps = bench.POP.replay(log, with_steps=True).steps
+    waves = [s for s in steps if s["kind"] == "explode"]
+    assert 1 <= bench.explosions(log) <= len(waves)
+
+
+def test_a_cut_log_is_an_incomplete_legal_game():
+    log = bench.battle_logs(1, seed=5)[0]
+    short = bench.cut(log, 10)
+    assert [len(r["turns"]) for r in short["rounds"]] == [8, 2]
+    assert "claimed" not in short
+    assert check_log(short)["status"] == "incomplete"
+    assert check_log(bench.cut(log, 24))["status"] == "complete"
+
+
+def test_percentiles_pick_a_measured_value():
+    values = [float(v) for v in range(1, 101)]
+    assert bench.percentile(values, 0.50) == 50.0
+    assert bench.percentile(values, 0.99) == 99.0
+    assert bench.percentile([7.0], 0.99) == 7.0
+
+
+@pytest.mark.slow
+def test_the_service_figures_come_from_a_real_server():
+    figures = bench.bench_http(3, workers=1, clients=2, fetches=4, time_limit=60)
+    assert figures["post"]["requests"] == 3 and figures["post"]["stored"] == 3
+    assert figures["replay_first"]["requests"] == 3
+    assert figures["replay"]["requests"] == 4
+    assert figures["replay"]["p99_ms"] >= figures["replay"]["p50_ms"] > 0
+
+
+@pytest.mark.slow
+def test_the_stream_figures_answer_every_line(tmp_path):
+    path = tmp_path / "s.ndjson"
+    bench.write_stream(path, 30, distinct=7)
+    lines = path.read_text("utf-8").splitlines()
+    assert len(lines) == 30 and lines[0] == lines[7] and lines[0] != lines[1]
+    assert json.loads(lines[0])["mode"] == "coop"
+    figures = bench.api_stream(path, 30)
+    assert figures["answered"] == 30
+    assert figures["worker_rss_peak_mib"] >= figures["worker_rss_before_mib"] > 0
