@@ -5,6 +5,8 @@
 | POPREPLAY_DATABASE_URL    | SQLite file ``popreplay.sqlite`` in the instance folder |
 | POPREPLAY_MAX_BODY        | 1048576 (1 MiB): the largest request body, in bytes |
 | POPREPLAY_MAX_NDJSON_BODY | 67108864 (64 MiB): the largest NDJSON body of ``POST /validate`` |
+| POPREPLAY_MAX_NDJSON_LINES| 10000: the most lines one NDJSON ``POST /validate`` reads  |
+| POPREPLAY_CORS_ORIGINS    | none: origins allowed to call ``/api/`` from a browser (comma-separated, or ``*``) |
 | POPREPLAY_PUBLIC_URL      | none: share links use the request's host  |
 | POPREPLAY_SECRET_KEY      | a random key per process                  |
 """
@@ -12,6 +14,7 @@
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from typing import Any, Mapping
 
@@ -33,12 +36,24 @@ def _int(name: str, default: int) -> int:
     return number
 
 
+def _origins(value: str) -> tuple[str, ...]:
+    """``https://a.example, http://localhost:3000`` or ``*``: the origins CORS allows."""
+    origins = tuple(part.strip().rstrip("/") for part in value.split(",") if part.strip())
+    for origin in origins:
+        if origin != "*" and not re.fullmatch(r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?", origin):
+            raise ValueError(f"POPREPLAY_CORS_ORIGINS: {origin!r} is not an origin "
+                             "(scheme://host[:port]) or *")
+    return origins
+
+
 def from_environment() -> dict[str, Any]:
     """The settings read from the environment now (so tests can set variables first)."""
     return {
         "DATABASE_URL": os.environ.get("POPREPLAY_DATABASE_URL") or None,
         "MAX_CONTENT_LENGTH": _int("POPREPLAY_MAX_BODY", MiB),
         "MAX_NDJSON_BODY": _int("POPREPLAY_MAX_NDJSON_BODY", 64 * MiB),
+        "MAX_NDJSON_LINES": _int("POPREPLAY_MAX_NDJSON_LINES", 10_000),
+        "CORS_ORIGINS": _origins(os.environ.get("POPREPLAY_CORS_ORIGINS") or ""),
         "PUBLIC_BASE_URL": (os.environ.get("POPREPLAY_PUBLIC_URL") or "").rstrip("/") or None,
         "SECRET_KEY": os.environ.get("POPREPLAY_SECRET_KEY") or secrets.token_hex(32),
     }
