@@ -19,13 +19,23 @@ HERE = Path(__file__).parent
 EXAMPLES_DIR = HERE / "examples"
 GAME_SCRIPTS = HERE / "static" / "games"
 
-# The shipped example games, one per POP! mode, in the order the home page lists them.
+# The shipped example games: one per POP! mode, then one of each other game, in the order the home
+# page lists them. The key names the file in examples/ (for POP! it is the mode).
 EXAMPLES: dict[str, str] = {
     "battle": "A 3-player battle whose score sheet is wrong: the claims panel shows where.",
     "coop": "Four players, nine turns, no explosion: the group wins, level legendary.",
     "solo": "Difficulty 2, won on turn 6: the title “mean”.",
     "puzzle": "The domino chain: one card sets off five waves and clears the layout.",
+    "cube": "Two players race to complete CROSS, F2L, OLL and PLL.",
+    "slap": "Three players slap until one holds every card.",
+    "bloops": "Three players, hidden cards, effects, and a Bloops call.",
 }
+EXAMPLE_GAMES = {"cube": "cube", "slap": "slap", "bloops": "Bloops"}  # other keys: POP! modes
+
+
+def example_heading(name: str) -> str:
+    return EXAMPLE_GAMES.get(name) or f"POP! {name}"
+
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -57,6 +67,7 @@ def _security_headers(response: Response) -> Response:
 def home() -> str:
     games = store.recent_public(store.get_session(), limit=20)
     return render_template("web/home.html", games=games, examples=EXAMPLES,
+                           example_heading=example_heading,
                            game_titles=_game_titles())
 
 

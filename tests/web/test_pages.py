@@ -149,7 +149,9 @@ def test_example_pages_and_logs(client: Any, mode: str) -> None:
     assert page.status_code == 200
     assert_secure(page)
     data = replay_data(page.get_data(as_text=True))
-    assert data["result"]["mode"] == mode
+    log = json.loads(example_bytes(mode))
+    assert (data["result"]["game"], data["result"]["mode"]) == (log["game"], log["mode"])
+    assert log["mode"] == mode or log["game"] == mode
     assert data["result"]["status"] == "complete"
     raw = client.get(f"/examples/{mode}.json")
     assert raw.mimetype == "application/json"
