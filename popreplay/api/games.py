@@ -101,10 +101,16 @@ class Games(MethodView):
              "reads it back.", content_type="application/x-ndjson")
 def export(args: dict[str, Any]) -> Response:
     """Export public games (NDJSON stream)"""
-    filters = _filters(args)
+    records = queries.export_records(get_session(), _filters(args))
+    # The first batch is read now, before the 200 is sent: a database that does not answer is
+    # a 503 in the error shape, not a stream cut after its status line.
+    first = next(records, None)
 
     def lines() -> Iterator[str]:
-        for record in queries.export_records(get_session(), filters):
+        if first is None:
+            return
+        yield dumps_line(store.export_entry(first))
+        for record in records:
             yield dumps_line(store.export_entry(record))
 
     return Response(stream_with_context(lines()), mimetype="application/x-ndjson")
