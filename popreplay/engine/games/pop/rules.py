@@ -66,7 +66,8 @@ class PopReplay:
         self.turn_limit = self.mode.turns(self.difficulty)
         self.per_player = self.mode.player_cards(variant=self.variant)
         self.per_chief = self.mode.chief_cards(len(self.names), variant=self.variant)
-        self.name_set = frozenset(self.names)  # keys that need no lookup (see ``entries``)
+        self.name_set = frozenset(self.names)  # keys that need no lookup (see ``play_turn``)
+        self.positions = range(len(self.names))
         name = self.mode.name
         self.is_battle, self.is_coop = name == "battle", name == "coop"
         self.is_solo, self.is_puzzle = name == "solo", name == "puzzle"
@@ -376,6 +377,16 @@ class PopReplay:
         hands, seen = rnd.hands, rnd.seen
         owners: list[int] = []
         add = owners.append
+        if hands is not None and wanted == 1:
+            try:  # the common case: one card each, held
+                for position, hand, (card,) in zip(self.positions, hands, plays):
+                    hand.remove(card)
+                    add(card << 3 | position)
+                plays = ()  # all checked
+            except (TypeError, ValueError, KeyError):  # a play missing, too long, or not held
+                for code in owners:  # put the cards back and check card by card
+                    hands[code & 7].add(code >> 3)
+                owners.clear()
         for position, cards in enumerate(plays):
             if not cards or len(cards) != wanted:
                 played = len(cards or ())
