@@ -109,47 +109,44 @@ class Area:
             return self.resolve(index)
         return None
 
-    def group(self, index: int) -> set[int]:
-        """The connected same-colour group around a card (orthogonal neighbours only)."""
+    def group(self, index: int) -> list[int]:
+        """The connected same-colour group around a card (orthogonal neighbours only), as a list
+        of distinct indexes: groups are small, and a short list is quicker than a set."""
         colours = self.colours
         colour = colours[index]
-        seen = {index}
-        stack = [index]
-        pop, push, add = stack.pop, stack.append, seen.add
-        while stack:
-            i = pop()
+        found = [index]
+        add = found.append
+        for i in found:  # the list grows while it is walked: a breadth-first search
             n = i - STRIDE
-            if colours[n] == colour and n not in seen:
+            if colours[n] == colour and n not in found:
                 add(n)
-                push(n)
             n = i + STRIDE
-            if colours[n] == colour and n not in seen:
+            if colours[n] == colour and n not in found:
                 add(n)
-                push(n)
             n = i - 1
-            if colours[n] == colour and n not in seen:
+            if colours[n] == colour and n not in found:
                 add(n)
-                push(n)
             n = i + 1
-            if colours[n] == colour and n not in seen:
+            if colours[n] == colour and n not in found:
                 add(n)
-                push(n)
-        return seen
+        return found
 
-    def remove(self, doomed: set[int]) -> list[int]:
+    def remove(self, doomed: list[int]) -> list[int]:
         """Remove cards, let the cards above fall, and return where the fallen cards now lie.
+        (``doomed`` is sorted in place.)
 
         In each column the cards above its lowest gap close down onto the cards (or the Queue
         card) below that gap; they are the only cards that move.
         """
         cells, colours = self.cells, self.colours
         moved: list[int] = []
-        done = set()  # columns already closed
-        for bottom in sorted(doomed, reverse=True):  # the lowest gap of a column comes first
-            column = bottom % STRIDE
-            if column in done:
+        done = 0  # a bit for each column already closed
+        doomed.sort(reverse=True)  # the lowest gap of a column comes first
+        for bottom in doomed:
+            bit = 1 << bottom % STRIDE
+            if done & bit:
                 continue
-            done.add(column)
+            done |= bit
             write = bottom
             read = bottom - STRIDE
             while True:  # the empty row above row 0 ends every column
@@ -181,11 +178,11 @@ class Area:
         exploding = self.group(index)
         if len(exploding) < 2:
             return []
-        cells, colours = self.cells, self.colours
+        colours, card_of = self.colours, self.cells.__getitem__
         group, remove = self.group, self.remove
         waves = []
         while True:
-            waves.append(sorted([cells[i] for i in exploding]))
+            waves.append(sorted(map(card_of, exploding)))
             moved = remove(exploding)
             if snapshots is not None:
                 snapshots.append(self.snapshot())
@@ -196,8 +193,8 @@ class Area:
                         or colours[i + STRIDE] == colour or colours[i - STRIDE] == colour):
                     if exploding is None:
                         exploding = group(i)
-                    elif i not in exploding:
-                        exploding |= group(i)
+                    elif i not in exploding:  # another group: groups never overlap
+                        exploding += group(i)
             if exploding is None:
                 return waves
 
