@@ -318,12 +318,21 @@ def api_stream(path: Path, lines: int) -> dict[str, float]:
         before = _worker_rss(process.pid)
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
         start = time.perf_counter()
-        with path.open("rb") as body:
-            conn.request("POST", "/api/v1/validate", body=body,
-                         headers={"Content-Type": "application/x-ndjson",
-                                  "Content-Length": str(size)})
-            response = conn.getresponse()
-            answered = sum(1 for line in response if line.strip())
+        conn.putrequest("POST", "/api/v1/validate")
+        conn.putheader("Content-Type", "application/x-ndjson")
+        conn.putheader("Content-Length", str(size))
+        conn.endheaders()
+
+        def send() -> None:  # upload while the answer streams back, as a real client does
+            with path.open("rb") as body, contextlib.suppress(OSError):
+                while block := body.read(65536):
+                    conn.sock.sendall(block)
+
+        sender = threading.Thread(target=send)
+        sender.start()
+        response = conn.getresponse()
+        answered = sum(1 for line in response if line.strip())
+        sender.join()
         wall = time.perf_counter() - start
         conn.close()
         after = _worker_rss(process.pid)
