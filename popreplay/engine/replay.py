@@ -120,6 +120,23 @@ class StepRecorder:
         )
 
 
+def replay_game(game: Any, recorder: StepRecorder, notes: Any, *,
+                outcome: Any) -> GameReplay:
+    """Run a game's replayer: the first rule violation stops it. ``game.run()`` returns
+    ``complete`` or ``incomplete``; ``outcome(status)`` gives the outcome; when steps are recorded,
+    ``notes.violation(game, error)`` and ``notes.game_end(game, outcome)`` add the last step."""
+    try:
+        status = game.run()
+    except RuleViolation as stop:
+        if recorder.enabled:
+            notes.violation(game, stop.violation.to_dict())
+        return GameReplay("illegal", None, stop.violation, recorder.steps)
+    result = outcome(status)
+    if recorder.enabled and status == "complete":
+        notes.game_end(game, result)
+    return GameReplay(status, result, None, recorder.steps)
+
+
 def build_result(
     log: Mapping[str, Any], game_replay: GameReplay, *, with_steps: bool = False
 ) -> dict[str, Any]:

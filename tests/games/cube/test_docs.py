@@ -25,7 +25,10 @@ def test_the_format_example_gives_the_documented_result():
 def test_every_violation_code_is_documented():
     raised = set()
     for source in ENGINE.glob("*.py"):
-        raised |= set(re.findall(r'fail\(\s*"([a-z-]+)"', source.read_text()))
+        text = source.read_text()
+        raised |= set(re.findall(r'fail\(\s*"([a-z-]+)"', text))
+        if "index_players(" in text:  # the shared player check (engine/players.py)
+            raised.add("bad-player-count")
     documented = set(re.findall(r"^\| `([a-z-]+)` \|", (ROOT / "docs" / "rules" / "cube.md")
                                 .read_text(), flags=re.M))
     assert raised == documented

@@ -7,11 +7,11 @@ are built only when a recorder asks for them.
 
 from __future__ import annotations
 
-import unicodedata
 from collections import Counter
 from typing import Any, Mapping, NoReturn
 
 from ...pointer import pointer
+from ...players import index_players, nfc
 from ...replay import RuleViolation, StepRecorder, Violation
 from . import notes
 from .cards import DEAL, EFFECTS, GIVE, LOOK, NUMBERED, STARS, SWAP, TWENTY, BOTTOM_ROW, is_value
@@ -20,8 +20,6 @@ from .modes import ENDED_BY_BLOOPS, ENDED_BY_PILE, ENDED_BY_TWENTY, MODES
 from .table import Card, Pending, Table
 
 
-def nfc(name: str) -> str:
-    return unicodedata.normalize("NFC", name)
 
 
 def _plural(count: int, word: str) -> str:
@@ -77,19 +75,7 @@ class BloopsReplay:
 
     def check_players(self) -> None:
         low, high = MODES[self.log["mode"]] if self.log["mode"] in MODES else (2, 5)
-        count = len(self.names)
-        if not low <= count <= high:
-            self.fail("bad-player-count", f"Bloops is for {low}–{high} players; the log names "
-                      f"{count}", "players")
-        for position, name in enumerate(self.names):
-            key = nfc(name)
-            if not key.strip():
-                self.fail("bad-player-count", "a player name is empty or only spaces",
-                          "players", position)
-            if key in self.index:
-                self.fail("bad-player-count", f"the name {key!r} is given twice",
-                          "players", position)
-            self.index[key] = position
+        self.index = index_players(self.names, low=low, high=high, what="Bloops")
 
     def check_deck(self, deck: Mapping[str, int]) -> None:
         limits: dict[int, int] = {}

@@ -7,10 +7,10 @@ recorder asks for them.
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any, Mapping
 
 from ...pointer import pointer
+from ...players import index_players, nfc
 from ...replay import RuleViolation, StepRecorder, Violation
 from . import notes
 from .cards import CUBE, DEAL, FMC_MARKS, HAND_LIMIT, STEPS, category, deck, decks, kind
@@ -22,8 +22,6 @@ MODE = "standard"
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
-def nfc(name: str) -> str:
-    return unicodedata.normalize("NFC", name)
 
 
 def plural(count: int, word: str) -> str:
@@ -79,19 +77,7 @@ class CubeReplay(Effects):
         return "complete" if self.winner is not None else "incomplete"
 
     def check_players(self) -> None:
-        count = len(self.names)
-        if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-            self.fail("bad-player-count", f"cube is for {MIN_PLAYERS}–{MAX_PLAYERS} players; "
-                      f"the log names {count}", "players")
-        for position, name in enumerate(self.names):
-            key = nfc(name)
-            if not key.strip():
-                self.fail("bad-player-count", "a player name is empty or only spaces",
-                          "players", position)
-            if key in self.index:
-                self.fail("bad-player-count", f"the name {key!r} is given twice",
-                          "players", position)
-            self.index[key] = position
+        self.index = index_players(self.names, low=MIN_PLAYERS, high=MAX_PLAYERS, what="cube")
 
     def check_deck(self, deck_data: Mapping[str, Any]) -> None:
         marks = deck_data.get("fmc")

@@ -6,11 +6,11 @@ into an ``illegal`` result. Notes and states are only built when a recorder asks
 
 from __future__ import annotations
 
-import unicodedata
 from collections import deque
 from typing import Any, Mapping
 
 from ...pointer import pointer
+from ...players import index_players, nfc
 from ...replay import RuleViolation, StepRecorder, Violation
 from . import notes
 from .cards import DECK_SIZE, challenge_size, is_card, is_slot
@@ -28,8 +28,6 @@ from .table import (
 )
 
 
-def nfc(name: str) -> str:
-    return unicodedata.normalize("NFC", name)
 
 
 class SlapReplay:
@@ -80,19 +78,7 @@ class SlapReplay:
             notes.deal(self)
 
     def check_players(self) -> None:
-        count = len(self.names)
-        if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-            self.fail("bad-player-count", f"slap is for {MIN_PLAYERS}–{MAX_PLAYERS} players; "
-                      f"the log names {count}", "players")
-        for position, name in enumerate(self.names):
-            key = nfc(name)
-            if not key.strip():
-                self.fail("bad-player-count", "a player name is empty or only spaces",
-                          "players", position)
-            if key in self.index:
-                self.fail("bad-player-count", f"the name {key!r} is given twice",
-                          "players", position)
-            self.index[key] = position
+        self.index = index_players(self.names, low=MIN_PLAYERS, high=MAX_PLAYERS, what="slap")
 
     def position(self, name: str, *tokens: Any, round: int | None = None,
                  turn: int | None = None) -> int:
