@@ -312,7 +312,8 @@ def api_stream(path: Path, lines: int) -> dict[str, float]:
     """``POST /api/v1/validate`` with the NDJSON file streamed in and the answer read as it
     comes: worker peak RSS (MiB) before and after, answered lines per second."""
     size = path.stat().st_size
-    env = {"POPREPLAY_MAX_NDJSON_BODY": str(size + 1)}
+    env = {"POPREPLAY_MAX_NDJSON_BODY": str(size + 1),  # the service's limits, raised to fit
+           "POPREPLAY_MAX_NDJSON_LINES": str(lines)}
     with tempfile.TemporaryDirectory(prefix="popreplay-bench-") as folder, \
             running_server(Path(folder), workers=1, env=env) as (port, process):
         before = _worker_rss(process.pid)
