@@ -248,10 +248,11 @@ def _figures(latencies: list[float], wall: float) -> dict[str, float]:
             "p99_ms": percentile(latencies, 0.99) * 1e3}
 
 
-def bench_http(count: int, *, workers: int, clients: int, fetches: int,
+def bench_http(count: int, *, workers: int, clients: int, fetches: int, hot: int,
                time_limit: float) -> dict[str, dict[str, float]]:
     """``POST /api/v1/games`` of ``count`` new battles, then their replays: each game's first
-    fetch (the replay is computed) and ``fetches`` more fetches spread over them."""
+    fetch (the replay is computed), ``fetches`` more fetches spread over all of them, and
+    ``fetches`` spread over the first ``hot`` games only (few enough for a replay cache)."""
     texts = [json.dumps(log).encode() for log in battle_logs(count, seed=30_000)]
     with tempfile.TemporaryDirectory(prefix="popreplay-bench-") as folder, \
             running_server(Path(folder), workers=workers) as (port, _):
@@ -265,9 +266,14 @@ def bench_http(count: int, *, workers: int, clients: int, fetches: int,
         first, _, first_wall = load(port, [("GET", p, None) for p in paths], clients, time_limit)
         again = [("GET", paths[k % len(paths)], None) for k in range(fetches)] if paths else []
         fetched, _, fetched_wall = load(port, again, clients, time_limit)
+        few = paths[:max(1, hot)]
+        hot_jobs = [("GET", few[k % len(few)], None) for k in range(fetches)] if paths else []
+        load(port, hot_jobs[:len(few) * workers * 2], clients, time_limit)  # warm every worker
+        hotted, _, hot_wall = load(port, hot_jobs, clients, time_limit)
     return {"post": {**_figures(posts, wall), "stored": stored},
             "replay_first": _figures(first, first_wall),
-            "replay": _figures(fetched, fetched_wall)}
+            "replay": _figures(fetched, fetched_wall),
+            "replay_hot": {**_figures(hotted, hot_wall), "games": len(few)}}
 
 
 # --- streaming ---------------------------------------------------------------------------------
@@ -381,12 +387,14 @@ def machine() -> dict[str, str]:
 @click.option("--workers", default=2, show_default=True)
 @click.option("--clients", default=4, show_default=True, help="Concurrent client connections.")
 @click.option("--fetches", default=1000, show_default=True, help="Replay fetches after the first.")
+@click.option("--hot", default=50, show_default=True,
+              help="Games the hot replay fetches are spread over.")
 @click.option("--time-limit", default=120.0, show_default=True,
               help="Seconds at most for each HTTP load (a bound, not a target).")
 @click.option("--stream", "stream_lines", default=0, show_default=True,
               help="NDJSON lines for the streaming memory check (0: skip; e.g. 100000).")
 def bench(games: int, repeat: int, growth: bool, growth_games: int, http_count: int,
-          workers: int, clients: int, fetches: int, time_limit: float,
+          workers: int, clients: int, fetches: int, hot: int, time_limit: float,
           stream_lines: int) -> None:
     """Measure replay, validation, the API and streaming; print figures (no pass/fail)."""
     info = machine()
@@ -421,7 +429,7 @@ def bench(games: int, repeat: int, growth: bool, growth_games: int, http_count: 
                        f"(mean {row['explosions_per_game']:.1f}): {row['us_per_game']:.0f} µs/game")
     if http_count:
         web = bench_http(http_count, workers=workers, clients=clients, fetches=fetches,
-                         time_limit=time_limit)
+                         hot=hot, time_limit=time_limit)
         post, first, again = web["post"], web["replay_first"], web["replay"]
         click.echo(f"POST /games ({workers} workers, SQLite, {clients} clients): "
                    f"{post['per_s']:.0f} requests/s, p50 {post['p50_ms']:.1f} ms, "
@@ -430,9 +438,13 @@ def bench(games: int, repeat: int, growth: bool, growth_games: int, http_count: 
         click.echo(f"GET /games/<id>/replay, first fetch: {first['per_s']:.0f} requests/s, "
                    f"p50 {first['p50_ms']:.1f} ms, p99 {first['p99_ms']:.1f} ms "
                    f"({first['requests']} requests)")
-        click.echo(f"GET /games/<id>/replay, again: {again['per_s']:.0f} requests/s, "
-                   f"p50 {again['p50_ms']:.1f} ms, p99 {again['p99_ms']:.1f} ms "
-                   f"({again['requests']} requests)")
+        click.echo(f"GET /games/<id>/replay, again over all {post['stored']} games: "
+                   f"{again['per_s']:.0f} requests/s, p50 {again['p50_ms']:.1f} ms, "
+                   f"p99 {again['p99_ms']:.1f} ms ({again['requests']} requests)")
+        warm = web["replay_hot"]
+        click.echo(f"GET /games/<id>/replay, again over {warm['games']} games: "
+                   f"{warm['per_s']:.0f} requests/s, p50 {warm['p50_ms']:.1f} ms, "
+                   f"p99 {warm['p99_ms']:.1f} ms ({warm['requests']} requests)")
     if stream_lines:
         for row in bench_stream(stream_lines)["rows"]:
             click.echo(f"stream of {row['lines']} lines ({row['mib']:.0f} MiB): "
