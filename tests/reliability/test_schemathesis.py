@@ -18,6 +18,7 @@ a body that is not a JSON object gets an ``invalid`` result with its errors.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
@@ -59,7 +60,8 @@ def test_the_api_keeps_its_document(module_app: Any, mode: GenerationMode) -> No
     schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", module_app)
 
     @given(case=schema.as_strategy(mode))
-    @settings(max_examples=150, deadline=None, derandomize=True,
+    @settings(max_examples=int(os.environ.get("POPREPLAY_FUZZ_EXAMPLES", "150")), deadline=None,
+              derandomize=True,
               suppress_health_check=list(HealthCheck))
     def run(case: Any) -> None:
         check_case(case, mode)
