@@ -6,7 +6,7 @@
 | POPREPLAY_MAX_BODY        | 1048576 (1 MiB): the largest request body, in bytes |
 | POPREPLAY_MAX_NDJSON_BODY | 67108864 (64 MiB): the largest NDJSON body of ``POST /validate`` |
 | POPREPLAY_MAX_NDJSON_LINES| 10000: the most lines one NDJSON ``POST /validate`` reads  |
-| POPREPLAY_CORS_ORIGINS    | none: origins allowed to call ``/api/`` from a browser (comma-separated, or ``*``) |
+| POPREPLAY_CORS_ORIGINS    | none: origins whose pages may call ``/api/`` (comma-separated; ``*``) |
 | POPREPLAY_PUBLIC_URL      | none: share links use the request's host  |
 | POPREPLAY_SECRET_KEY      | a random key per process                  |
 """

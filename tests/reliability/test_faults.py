@@ -155,7 +155,8 @@ def test_an_outage_in_the_middle_of_uploads_leaves_every_game_whole(pg):
         acknowledged = {hashlib.sha256(logs[i]).hexdigest() for i, c in answers.items()
                         if c < 300}
         stored_before = stored_hashes(pg)
-        assert acknowledged <= stored_before  # a 503 may still have stored (commit sent, answer lost)
+        # a 503 may still have stored its game (the commit was sent, the answer was lost)
+        assert acknowledged <= stored_before
         assert assert_every_game_is_whole(pg) == len(stored_before)
         # back up: every log is taken now, the ones stored before are recognised
         client = app.test_client()
