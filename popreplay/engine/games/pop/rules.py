@@ -527,7 +527,7 @@ class PopReplay:
                 totals[position] += score
             rounds.append({
                 "scores": dict(zip(names, rnd.scores)),
-                "collected": {n: sorted(c) for n, c in zip(names, rnd.collected)},
+                "collected": dict(zip(names, map(sorted, rnd.collected))),
                 "kept": dict(zip(names, self.kept[index])),
                 "chief_pending": sorted(rnd.pending),
             })
