@@ -9,9 +9,11 @@ import hashlib
 import json
 import os
 import queue
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 from pathlib import Path
 from typing import Any, Iterator
@@ -269,3 +271,92 @@ def test_a_server_killed_mid_burst_leaves_nothing_half_written(pg, serve):
     assert assert_every_game_is_whole(pg) == len(logs)
     listed = json.loads(request("GET", f"{base}/api/v1/games?limit=100")[2])["items"]
     assert len(listed) == 100
+
+
+# --- a PostgreSQL instance the test owns, stopped and started ------------------------------------
+
+
+class OwnPostgres:
+    """A throw-away PostgreSQL cluster (``initdb`` in a temporary folder, run as the ``postgres``
+    system user because PostgreSQL refuses root) on a free loopback port."""
+
+    def __init__(self) -> None:
+        bins = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
+        if not bins or shutil.which("runuser") is None:
+            pytest.skip("initdb or runuser is not installed")
+        if os.geteuid() != 0:
+            pytest.skip("needs root to run PostgreSQL as the postgres user")
+        self.bin = bins[-1].parent
+        # pytest's tmp_path is under a folder only root may enter: a folder of its own in /tmp
+        self.folder = Path(tempfile.mkdtemp(prefix="popreplay-pg-"))
+        self.data = self.folder / "pgdata"
+        self.port = free_port()
+        subprocess.run(["chown", "postgres", str(self.folder)], check=True)
+        self._as_postgres(self.bin / "initdb", "-D", str(self.data), "-A", "trust", "-U",
+                          "postgres", "--no-sync")
+
+    def _as_postgres(self, *command: object) -> None:
+        done = subprocess.run(["runuser", "-u", "postgres", "--", *map(str, command)],
+                              capture_output=True, text=True, timeout=120, check=False)
+        assert done.returncode == 0, done.stdout + done.stderr
+
+    def remove(self) -> None:
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    @property
+    def url(self) -> str:
+        return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/postgres"
+
+    def start(self) -> None:
+        options = f"-p {self.port} -k {self.data} -c listen_addresses=127.0.0.1 -c fsync=off"
+        self._as_postgres(self.bin / "pg_ctl", "-D", self.data, "-o", options, "-l",
+                          self.data / "server.log", "-w", "start")
+
+    def stop(self, mode: str = "fast", *, missing_ok: bool = False) -> None:
+        if missing_ok and not (self.data / "postmaster.pid").exists():
+            return
+        self._as_postgres(self.bin / "pg_ctl", "-D", self.data, "-m", mode, "-w", "stop")
+
+
+@pytest.mark.slow
+@pytest.mark.postgres
+def test_a_postgresql_server_stopped_and_started_again():
+    """The real thing: the database server itself stops (``immediate``: like a crash, recovery
+    at the next start) and starts again; the running app answers 503, then serves again."""
+    server = OwnPostgres()
+    try:
+        check_a_stop_and_a_start(server)
+    finally:
+        server.stop("immediate", missing_ok=True)
+        server.remove()
+
+
+def check_a_stop_and_a_start(server: OwnPostgres) -> None:
+    server.start()
+    app = None
+    try:
+        migrate.upgrade(server.url)
+        app = create_app({"DATABASE_URL": server.url, "TESTING": True})
+        client = app.test_client()
+        created = client.post("/api/v1/games", data=as_bytes(simulated("battle", 3, seed=4300)),
+                              content_type="application/json")
+        assert created.status_code == 201
+        slug = created.get_json()["slug"]
+
+        server.stop("immediate")
+        for name, response in needs_the_database(client, slug):
+            assert_unavailable(name, response)
+        assert client.get("/readyz").get_json()["ready"] is False
+
+        server.start()
+        assert client.get("/readyz").status_code == 200
+        assert client.get(f"/api/v1/games/{slug}").status_code == 200
+        second = client.post("/api/v1/games", data=as_bytes(simulated("battle", 3, seed=4301)),
+                             content_type="application/json")
+        assert second.status_code == 201
+    finally:
+        if app is not None:
+            get_database(app).dispose()
+    server.stop("immediate")  # a crash; the next start recovers from the write-ahead log
+    server.start()
+    assert assert_every_game_is_whole(server.url) == 2
