@@ -6,6 +6,7 @@ half-written: every acknowledged upload is stored, and every stored game replays
 from __future__ import annotations
 
 import hashlib
+import http.client
 import json
 import os
 import queue
@@ -221,7 +222,7 @@ def burst(base: str, logs: list[bytes], *, kill_after: int | None = None,
             try:
                 status = request("POST", f"{base}/api/v1/games", logs[index],
                                  {"Content-Type": "application/json"})[0]
-            except OSError as error:
+            except (OSError, http.client.HTTPException) as error:  # the server was killed
                 status = type(error).__name__
             with lock:
                 answers[index] = status
