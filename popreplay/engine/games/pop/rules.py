@@ -166,7 +166,7 @@ class PopReplay:
         complete = len(turns) >= required
         if data.get("kept") is not None:
             self.check_kept(rnd, data["kept"], index, complete=complete)
-        if complete and rnd.hands is not None and self.mode.name == "battle":
+        if complete and rnd.hands is not None and self.is_battle:
             for position, hand in enumerate(rnd.hands):
                 if len(hand) == 1:
                     self.kept[index][position] = next(iter(hand))
@@ -370,8 +370,8 @@ class PopReplay:
 
     def check_plays(self, rnd: Round, turn: Mapping[str, Any], keys: list[str],
                     plays: list[Any], base: tuple, t: int) -> list[int]:
-        """The turn's cards, each as ``owned(card, owner)``, after checking who may play them.
-        ``keys[p]`` and ``plays[p]`` are the raw key and the cards of player ``p``."""
+        """The turn's cards, each as ``card << 3 | owner`` (see :func:`unpack`), after checking who
+        may play them. ``keys[p]`` and ``plays[p]`` are the raw key and the cards of player ``p``."""
         number = rnd.number
         wanted = self.per_player
         hands, seen = rnd.hands, rnd.seen
@@ -380,8 +380,9 @@ class PopReplay:
         if hands is not None and wanted == 1:
             try:  # the common case: one card each, held
                 for position, hand, (card,) in zip(self.positions, hands, plays):
+                    code = card << 3 | position
                     hand.remove(card)
-                    add(card << 3 | position)
+                    add(code)
                 plays = ()  # all checked
             except (TypeError, ValueError, KeyError):  # a play missing, too long, or not held
                 for code in owners:  # put the cards back and check card by card
