@@ -378,7 +378,8 @@ def machine() -> dict[str, str]:
 @click.command()
 @click.option("--games", default=300, show_default=True,
               help="Simulated 5-player battles for the engine and validation figures.")
-@click.option("--repeat", default=5, show_default=True, help="Runs of each timing; the best counts.")
+@click.option("--repeat", default=5, show_default=True,
+              help="Runs of each timing; the best counts.")
 @click.option("--growth/--no-growth", default=True, show_default=True,
               help="Cost by players, turns and explosions.")
 @click.option("--growth-games", default=100, show_default=True)
@@ -409,8 +410,8 @@ def bench(games: int, repeat: int, growth: bool, growth_games: int, http_count: 
     texts = [json.dumps(log, ensure_ascii=False).encode() for log in logs]
     valid = bench_validation(texts, repeat)
     click.echo(f"validation: {valid['logs_per_s']:.0f} logs/s, {valid['us_per_log']:.0f} µs/log "
-               f"(parse {valid['us_parse']:.0f} + shape {valid['us_shape']:.0f} + replay and result "
-               f"{valid['us_replay']:.0f} µs; {valid['kb_per_log']:.1f} KiB/log; CPU time)")
+               f"(parse {valid['us_parse']:.0f} + shape {valid['us_shape']:.0f} + replay and "
+               f"result {valid['us_replay']:.0f} µs; {valid['kb_per_log']:.1f} KiB/log; CPU time)")
     if growth:
         table = bench_growth(growth_games, repeat)
         click.echo("growth by players (battle, 24 turns, 5 cards a turn):")

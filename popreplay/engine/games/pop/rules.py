@@ -371,7 +371,7 @@ class PopReplay:
     def check_plays(self, rnd: Round, turn: Mapping[str, Any], keys: list[str],
                     plays: list[Any], base: tuple, t: int) -> list[int]:
         """The turn's cards, each as ``card << 3 | owner`` (see :func:`unpack`), after checking who
-        may play them. ``keys[p]`` and ``plays[p]`` are the raw key and the cards of player ``p``."""
+        may play them. ``keys[p]`` and ``plays[p]`` are player ``p``'s raw key and cards."""
         number = rnd.number
         wanted = self.per_player
         hands, seen = rnd.hands, rnd.seen
