@@ -23,7 +23,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from .checking import check_text
-from .db.models import VISIBILITIES, GamePlayer, GameRecord
+from .db.models import VISIBILITIES, GamePlayer, GameRecord, StoredReplay
 from .db.queries import player_name
 from .db.session import get_session
 from .db.types import db_text, utcnow
@@ -329,6 +329,40 @@ def replay_etag(record: GameRecord) -> str:
     """The replay's entity tag: the log's hash and the engine version."""
     return f"{record.content_hash[:40]}.{ENGINE_VERSION}"
 
+
+_BYTES_CACHE_SIZE = 64
+_replay_bytes: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+
+
+def replay_bytes(session: Session, record: GameRecord) -> bytes:
+    """The replay as served by the API (compact JSON, UTF-8), encoded once per engine version.
+
+    Looked for in a small per-process cache, then in the ``replays`` table; computed (and stored
+    there, in its own short transaction) only the first time. A concurrent first fetch of the
+    same game stores it once: the loser of the race keeps the winner's row.
+    """
+    from .api.jsonout import compact
+
+    key = (record.content_hash, ENGINE_VERSION)  # the log's bytes decide the replay
+    with _replays_lock:
+        cached = _replay_bytes.get(key)
+        if cached is not None:
+            _replay_bytes.move_to_end(key)
+            return cached
+    body = session.scalar(select(StoredReplay.body).where(
+        StoredReplay.game_id == record.id, StoredReplay.engine_version == ENGINE_VERSION))
+    if body is None:
+        body = compact(replay_of(record)).encode("utf-8")
+        try:
+            session.add(StoredReplay(game_id=record.id, engine_version=ENGINE_VERSION, body=body))
+            session.commit()
+        except IntegrityError:  # stored meanwhile by another request, or the game is gone
+            session.rollback()
+    with _replays_lock:
+        _replay_bytes[key] = body
+        while len(_replay_bytes) > _BYTES_CACHE_SIZE:
+            _replay_bytes.popitem(last=False)
+    return body
 
 
 # --- export --------------------------------------------------------------------------------------

@@ -171,8 +171,8 @@ def replay(ref: str) -> Response:
     if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:
-        body = compact(store.replay_of(record))
-        response = Response(body, mimetype="application/json")
+        response = Response(store.replay_bytes(get_session(), record),
+                            mimetype="application/json")
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     return response

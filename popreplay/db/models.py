@@ -110,3 +110,19 @@ class GamePlayer(Base):
     won: Mapped[bool | None] = mapped_column(Boolean)
 
     record: Mapped[GameRecord] = relationship(back_populates="seats")
+
+
+class StoredReplay(Base):
+    """A game's replay (the result with its steps) as served, encoded once per engine version.
+
+    Replays are immutable for one engine version, so the bytes are computed on the first fetch and
+    kept; a new engine version simply computes and keeps its own. Deleting the game deletes them.
+    """
+
+    __tablename__ = "replays"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    engine_version: Mapped[str] = mapped_column(String(32), primary_key=True)
+    body: Mapped[bytes] = mapped_column(LargeBinary)

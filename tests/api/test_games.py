@@ -204,3 +204,32 @@ def test_player_names_are_stored_nfc(client):
     found = client.get(API, query_string={"player": "Chloé"}).get_json()["items"]
     assert [g["id"] for g in found] == [created["id"]]
     assert client.get(f"/api/v1/players/{decomposed}").status_code == 200
+
+
+def test_a_replay_is_computed_once_and_kept_per_engine_version(client, app, make_log):
+    from sqlalchemy import select
+
+    from popreplay import store
+    from popreplay.db.models import StoredReplay
+    from popreplay.db.session import get_session
+    from popreplay.engine import ENGINE_VERSION
+
+    store._replay_bytes.clear()  # this process may have served the same log from another database
+    created = client.post("/api/v1/games", data=make_log(seed=11),
+                          content_type="application/json").get_json()
+    first = client.get(f"/api/v1/games/{created['slug']}/replay")
+    assert first.status_code == 200 and first.get_json()["steps"]
+    with app.app_context():
+        session = get_session()
+        rows = session.execute(select(StoredReplay.game_id, StoredReplay.engine_version,
+                                      StoredReplay.body)).all()
+        assert [(r.game_id, r.engine_version) for r in rows] == [(created["id"], ENGINE_VERSION)]
+        assert rows[0].body == first.data
+        store._replay_bytes.clear()  # a new process: the stored bytes are served as they are
+    again = client.get(f"/api/v1/games/{created['slug']}/replay")
+    assert again.data == first.data
+    token = created["owner_token"]
+    assert client.delete(f"/api/v1/games/{created['slug']}",
+                         headers={"Authorization": f"Bearer {token}"}).status_code == 204
+    with app.app_context():
+        assert get_session().scalars(select(StoredReplay.game_id)).all() == []
