@@ -91,9 +91,12 @@ def validate(files: tuple[str, ...], as_json: bool, ndjson: bool) -> None:
         worst = max(worst, exit_code(result))
         if as_json:
             click.echo(_dumps(result))
+        elif ndjson:  # a stream: one row at a time, in constant memory
+            click.echo(render.table([render.summary_row(result)], header=not rows))
+            rows = [None]
         else:
             rows.append(render.summary_row(result))
-    if not as_json:
+    if not as_json and not ndjson:
         click.echo(render.table(rows))
     sys.exit(worst)
 

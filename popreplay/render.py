@@ -57,13 +57,16 @@ def _plain(value: Any) -> str:
     return str(value)
 
 
-def table(rows: list[dict[str, str]]) -> str:
+def table(rows: list[dict[str, str]], *, header: bool = True) -> str:
+    """Rows as aligned columns; a stream prints one row at a time with ``header`` only first."""
     if not rows:
         return "no logs"
     headers = {"source": "FILE", "game": "GAME", "status": "STATUS", "detail": "DETAIL"}
     widths = {k: max(len(headers[k]), *(len(r[k]) for r in rows)) for k in ("source", "game",
                                                                              "status")}
     lines = ["  ".join(headers[k].ljust(widths[k]) for k in widths) + "  " + headers["detail"]]
+    if not header:
+        lines = []
     colours = {"complete": "green", "incomplete": "yellow", "illegal": "red", "invalid": "red"}
     for row in rows:
         status = click.style(row["status"].ljust(widths["status"]), fg=colours[row["status"]])
