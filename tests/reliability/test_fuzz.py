@@ -8,6 +8,7 @@ document.
 from __future__ import annotations
 
 import copy
+import hashlib
 import io
 import json
 import os
@@ -277,3 +278,57 @@ def test_cli_validate_of_an_unreadable_file_is_a_result_not_a_traceback(tmp_path
     assert run.exit_code == 2
     result = json.loads(run.output)
     assert result["status"] == "invalid" and result["errors"][0]["code"] == "unreadable"
+
+
+# --- popreplay import ----------------------------------------------------------------------------
+
+EXPORT_FIELDS = ["id", "slug", "visibility", "created_at", "played_at", "game", "mode", "players",
+                 "title", "status", "legal", "engine", "owner_token_hash"]
+
+
+@st.composite
+def export_lines(draw: Any) -> bytes:
+    """A line of an export (``popreplay export``), often with one field made strange or removed,
+    sometimes with a changed log (its SHA-256 always agrees with the log)."""
+    log = draw(st.sampled_from(BASES))
+    text = json.dumps(log, ensure_ascii=False)
+    if draw(st.integers(0, 3)) == 0:
+        text = encode(draw(mutated_logs())).decode("utf-8", "surrogatepass")
+    entry: dict[str, Any] = {
+        "id": 1, "slug": draw(st.sampled_from(["abcdefghijkl", "ZZZZZZZZZZZZ", "x" * 12])),
+        "visibility": "public", "created_at": "2026-01-01T00:00:00+00:00", "played_at": None,
+        "game": log["game"], "mode": log["mode"], "players": log["players"], "title": None,
+        "status": "complete", "legal": True, "engine": "0.1.0",
+        "sha256": hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(),
+        "log": text,
+    }
+    field = draw(st.sampled_from(EXPORT_FIELDS))
+    change = draw(st.sampled_from(["none", "none", "remove", "strange"]))
+    if change == "remove":
+        entry.pop(field, None)
+    elif change == "strange":
+        entry[field] = draw(strange)
+    return encode(entry)
+
+
+@pytest.fixture(scope="module")
+def migrated_db_url(module_app, module_db_url):
+    return module_db_url  # module_app has migrated it
+
+
+@settings(FUZZ, max_examples=max(10, EXAMPLES // 4))  # each example starts the command's app
+@given(lines=st.lists(st.one_of(export_lines(), bodies.map(lambda b: b.replace(b"\n", b" "))),
+                      min_size=1, max_size=4))
+def test_cli_import_never_tracebacks_and_stores_only_whole_games(migrated_db_url,
+                                                                 tmp_path_factory, lines):
+    from .helpers import assert_every_game_is_whole
+
+    module_db_url = migrated_db_url
+    folder = tmp_path_factory.mktemp("import")
+    (folder / "games.ndjson").write_bytes(b"\n".join(lines) + b"\n")
+    run = CliRunner(env={"POPREPLAY_DATABASE_URL": module_db_url}).invoke(
+        cli, ["import", str(folder / "games.ndjson")], catch_exceptions=False)
+    assert run.exit_code in (0, 2), run.output
+    assert "Traceback" not in run.output
+    assert "stored" in run.stdout and "invalid" in run.stdout
+    assert_every_game_is_whole(module_db_url)
