@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...replay import GameReplay, RuleViolation, StepRecorder
+from ...replay import GameReplay, StepRecorder, replay_game
 from . import notes
 from .modes import MODES
 from .rules import PopReplay
@@ -21,16 +21,7 @@ class PopGame:
     def replay(self, log: Mapping[str, Any], *, with_steps: bool = False) -> GameReplay:
         recorder = StepRecorder(enabled=with_steps)
         game = PopReplay(log, recorder)
-        try:
-            status = game.run()
-        except RuleViolation as stop:
-            if with_steps:
-                notes.violation(game, stop.violation.to_dict())
-            return GameReplay("illegal", None, stop.violation, recorder.steps)
-        outcome = game.outcome(status)
-        if with_steps and status == "complete":
-            notes.game_end(game, outcome)
-        return GameReplay(status, outcome, None, recorder.steps)
+        return replay_game(game, recorder, notes, outcome=game.outcome)
 
     def standings(self, outcome: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
         if "totals" in outcome:  # battle

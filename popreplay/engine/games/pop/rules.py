@@ -7,9 +7,9 @@ on a fast path.
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any, Mapping
 
+from ...players import index_players, nfc
 from ...pointer import pointer
 from ...replay import RuleViolation, StepRecorder, Violation
 from . import notes
@@ -28,10 +28,6 @@ def unpack(code: int) -> tuple[int, int | None]:
     """``(card, owner)`` from ``card << 3 | owner`` (owner ``CHIEF_CODE`` for the Chief)."""
     owner = code & 7
     return code >> 3, CHIEF if owner == CHIEF_CODE else owner
-
-
-def nfc(name: str) -> str:
-    return unicodedata.normalize("NFC", name)
 
 
 class Round:
@@ -57,7 +53,6 @@ class PopReplay:
         self.rec = recorder
         self.mode: Mode = MODES[log["mode"]]
         self.names: list[str] = list(log["players"])
-        self.keys = [nfc(name) for name in self.names]
         self.index: dict[str, int] = {}
         options = log.get("options") or {}
         self.options = options
@@ -110,21 +105,9 @@ class PopReplay:
             raise
 
     def check_players(self) -> None:
-        mode, count = self.mode, len(self.names)
-        if not mode.min_players <= count <= mode.max_players:
-            wanted = (f"{mode.min_players}" if mode.min_players == mode.max_players
-                      else f"{mode.min_players}–{mode.max_players}")
-            self.fail("bad-player-count",
-                      f"{mode.name} is for {wanted} player{'s' * (mode.max_players > 1)}; "
-                      f"the log names {count}", "players")
-        for position, key in enumerate(self.keys):
-            if not key.strip():
-                self.fail("bad-player-count", "a player name is empty or only spaces",
-                          "players", position)
-            if key in self.index:
-                self.fail("bad-player-count", f"the name {key!r} is given twice",
-                          "players", position)
-            self.index[key] = position
+        mode = self.mode
+        self.index = index_players(self.names, low=mode.min_players, high=mode.max_players,
+                                   what=mode.name)
 
     def check_options(self) -> None:
         options, mode = self.options, self.mode.name
