@@ -4,8 +4,8 @@
 |---------------------------|-------------------------------------------|
 | POPREPLAY_DATABASE_URL    | SQLite file ``popreplay.sqlite`` in the instance folder |
 | POPREPLAY_MAX_BODY        | 1048576 (1 MiB): the largest request body, in bytes |
-| POPREPLAY_MAX_NDJSON_BODY | 67108864 (64 MiB): the largest NDJSON body of ``POST /validate`` |
-| POPREPLAY_MAX_NDJSON_LINES| 10000: the most lines one NDJSON ``POST /validate`` reads  |
+| POPREPLAY_MAX_NDJSON_BODY | 536870912 (512 MiB): the largest NDJSON body of ``POST /validate`` |
+| POPREPLAY_MAX_NDJSON_LINES| 100000: the most lines one NDJSON ``POST /validate`` reads |
 | POPREPLAY_CORS_ORIGINS    | none: origins whose pages may call ``/api/`` (comma-separated; ``*``) |
 | POPREPLAY_PUBLIC_URL      | none: share links use the request's host  |
 | POPREPLAY_SECRET_KEY      | a random key per process                  |
@@ -23,14 +23,14 @@ from .engine import ENGINE_VERSION
 MiB = 1024 * 1024
 
 
-def _int(name: str, default: int) -> int:
+def _int(name: str, default: int, *, unit: str = "bytes") -> int:
     value = os.environ.get(name)
     if value is None or not value.strip():
         return default
     try:
         number = int(value)
     except ValueError:
-        raise ValueError(f"{name} must be a whole number of bytes, not {value!r}") from None
+        raise ValueError(f"{name} must be a whole number of {unit}, not {value!r}") from None
     if number <= 0:
         raise ValueError(f"{name} must be positive")
     return number
@@ -51,8 +51,8 @@ def from_environment() -> dict[str, Any]:
     return {
         "DATABASE_URL": os.environ.get("POPREPLAY_DATABASE_URL") or None,
         "MAX_CONTENT_LENGTH": _int("POPREPLAY_MAX_BODY", MiB),
-        "MAX_NDJSON_BODY": _int("POPREPLAY_MAX_NDJSON_BODY", 64 * MiB),
-        "MAX_NDJSON_LINES": _int("POPREPLAY_MAX_NDJSON_LINES", 10_000),
+        "MAX_NDJSON_BODY": _int("POPREPLAY_MAX_NDJSON_BODY", 512 * MiB),
+        "MAX_NDJSON_LINES": _int("POPREPLAY_MAX_NDJSON_LINES", 100_000, unit="lines"),
         "CORS_ORIGINS": _origins(os.environ.get("POPREPLAY_CORS_ORIGINS") or ""),
         "PUBLIC_BASE_URL": (os.environ.get("POPREPLAY_PUBLIC_URL") or "").rstrip("/") or None,
         "SECRET_KEY": os.environ.get("POPREPLAY_SECRET_KEY") or secrets.token_hex(32),

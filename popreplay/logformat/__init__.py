@@ -75,7 +75,7 @@ def parse_json(text: str | bytes) -> Any:
         raise _json_error(f"not valid JSON: {error.msg} at line {error.lineno}, "
                           f"column {error.colno}") from None
     except RecursionError:
-        raise _json_error(f"not accepted: JSON nested deeper than {MAX_DEPTH} levels") from None
+        raise _json_error("not accepted: its JSON is nested far too deeply") from None
     except ValueError as error:  # NaN/Infinity, or an integer with too many digits
         raise _json_error(f"not accepted: {error}") from None
 
