@@ -15,15 +15,6 @@
   var ENDINGS = { twenty: "the 20 was discarded", bloops: "Bloops was called and the last turns were played",
     "pile-empty": "the draw pile ran out" };
 
-  (function linkStyles() {
-    var script = document.currentScript;
-    if (!script || !script.src || document.querySelector("link[data-bloops-css]")) return;
-    var link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = script.src.replace(/bloops\.js(\?.*)?$/, "bloops.css");
-    link.setAttribute("data-bloops-css", "");
-    document.head.appendChild(link);
-  })();
 
   function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
 

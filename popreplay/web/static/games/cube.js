@@ -20,15 +20,6 @@
   var TIMER = { PB: "Personal Best", WR: "World Record", DNF: "DNF" };
   var WON_BY = { steps: "four complete steps", fmc: "the F.M.C." };
 
-  (function linkStyles() {
-    var script = document.currentScript;
-    if (!script || !script.src || document.querySelector("link[data-cube-css]")) return;
-    var link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = script.src.replace(/cube\.js(\?.*)?$/, "cube.css");
-    link.setAttribute("data-cube-css", "");
-    document.head.appendChild(link);
-  })();
 
   function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
 

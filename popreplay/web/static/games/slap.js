@@ -37,15 +37,6 @@
     "no-cards": "nobody held a card any more" };
   var TOP_CARDS = 6;
 
-  (function linkStyles() {
-    var script = document.currentScript;
-    if (!script || !script.src || document.querySelector("link[data-slap-css]")) return;
-    var link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = script.src.replace(/slap\.js(\?.*)?$/, "slap.css");
-    link.setAttribute("data-slap-css", "");
-    document.head.appendChild(link);
-  })();
 
   function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
 
