@@ -86,14 +86,15 @@ def validate(files: tuple[str, ...], as_json: bool, ndjson: bool) -> None:
     that differ, else 0.
     """
     worst = EXIT_OK
-    rows = []
+    rows: list[dict[str, str]] = []
+    streamed = 0
     for result in _results(files, ndjson):
         worst = max(worst, exit_code(result))
         if as_json:
             click.echo(_dumps(result))
         elif ndjson:  # a stream: one row at a time, in constant memory
-            click.echo(render.table([render.summary_row(result)], header=not rows))
-            rows = [None]
+            click.echo(render.table([render.summary_row(result)], header=not streamed))
+            streamed += 1
         else:
             rows.append(render.summary_row(result))
     if not as_json and not ndjson:
