@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 
-from .envelope import EnvelopeSchema
+from .envelope import EnvelopeSchema, StrictSchema, at_most
 from .fields import JsonBoolean, JsonInteger, JsonList, JsonString, NameMap
 
 MODES = ("classic",)
@@ -25,16 +25,9 @@ MAX_EVENTS = 2000
 MAX_CARDS = 64
 
 
-def _at_most(limit: int, what: str) -> validate.Length:
-    return validate.Length(max=limit, error=f"at most {limit} {what}")
 
 
-class _Strict(Schema):
-    class Meta:
-        unknown = RAISE
-
-
-class _Event(_Strict):
+class _Event(StrictSchema):
     type = JsonString(required=True)
     player = JsonString(required=True)
 
@@ -108,11 +101,11 @@ class Event(fields.Field):
         return schema.load(value)
 
 
-class OptionsSchema(_Strict):
+class OptionsSchema(StrictSchema):
     """Bloops has no options: any key is an unknown key."""
 
 
-class ClaimedSchema(_Strict):
+class ClaimedSchema(StrictSchema):
     """Any part of a Bloops outcome."""
 
     ended_by = JsonString(allow_none=True, validate=validate.OneOf(ENDINGS))
@@ -121,19 +114,17 @@ class ClaimedSchema(_Strict):
     places = NameMap(NameMap(JsonInteger(allow_none=True)), allow_none=True)
     stars = NameMap(JsonInteger(allow_none=True), allow_none=True)
     scores = NameMap(JsonInteger(allow_none=True), allow_none=True)
-    winners = JsonList(JsonString(), allow_none=True, validate=_at_most(MAX_PLAYERS, "players"))
+    winners = JsonList(JsonString(), allow_none=True, validate=at_most(MAX_PLAYERS, "players"))
     shared = JsonBoolean(allow_none=True)
     notes = JsonList(JsonString(), allow_none=True)
 
 
 class BloopsLogSchema(EnvelopeSchema):
     mode = JsonString(required=True, validate=validate.OneOf(MODES))
-    players = JsonList(JsonString(validate=validate.Length(max=MAX_NAME_LENGTH)), required=True,
-                       validate=_at_most(MAX_PLAYERS, "players"))
     options = fields.Nested(OptionsSchema, allow_none=True)
     claimed = fields.Nested(ClaimedSchema, allow_none=True)
     deck = NameMap(JsonInteger(), allow_none=True)
-    deal = NameMap(JsonList(JsonInteger(allow_none=True), validate=_at_most(MAX_CARDS, "cards")),
+    deal = NameMap(JsonList(JsonInteger(allow_none=True), validate=at_most(MAX_CARDS, "cards")),
                    allow_none=True)
-    events = JsonList(Event(), required=True, validate=_at_most(MAX_EVENTS, "events"))
+    events = JsonList(Event(), required=True, validate=at_most(MAX_EVENTS, "events"))
     reveal = NameMap(NameMap(JsonInteger()), allow_none=True)

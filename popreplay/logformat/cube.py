@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import ValidationError, fields, validate, validates_schema
 
-from .envelope import EnvelopeSchema
+from .envelope import EnvelopeSchema, StrictSchema, at_most
 from .fields import JsonBoolean, JsonInteger, JsonList, JsonString, NameMap
-from .limits import MAX_CARDS, MAX_NAME_LENGTH, MAX_PLAYERS
+from .limits import MAX_CARDS, MAX_NAME_LENGTH
 
 MODES = ("standard",)
 STEPS = ("CROSS", "F2L", "OLL", "PLL")
@@ -20,10 +20,6 @@ ACTIONS = ("play", "discard", "show")
 MAX_TURNS = 2000  # a long 4-player game has a few hundred turns
 MAX_EVENTS = 64  # in one turn
 MAX_ID_LENGTH = 40  # a card id, e.g. "CORNER-TWIST-4"
-
-
-def _at_most(limit: int, what: str) -> validate.Length:
-    return validate.Length(max=limit, error=f"at most {limit} {what}")
 
 
 def _card(**kwargs: Any) -> JsonString:
@@ -36,31 +32,27 @@ def _name(**kwargs: Any) -> JsonString:
 
 def _cards(**kwargs: Any) -> JsonList:
     """A list of card ids."""
-    return JsonList(_card(), validate=_at_most(MAX_CARDS, "cards"), **kwargs)
+    return JsonList(_card(), validate=at_most(MAX_CARDS, "cards"), **kwargs)
 
 
 def _maybe_cards(**kwargs: Any) -> JsonList:
     """A list of card ids, ``null`` for a card whose identity the log does not give."""
-    return JsonList(_card(allow_none=True), validate=_at_most(MAX_CARDS, "cards"), **kwargs)
+    return JsonList(_card(allow_none=True), validate=at_most(MAX_CARDS, "cards"), **kwargs)
 
 
-class _Strict(Schema):
-    class Meta:
-        unknown = RAISE
 
-
-class OptionsSchema(_Strict):
+class OptionsSchema(StrictSchema):
     """cube has no options; an empty object is accepted."""
 
 
-FmcSchema = _Strict.from_dict({mark: _cards() for mark in FMC_MARKS}, name="FmcSchema")
+FmcSchema = StrictSchema.from_dict({mark: _cards() for mark in FMC_MARKS}, name="FmcSchema")
 
 
-class DeckSchema(_Strict):
+class DeckSchema(StrictSchema):
     fmc = fields.Nested(FmcSchema, allow_none=True)
 
 
-class EventSchema(_Strict):
+class EventSchema(StrictSchema):
     play = _card()
     step = JsonString(allow_none=True, validate=validate.OneOf(STEPS))
     target = _name(allow_none=True)
@@ -81,27 +73,27 @@ class EventSchema(_Strict):
                 raise ValidationError({extra[0]: [f"only a played card has {extra[0]!r}"]})
 
 
-class TurnSchema(_Strict):
+class TurnSchema(StrictSchema):
     player = _name(required=True)
     draw = _maybe_cards(allow_none=True)
     lay = _cards(allow_none=True)
     events = JsonList(fields.Nested(EventSchema), allow_none=True,
-                      validate=_at_most(MAX_EVENTS, "events"))
+                      validate=at_most(MAX_EVENTS, "events"))
 
 
-class ClaimedStepSchema(_Strict):
+class ClaimedStepSchema(StrictSchema):
     card = JsonString(allow_none=True)
-    colours = JsonList(JsonString(), allow_none=True, validate=_at_most(MAX_CARDS, "cards"))
+    colours = JsonList(JsonString(), allow_none=True, validate=at_most(MAX_CARDS, "cards"))
     timer = JsonString(allow_none=True)
     complete = JsonBoolean(allow_none=True)
 
 
-ClaimedTableSchema = _Strict.from_dict(
+ClaimedTableSchema = StrictSchema.from_dict(
     {step: fields.Nested(ClaimedStepSchema, allow_none=True) for step in STEPS},
     name="ClaimedTableSchema")
 
 
-class ClaimedSchema(_Strict):
+class ClaimedSchema(StrictSchema):
     """Any part of a cube outcome."""
 
     winner = JsonString(allow_none=True)
@@ -114,10 +106,9 @@ class ClaimedSchema(_Strict):
 
 class CubeLogSchema(EnvelopeSchema):
     mode = JsonString(required=True, validate=validate.OneOf(MODES))
-    players = JsonList(_name(), required=True, validate=_at_most(MAX_PLAYERS, "players"))
     options = fields.Nested(OptionsSchema, allow_none=True)
     deck = fields.Nested(DeckSchema, allow_none=True)
     deal = NameMap(_maybe_cards(), required=True)
     turns = JsonList(fields.Nested(TurnSchema), required=True,
-                     validate=_at_most(MAX_TURNS, "turns"))
+                     validate=at_most(MAX_TURNS, "turns"))
     claimed = fields.Nested(ClaimedSchema, allow_none=True)

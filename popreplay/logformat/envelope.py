@@ -6,19 +6,30 @@ from __future__ import annotations
 from marshmallow import RAISE, Schema, validate
 
 from .fields import FreeObject, JsonList, JsonString
+from .limits import MAX_NAME_LENGTH, MAX_PLAYERS
 
 FORMAT = "popreplay/1"
 
 
-class EnvelopeSchema(Schema):
+def at_most(limit: int, what: str) -> validate.Length:
+    """A size limit on a list (``docs/reliability.md``)."""
+    return validate.Length(max=limit, error=f"at most {limit} {what}")
+
+
+class StrictSchema(Schema):
+    """A JSON object whose unknown keys are shape errors (a misspelt key must not pass)."""
+
     class Meta:
         unknown = RAISE
 
+
+class EnvelopeSchema(StrictSchema):
     format = JsonString(required=True, validate=validate.Equal(
         FORMAT, error=f"must be \"{FORMAT}\""))
     game = JsonString(required=True)
     mode = JsonString(required=True)
-    players = JsonList(JsonString(), required=True)
+    players = JsonList(JsonString(validate=validate.Length(max=MAX_NAME_LENGTH)), required=True,
+                       validate=at_most(MAX_PLAYERS, "players"))
     meta = FreeObject(allow_none=True)
 
 

@@ -2,66 +2,59 @@
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, fields, validate
+from marshmallow import fields, validate
 
-from .envelope import EnvelopeSchema
+from .envelope import EnvelopeSchema, StrictSchema, at_most
 from .fields import JsonBoolean, JsonInteger, JsonList, JsonString, NameMap
-from .limits import MAX_CARDS, MAX_NAME_LENGTH, MAX_PLAYERS, MAX_ROUNDS, MAX_ROWS, MAX_TURNS
+from .limits import MAX_CARDS, MAX_PLAYERS, MAX_ROUNDS, MAX_ROWS, MAX_TURNS
 
 MODES = ("battle", "coop", "solo", "puzzle")
 
 
 def _cards(**kwargs) -> JsonList:
-    return JsonList(JsonInteger(), validate=_at_most(MAX_CARDS, "cards"), **kwargs)
+    return JsonList(JsonInteger(), validate=at_most(MAX_CARDS, "cards"), **kwargs)
 
 
-def _at_most(limit: int, what: str) -> validate.Length:
-    return validate.Length(max=limit, error=f"at most {limit} {what}")
 
 
-class _Strict(Schema):
-    class Meta:
-        unknown = RAISE
-
-
-class OptionsSchema(_Strict):
+class OptionsSchema(StrictSchema):
     two_player_variant = JsonBoolean(allow_none=True)
     difficulty = JsonInteger(allow_none=True)
 
 
-class TurnSchema(_Strict):
+class TurnSchema(StrictSchema):
     plays = NameMap(_cards(), allow_none=True)
     chief = _cards(allow_none=True)
     draws = NameMap(_cards(), allow_none=True)
 
 
-class RoundSchema(_Strict):
+class RoundSchema(StrictSchema):
     layout = JsonList(
         JsonList(JsonInteger(allow_none=True),
                  validate=validate.Length(equal=5, error="a layout row has exactly 5 entries")),
         required=True,
-        validate=_at_most(MAX_ROWS, "rows"),
+        validate=at_most(MAX_ROWS, "rows"),
     )
     hands = NameMap(_cards(), allow_none=True)
     kept = NameMap(JsonInteger(), allow_none=True)
     turns = JsonList(fields.Nested(TurnSchema), required=True,
-                     validate=_at_most(MAX_TURNS, "turns"))
+                     validate=at_most(MAX_TURNS, "turns"))
 
 
-class ClaimedRoundSchema(_Strict):
+class ClaimedRoundSchema(StrictSchema):
     scores = NameMap(JsonInteger(allow_none=True), allow_none=True)
     collected = NameMap(_cards(allow_none=True), allow_none=True)
     kept = NameMap(JsonInteger(allow_none=True), allow_none=True)
     chief_pending = _cards(allow_none=True)
 
 
-class ClaimedSchema(_Strict):
+class ClaimedSchema(StrictSchema):
     """Any part of a POP! outcome, of any mode; a key of another mode just differs."""
 
     rounds = JsonList(fields.Nested(ClaimedRoundSchema), allow_none=True,
-                      validate=_at_most(MAX_ROUNDS, "rounds"))
+                      validate=at_most(MAX_ROUNDS, "rounds"))
     totals = NameMap(JsonInteger(allow_none=True), allow_none=True)
-    winners = JsonList(JsonString(), allow_none=True, validate=_at_most(MAX_PLAYERS, "players"))
+    winners = JsonList(JsonString(), allow_none=True, validate=at_most(MAX_PLAYERS, "players"))
     tie_break = JsonString(allow_none=True, validate=validate.OneOf(
         ["kept-card", "shared", "unknown"]))
     result = JsonString(allow_none=True, validate=validate.OneOf(["won", "lost"]))
@@ -82,8 +75,6 @@ class PopLogSchema(EnvelopeSchema):
     mode = JsonString(required=True, validate=validate.OneOf(MODES))
     options = fields.Nested(OptionsSchema, allow_none=True)
     claimed = fields.Nested(ClaimedSchema, allow_none=True)
-    players = JsonList(JsonString(validate=validate.Length(max=MAX_NAME_LENGTH)), required=True,
-                       validate=_at_most(MAX_PLAYERS, "players"))
     rounds = JsonList(fields.Nested(RoundSchema), required=True,
                       validate=[validate.Length(min=1, error="a log has at least one round"),
-                                _at_most(MAX_ROUNDS, "rounds")])
+                                at_most(MAX_ROUNDS, "rounds")])

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import ValidationError, fields, validate, validates_schema
 
-from .envelope import EnvelopeSchema
+from .envelope import EnvelopeSchema, StrictSchema, at_most
 from .fields import JsonBoolean, JsonInteger, JsonList, JsonString, NameMap
-from .limits import MAX_NAME_LENGTH, MAX_PLAYERS
+from .limits import MAX_PLAYERS
 
 MODES = ("elimination", "timed")
 PILES = ("central", "folies")
@@ -18,13 +18,6 @@ MAX_EVENTS = 20_000
 MAX_DEAL = 128  # entries in one dealt pile (a real pile has at most 51)
 
 
-def _at_most(limit: int, what: str) -> validate.Length:
-    return validate.Length(max=limit, error=f"at most {limit} {what}")
-
-
-class _Strict(Schema):
-    class Meta:
-        unknown = RAISE
 
 
 class DealPile(fields.Field):
@@ -52,7 +45,7 @@ class DealPile(fields.Field):
         raise self.make_error("invalid")
 
 
-class EventSchema(_Strict):
+class EventSchema(StrictSchema):
     flip = JsonString()
     card = JsonString()
     slap = JsonString()
@@ -73,19 +66,19 @@ class EventSchema(_Strict):
             raise ValidationError({"pile": ["only a slap lands on a pile"]})
 
 
-class OptionsSchema(_Strict):
+class OptionsSchema(StrictSchema):
     """slap has no options yet; an empty object is accepted."""
 
 
-class ClaimedSchema(_Strict):
+class ClaimedSchema(StrictSchema):
     """Any part of a slap outcome."""
 
-    winners = JsonList(JsonString(), allow_none=True, validate=_at_most(MAX_PLAYERS, "players"))
+    winners = JsonList(JsonString(), allow_none=True, validate=at_most(MAX_PLAYERS, "players"))
     ended_by = JsonString(allow_none=True,
                           validate=validate.OneOf(["elimination", "time", "no-cards"]))
     cards = NameMap(JsonInteger(allow_none=True), allow_none=True)
     eliminated = JsonList(JsonString(), allow_none=True,
-                          validate=_at_most(MAX_PLAYERS, "players"))
+                          validate=at_most(MAX_PLAYERS, "players"))
     central_pile = JsonInteger(allow_none=True)
     folies_pile = JsonInteger(allow_none=True)
     flips = JsonInteger(allow_none=True)
@@ -96,8 +89,6 @@ class SlapLogSchema(EnvelopeSchema):
     mode = JsonString(required=True, validate=validate.OneOf(MODES))
     options = fields.Nested(OptionsSchema, allow_none=True)
     claimed = fields.Nested(ClaimedSchema, allow_none=True)
-    players = JsonList(JsonString(validate=validate.Length(max=MAX_NAME_LENGTH)), required=True,
-                       validate=_at_most(MAX_PLAYERS, "players"))
     deal = NameMap(DealPile(), allow_none=True)
     events = JsonList(fields.Nested(EventSchema), required=True,
-                      validate=_at_most(MAX_EVENTS, "events"))
+                      validate=at_most(MAX_EVENTS, "events"))
