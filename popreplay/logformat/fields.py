@@ -13,13 +13,21 @@ class JsonInteger(fields.Field):
     default_error_messages = {"invalid": "must be an integer"}
 
     def _deserialize(self, value: Any, attr, data, **kwargs) -> int:
-        if isinstance(value, bool):
+        number = json_integer(value)
+        if number is None:
             raise self.make_error("invalid")
-        if isinstance(value, int):
-            return value
-        if isinstance(value, float) and value.is_integer():
-            return int(value)
-        raise self.make_error("invalid")
+        return number
+
+
+def json_integer(value: Any) -> int | None:
+    """``value`` as the integer JSON Schema says it is (``3.0`` is 3), or ``None``."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
 
 
 class JsonBoolean(fields.Field):

@@ -7,7 +7,7 @@ from typing import Any
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from .envelope import EnvelopeSchema, StrictSchema, at_most
-from .fields import JsonBoolean, JsonInteger, JsonList, JsonString, NameMap
+from .fields import JsonBoolean, JsonInteger, JsonList, JsonString, NameMap, json_integer
 from .limits import MAX_PLAYERS
 
 MODES = ("elimination", "timed")
@@ -16,8 +16,6 @@ EVENT_KINDS = ("flip", "slap", "time_up")
 # Size limits beyond anything a real game needs (a slap game is a few hundred events).
 MAX_EVENTS = 20_000
 MAX_DEAL = 128  # entries in one dealt pile (a real pile has at most 51)
-
-
 
 
 class DealPile(fields.Field):
@@ -36,13 +34,10 @@ class DealPile(fields.Field):
             if errors:
                 raise ValidationError(errors)
             return list(value)
-        if isinstance(value, bool):
+        count = json_integer(value)
+        if count is None:
             raise self.make_error("invalid")
-        if isinstance(value, int):
-            return value
-        if isinstance(value, float) and value.is_integer():
-            return int(value)
-        raise self.make_error("invalid")
+        return count
 
 
 class EventSchema(StrictSchema):
