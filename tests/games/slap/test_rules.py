@@ -300,3 +300,14 @@ def test_deal_shapes():
     result = check_log(game([], deal={A: True, B: ["red-1", 3]}))
     assert result["status"] == "invalid"
     assert sorted(e["path"] for e in result["errors"]) == ["/deal/Alice", "/deal/Bruno/1"]
+
+
+def test_a_simulated_elimination_game_that_would_never_end_is_played_again():
+    # seed 380 with 6 players ran past the simulator's event bound without an ending; a simulated
+    # game must always be complete (the generic property test draws seeds at random)
+    from popreplay.checking import check_log
+    from popreplay.engine import GAMES
+
+    log = GAMES["slap"].simulate(mode="elimination", players=6, seed=380)
+    assert check_log(log)["status"] == "complete"
+    assert log == GAMES["slap"].simulate(mode="elimination", players=6, seed=380)

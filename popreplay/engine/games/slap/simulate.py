@@ -103,7 +103,26 @@ def simulate(*, mode: str, players: int, seed: int, options: Mapping[str, Any]) 
     unknown = set(options) - {"deal"}
     if unknown or deal_option not in DEAL_OPTIONS:
         raise ValueError(f"slap simulator options: deal={'|'.join(DEAL_OPTIONS)}")
-    rng = random.Random(f"slap/{mode}/{players}/{seed}")
+    # A random elimination game can go on for ever (cards keep changing hands): one that has not
+    # ended within MAX_EVENTS is dropped and played again from a derived seed, so every simulated
+    # game is complete, and the same seed still gives the same game.
+    for attempt in range(100):
+        key = f"slap/{mode}/{players}/{seed}" + (f"/{attempt}" if attempt else "")
+        log, deal, driver = _play(random.Random(key), mode, players, seed)
+        if driver.game.ended_by is not None:
+            break
+    if deal_option == "counts":
+        log["deal"] = {name: len(cards) for name, cards in deal.items()}
+    elif deal_option == "none":
+        del log["deal"]
+    outcome = driver.game.outcome()
+    log["claimed"] = {"winners": outcome["winners"], "cards": outcome["cards"],
+                      "eliminated": outcome["eliminated"]}
+    return log
+
+
+def _play(rng: random.Random, mode: str, players: int, seed: int) -> tuple[dict, dict, _Driver]:
+    """One simulated game, stopped at its end, at time up, or after MAX_EVENTS events."""
     names = list(NAMES[:players])
     deck = list(DECK)
     rng.shuffle(deck)
@@ -124,11 +143,4 @@ def simulate(*, mode: str, players: int, seed: int, options: Mapping[str, Any]) 
         if not driver.play_flip():
             break
         missed = driver.react(missed)
-    if deal_option == "counts":
-        log["deal"] = {name: len(cards) for name, cards in deal.items()}
-    elif deal_option == "none":
-        del log["deal"]
-    outcome = driver.game.outcome()
-    log["claimed"] = {"winners": outcome["winners"], "cards": outcome["cards"],
-                      "eliminated": outcome["eliminated"]}
-    return log
+    return log, deal, driver
