@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from typing import Any, Mapping
 
 from .pointer import pointer
 from .replay import RuleViolation, Violation
@@ -36,3 +37,35 @@ def index_players(names: list[str], *, low: int, high: int, what: str) -> dict[s
 
 def _fail(message: str, *tokens: str | int) -> None:
     raise RuleViolation(Violation("bad-player-count", message, pointer(*tokens)))
+
+
+def player_position(index: Mapping[str, int], name: str, *tokens: str | int,
+                    round: int | None = None, turn: int | None = None) -> int:
+    """The position of the player called ``name`` (after NFC), or ``unknown-player`` at
+    ``tokens``."""
+    position = index.get(name)  # an exact match is already NFC: the common, fast case
+    if position is None:
+        position = index.get(nfc(name))
+        if position is None:
+            raise RuleViolation(Violation("unknown-player",
+                                          f"{name!r} is not a player of this game",
+                                          pointer(*tokens), round, turn))
+    return position
+
+
+def by_player(names: list[str], index: Mapping[str, int], mapping: Mapping[str, Any],
+              *tokens: str | int, duplicate: str, twice: str = "{name} is given twice",
+              round: int | None = None, turn: int | None = None) -> dict[int, tuple[str, Any]]:
+    """A map keyed by player names, re-keyed by position; each raw key is kept for pointers.
+
+    A key that is no player is ``unknown-player``; a player named twice (two spellings with one
+    NFC form) is the violation ``duplicate``, its message ``twice`` with the player's name.
+    """
+    out: dict[int, tuple[str, Any]] = {}
+    for key, value in mapping.items():
+        position = player_position(index, key, *tokens, key, round=round, turn=turn)
+        if position in out:
+            raise RuleViolation(Violation(duplicate, twice.format(name=names[position]),
+                                          pointer(*tokens, key), round, turn))
+        out[position] = (key, value)
+    return out

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any, Mapping, NoReturn
 
 from ...pointer import pointer
-from ...players import index_players, nfc
+from ...players import by_player, index_players, player_position
 from ...replay import RuleViolation, StepRecorder, Violation
 from . import notes
 from .cards import DEAL, EFFECTS, GIVE, LOOK, NUMBERED, STARS, SWAP, TWENTY, BOTTOM_ROW, is_value
@@ -121,21 +121,11 @@ class BloopsReplay:
 
     def named(self, mapping: Mapping[str, Any], code: str, *tokens: Any
               ) -> dict[int, tuple[str, Any]]:
-        """A map keyed by player names, by player position; each raw key is kept for pointers."""
-        out: dict[int, tuple[str, Any]] = {}
-        for key, value in mapping.items():
-            position = self.player(key, *tokens, key)
-            if position in out:
-                self.fail(code, f"{self.names[position]} is given twice", *tokens, key)
-            out[position] = (key, value)
-        return out
+        """A map keyed by player names, by player position (``by_player``)."""
+        return by_player(self.names, self.index, mapping, *tokens, duplicate=code)
 
     def player(self, name: str, *tokens: Any, turn: int | None = None) -> int:
-        position = self.index.get(nfc(name))
-        if position is None:
-            self.fail("unknown-player", f"{name!r} is not a player of this game", *tokens,
-                      turn=turn)
-        return position
+        return player_position(self.index, name, *tokens, turn=turn)
 
     # --- what is known about a card --------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...pointer import pointer
-from ...players import index_players, nfc
+from ...players import by_player, index_players, player_position
 from ...replay import RuleViolation, StepRecorder, Violation
 from . import notes
 from .cards import CUBE, DEAL, FMC_MARKS, HAND_LIMIT, STEPS, category, deck, decks, kind
@@ -59,10 +59,7 @@ class CubeReplay(Effects):
         return self.know.locate(card, self.names, self.tables)
 
     def player(self, name: str, *tokens: Any) -> int:
-        position = self.index.get(nfc(name))
-        if position is None:
-            self.fail("unknown-player", f"{name!r} is not a player of this game", *tokens)
-        return position
+        return player_position(self.index, name, *tokens, round=self.round, turn=self.turn)
 
     # --- the whole log ---------------------------------------------------------------------------
 
@@ -103,13 +100,8 @@ class CubeReplay(Effects):
                 self.fmc[card] = mark_index
 
     def deal(self, dealt: Mapping[str, list[str | None]]) -> None:
-        hands: dict[int, tuple[str, list]] = {}
-        for key, cards in dealt.items():
-            position = self.player(key, "deal", key)
-            if position in hands:
-                self.fail("bad-deal", f"{self.names[position]}'s hand is given twice",
-                          "deal", key)
-            hands[position] = (key, cards)
+        hands = by_player(self.names, self.index, dealt, "deal", duplicate="bad-deal",
+                          twice="{name}'s hand is given twice", round=self.round, turn=self.turn)
         for position, name in enumerate(self.names):
             if position not in hands:
                 self.fail("bad-deal", f"the deal does not give {name}'s hand", "deal")

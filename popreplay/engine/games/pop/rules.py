@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...players import index_players, nfc
+from ...players import by_player, index_players
 from ...pointer import pointer
 from ...replay import RuleViolation, StepRecorder, Violation
 from . import notes
@@ -211,21 +211,9 @@ class PopReplay:
 
     def named(self, mapping: Mapping[str, Any], code: str, *tokens: Any, round: int,
               turn: int | None = None) -> dict[int, tuple[str, Any]]:
-        """A map keyed by player names, by player position; each raw key is kept for pointers."""
-        out: dict[int, tuple[str, Any]] = {}
-        index = self.index
-        for key, value in mapping.items():
-            position = index.get(key)  # an exact match is already NFC
-            if position is None:
-                position = index.get(nfc(key))
-            if position is None:
-                self.fail("unknown-player", f"{key!r} is not a player of this game",
-                          *tokens, key, round=round, turn=turn)
-            if position in out:
-                self.fail(code, f"{self.names[position]} is given twice", *tokens, key,
-                          round=round, turn=turn)
-            out[position] = (key, value)
-        return out
+        """A map keyed by player names, by player position (``by_player``)."""
+        return by_player(self.names, self.index, mapping, *tokens, duplicate=code,
+                         round=round, turn=turn)
 
     def check_hands(self, rnd: Round, hands: Mapping[str, list[int]], index: int) -> None:
         named = self.named(hands, "bad-hand", "rounds", index, "hands", round=rnd.number)

@@ -10,7 +10,7 @@ from collections import deque
 from typing import Any, Mapping
 
 from ...pointer import pointer
-from ...players import index_players, nfc
+from ...players import by_player, index_players, player_position
 from ...replay import RuleViolation, StepRecorder, Violation
 from . import notes
 from .cards import DECK_SIZE, challenge_size, is_card, is_slot
@@ -82,11 +82,7 @@ class SlapReplay:
 
     def position(self, name: str, *tokens: Any, round: int | None = None,
                  turn: int | None = None) -> int:
-        position = self.index.get(nfc(name))
-        if position is None:
-            self.fail("unknown-player", f"{name!r} is not a player of this game", *tokens,
-                      round=round, turn=turn)
-        return position
+        return player_position(self.index, name, *tokens, round=round, turn=turn)
 
     # --- the deal --------------------------------------------------------------------------------
 
@@ -95,13 +91,8 @@ class SlapReplay:
             for position, count in enumerate(even_deal(len(self.names))):
                 self.table.piles[position].extend(self.new_slot() for _ in range(count))
             return
-        given: dict[int, tuple[str, Any]] = {}
-        for key, pile in deal.items():
-            position = self.position(key, "deal", key)
-            if position in given:
-                self.fail("bad-deal", f"{self.names[position]}'s pile is given twice",
-                          "deal", key)
-            given[position] = (key, pile)
+        given = by_player(self.names, self.index, deal, "deal", duplicate="bad-deal",
+                          twice="{name}'s pile is given twice")
         counts = []
         for position, name in enumerate(self.names):
             if position not in given:
