@@ -97,8 +97,8 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Any) -> str:
     return url
 
 
-@pytest.fixture
-def app(db_url: str) -> Iterator[Any]:
+def migrated_app(db_url: str) -> Iterator[Any]:
+    """A test app on ``db_url``, migrated to the head revision; its engine disposed after."""
     from popreplay import create_app
     from popreplay.db import migrate
     from popreplay.db.session import get_database
@@ -108,6 +108,11 @@ def app(db_url: str) -> Iterator[Any]:
                               "SECRET_KEY": "test", "PUBLIC_BASE_URL": None})
     yield application
     get_database(application).dispose()
+
+
+@pytest.fixture
+def app(db_url: str) -> Iterator[Any]:
+    yield from migrated_app(db_url)
 
 
 @pytest.fixture

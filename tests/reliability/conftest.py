@@ -7,7 +7,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from tests.conftest import DATABASES, empty_pg_schema
+from tests.conftest import DATABASES, empty_pg_schema, migrated_app
 
 
 @pytest.fixture(scope="module", params=DATABASES)
@@ -22,15 +22,7 @@ def module_db_url(request: pytest.FixtureRequest, tmp_path_factory: Any) -> str:
 
 @pytest.fixture(scope="module")
 def module_app(module_db_url: str) -> Iterator[Any]:
-    from popreplay import create_app
-    from popreplay.db import migrate
-    from popreplay.db.session import get_database
-
-    migrate.upgrade(module_db_url)
-    application = create_app({"DATABASE_URL": module_db_url, "TESTING": True,
-                              "SECRET_KEY": "test", "PUBLIC_BASE_URL": None})
-    yield application
-    get_database(application).dispose()
+    yield from migrated_app(module_db_url)
 
 
 @pytest.fixture(scope="module")
