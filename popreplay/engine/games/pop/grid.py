@@ -95,107 +95,82 @@ class Area:
         return (colours[index - STRIDE] == colour or colours[index - 1] == colour
                 or colours[index + 1] == colour)
 
-    def drop(self, column: int, card: int) -> list[list[int]] | None:
-        """``place`` then ``resolve`` in one call, for the replay's fast path: the waves of
-        exploded cards, or ``None`` when the card touches nothing of its colour."""
-        heads = self.heads
-        index = heads[column]
-        heads[column] = index + STRIDE
-        self.cells[index] = card
-        colours = self.colours
-        colour = colours[index] = card % 5
-        if (colours[index - STRIDE] == colour or colours[index - 1] == colour
-                or colours[index + 1] == colour):
-            return self.resolve(index)
-        return None
-
-    def group(self, index: int) -> list[int]:
-        """The connected same-colour group around a card (orthogonal neighbours only), as a list
-        of distinct indexes: groups are small, and a short list is quicker than a set."""
-        colours = self.colours
-        colour = colours[index]
-        found = [index]
-        add = found.append
-        for i in found:  # the list grows while it is walked: a breadth-first search
-            n = i - STRIDE
-            if colours[n] == colour and n not in found:
-                add(n)
-            n = i + STRIDE
-            if colours[n] == colour and n not in found:
-                add(n)
-            n = i - 1
-            if colours[n] == colour and n not in found:
-                add(n)
-            n = i + 1
-            if colours[n] == colour and n not in found:
-                add(n)
-        return found
-
-    def remove(self, doomed: list[int]) -> list[int]:
-        """Remove cards, let the cards above fall, and return where the fallen cards now lie.
-        (``doomed`` is sorted in place.)
-
-        In each column the cards above its lowest gap close down onto the cards (or the Queue
-        card) below that gap; they are the only cards that move.
-        """
-        cells, colours = self.cells, self.colours
-        moved: list[int] = []
-        done = 0  # a bit for each column already closed
-        doomed.sort(reverse=True)  # the lowest gap of a column comes first
-        for bottom in doomed:
-            bit = 1 << bottom % STRIDE
-            if done & bit:
-                continue
-            done |= bit
-            write = bottom
-            read = bottom - STRIDE
-            while True:  # the empty row above row 0 ends every column
-                if read in doomed:
-                    read -= STRIDE
-                    continue
-                card = cells[read]
-                if card is None:
-                    break
-                cells[write] = card
-                colours[write] = colours[read]
-                moved.append(write)
-                write -= STRIDE
-                read -= STRIDE
-            while write > read:
-                cells[write] = None
-                colours[write] = EMPTY
-                write -= STRIDE
-        return moved
-
     def resolve(self, index: int, snapshots: list | None = None) -> list[list[int]]:
         """Resolve a placement: the waves of exploded cards, each sorted, in order.
 
-        Wave 1 is the placed card's group; after each wave and its gravity every connected group of
-        two or more same-colour cards explodes at once. Only cards that fell can start a new group:
-        before the wave no two cards of one colour touched outside the exploding groups. When
-        ``snapshots`` is a list, the area after each wave (and its gravity) is appended to it.
+        Wave 1 is the placed card's group (none when it touches no card of its colour); after each
+        wave and its gravity every connected group of two or more same-colour cards explodes at
+        once. Only cards that fell can start a new group: before the wave no two cards of one
+        colour touched outside the exploding groups. When ``snapshots`` is a list, the area after
+        each wave (and its gravity) is appended to it.
+
+        This is the replay's innermost loop, written as one function (no calls per wave):
+
+        - *groups*: a breadth-first search from the wave's seeds over orthogonal neighbours of the
+          same colour, in a plain list that grows while it is walked (groups are small, and a
+          short list is quicker than a set);
+        - *gravity*: in each column the cards above its lowest gap close down onto the cards (or
+          the Queue card) below that gap; they are the only cards that move, and the next wave's
+          seeds are the moved cards that now touch their colour.
         """
-        exploding = self.group(index)
-        if len(exploding) < 2:
-            return []
-        colours, card_of = self.colours, self.cells.__getitem__
-        group, remove = self.group, self.remove
-        waves = []
+        cells, colours = self.cells, self.colours
+        found = [index]
+        waves: list[list[int]] = []
         while True:
-            waves.append(sorted(map(card_of, exploding)))
-            moved = remove(exploding)
+            add = found.append
+            for i in found:  # the connected groups of the seeds
+                colour = colours[i]
+                n = i - STRIDE
+                if colours[n] == colour and n not in found:
+                    add(n)
+                n = i + STRIDE
+                if colours[n] == colour and n not in found:
+                    add(n)
+                n = i - 1
+                if colours[n] == colour and n not in found:
+                    add(n)
+                n = i + 1
+                if colours[n] == colour and n not in found:
+                    add(n)
+            if len(found) < 2:  # only the placed card can be a seed on its own
+                return waves
+            waves.append(sorted([cells[i] for i in found]))
+            moved: list[int] = []
+            done = 0  # a bit for each column already closed
+            found.sort(reverse=True)  # the lowest gap of a column comes first
+            for bottom in found:
+                bit = 1 << bottom % STRIDE
+                if done & bit:
+                    continue
+                done |= bit
+                write = bottom
+                read = bottom - STRIDE
+                while True:  # the empty row above row 0 ends every column
+                    if read in found:
+                        read -= STRIDE
+                        continue
+                    card = cells[read]
+                    if card is None:
+                        break
+                    cells[write] = card
+                    colours[write] = colours[read]
+                    moved.append(write)
+                    write -= STRIDE
+                    read -= STRIDE
+                while write > read:
+                    cells[write] = None
+                    colours[write] = EMPTY
+                    write -= STRIDE
             if snapshots is not None:
                 snapshots.append(self.snapshot())
-            exploding = None
-            for i in moved:
-                colour = colours[i]  # a group of two or more: a neighbour of the same colour
-                if (colours[i - 1] == colour or colours[i + 1] == colour
-                        or colours[i + STRIDE] == colour or colours[i - STRIDE] == colour):
-                    if exploding is None:
-                        exploding = group(i)
-                    elif i not in exploding:  # another group: groups never overlap
-                        exploding += group(i)
-            if exploding is None:
+            found = []
+            for i in moved:  # the seeds of the next wave: fallen cards that touch their colour
+                colour = colours[i]
+                if ((colours[i - 1] == colour or colours[i + 1] == colour
+                        or colours[i + STRIDE] == colour or colours[i - STRIDE] == colour)
+                        and i not in found):
+                    found.append(i)
+            if not found:
                 return waves
 
     def touching_pair(self) -> tuple[Position, Position] | None:

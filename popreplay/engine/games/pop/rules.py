@@ -19,6 +19,7 @@ from .modes import MODES, PUZZLE_MIN_HAND, SOLO_TITLES, Mode, coop_level
 
 CHIEF = None  # the owner of a Chief card
 CHIEF_CODE = 7  # a turn's card and its owner travel as one int, ``card << 3 | owner``
+FAST_PATH = True  # ``plain_turns``; the tests turn it off to compare it with the general path
 ICON_OF = ICONS.__getitem__
 ARROW_OF_CODE = tuple(ARROW[code >> 3] if 1 <= code >> 3 <= 50 else False
                       for code in range(51 << 3)).__getitem__
@@ -71,6 +72,9 @@ class PopReplay:
         self.finished_by: str | None = None  # "lost" (coop) or "won" (solo) once the game is over
         self.failed_turn: int | None = None
         self.turns_begun = 0
+        # the fast path (``plain_turns``) serves plain one-card turns when no steps are recorded
+        self.plain = (FAST_PATH and not recorder.enabled and self.per_player == 1
+                      and not self.variant and not self.is_solo)
 
     # --- violations ------------------------------------------------------------------------------
 
@@ -143,8 +147,9 @@ class PopReplay:
         if self.rec.enabled:
             notes.deal(self, rnd)
         turns = data["turns"]
-        for turn_index, turn in enumerate(turns):
-            self.play_turn(rnd, turn, index, turn_index)
+        start = self.plain_turns(rnd, turns) if self.plain else 0
+        for turn_index in range(start, len(turns)):
+            self.play_turn(rnd, turns[turn_index], index, turn_index)
         required = self.turn_limit
         complete = len(turns) >= required
         if data.get("kept") is not None:
@@ -269,6 +274,76 @@ class PopReplay:
             self.kept[index][position] = card
 
     # --- one turn --------------------------------------------------------------------------------
+
+    def plain_turns(self, rnd: Round, turns: list[Mapping[str, Any]]) -> int:
+        """Play the round's plain turns, the replay's fast path; return how many it played.
+
+        A plain turn is the common case of a recorded game: hands are tracked, each player plays
+        one held card under their own name, the Chief plays new cards, nothing is drawn, the game
+        goes on. It is ``play_turn``, ``check_plays`` and ``place_all`` fused into one loop: the
+        same checks and placements, without their calls. At the first turn that is not plain (or
+        that breaks a rule), its changes are undone and the general path takes over from it, so
+        every violation is found and worded by the general path alone.
+        """
+        hands = rnd.hands
+        if hands is None:
+            return 0
+        names, positions, count = self.names, self.positions, len(self.names)
+        per_chief, seen = self.per_chief, rnd.seen
+        area = rnd.area
+        heads, cells, colours = area.heads, area.cells, area.colours
+        resolve, collect = area.resolve, self.collect
+        limit = min(len(turns), self.turn_limit)
+        played = 0
+        while played < limit and self.finished_by is None:
+            turn = turns[played]
+            plays = turn.get("plays")
+            if plays is None or len(plays) != count or turn.get("draws"):
+                break  # (the right count of keys, each a player's name: ``names`` maps them all)
+            owned: list[int] = []
+            add = owned.append
+            try:
+                for position, hand, (card,) in zip(positions, hands,
+                                                   map(plays.__getitem__, names)):
+                    hand.remove(card)
+                    add(card << 3 | position)
+                chief = turn.get("chief") or ()
+                if len(chief) != per_chief:
+                    raise ValueError
+                for card in chief:
+                    if not 1 <= card <= 50 or card in seen:
+                        raise ValueError
+                    seen.add(card)
+                    add(card << 3 | CHIEF_CODE)
+            except (TypeError, ValueError, KeyError):  # not plain: undo, let play_turn check it
+                for code in owned:
+                    if code & 7 == CHIEF_CODE:
+                        seen.discard(code >> 3)
+                    else:
+                        hands[code & 7].add(code >> 3)
+                break
+            self.turns_begun += 1
+            owned.sort()  # by card: cards are distinct
+            columns = (range(len(owned) - 1, -1, -1) if sum(map(ARROW_OF_CODE, owned)) >= 3
+                       else range(len(owned)))
+            for column in columns:  # Area.drop, inline
+                code = owned[column]
+                card = code >> 3
+                index = heads[column]
+                heads[column] = index + STRIDE
+                cells[index] = card
+                colour = colours[index] = card % 5
+                if (colours[index - STRIDE] == colour or colours[index - 1] == colour
+                        or colours[index + 1] == colour):
+                    waves = resolve(index)
+                    if waves:
+                        owner = code & 7
+                        collect(rnd, CHIEF if owner == CHIEF_CODE else owner, waves, played + 1)
+                        if self.finished_by is not None and not self.is_puzzle:
+                            break
+            rnd.turns_placed += 1
+            played += 1
+        return played
 
     def play_turn(self, rnd: Round, turn: Mapping[str, Any], index: int, turn_index: int) -> None:
         number, t = rnd.number, turn_index + 1
@@ -418,7 +493,8 @@ class PopReplay:
             count = len(owned)
             for column in range(count - 1, -1, -1) if arrows >= 3 else range(count):
                 code = owned[column]
-                waves = area.drop(column, code >> 3)
+                index = area.place(column, code >> 3)
+                waves = area.resolve(index) if area.touches(index) else None
                 if waves:
                     owner = code & 7
                     self.collect(rnd, CHIEF if owner == CHIEF_CODE else owner, waves, t)
