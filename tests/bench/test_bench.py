@@ -76,3 +76,16 @@ def test_the_stream_figures_answer_every_line(tmp_path):
     figures = bench.api_stream(path, 30)
     assert figures["answered"] == 30
     assert figures["worker_rss_peak_mib"] >= figures["worker_rss_before_mib"] > 0
+
+
+@pytest.mark.slow
+def test_the_cli_peak_is_the_child_s_own_not_the_bench_process_s(tmp_path):
+    """A child inherits its parent's resident pages until ``exec``, and Linux counts them in its
+    peak: with 200 MiB held here, a direct child would report more than 200 MiB."""
+    path = tmp_path / "s.ndjson"
+    bench.write_stream(path, 20, distinct=5)
+    held = bytearray(200 * 1024 * 1024)
+    held[::4096] = b"\x01" * len(held[::4096])  # resident, not just reserved
+    peak, rate = bench.cli_peak_rss(path)
+    assert 10 < peak < 150 and rate > 0
+    del held
