@@ -7,6 +7,8 @@ game. One transaction per ingest.
 
 from __future__ import annotations
 
+import gc
+import gzip
 import hashlib
 import hmac
 import json
@@ -14,6 +16,7 @@ import re
 import secrets
 import threading
 from collections import OrderedDict
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Iterator, Sequence
@@ -302,27 +305,10 @@ def delete_game(session: Session, record: GameRecord) -> None:
 
 # --- replays -------------------------------------------------------------------------------------
 
-_REPLAY_CACHE_SIZE = 128
-_replays: OrderedDict[tuple[str, str], dict[str, Any]] = OrderedDict()
-_replays_lock = threading.Lock()
-
-
-def replay_of(record: GameRecord) -> dict[str, Any]:
-    """The result object with ``steps`` for a stored game, computed once per engine version and
-    kept in a per-process LRU cache (a replay never changes for one engine version). The returned
-    dict is shared: do not modify it."""
-    key = (record.content_hash, ENGINE_VERSION)
-    with _replays_lock:
-        cached = _replays.get(key)
-        if cached is not None:
-            _replays.move_to_end(key)
-            return cached
-    replay = check_text(record.log, with_steps=True)
-    with _replays_lock:
-        _replays[key] = replay
-        while len(_replays) > _REPLAY_CACHE_SIZE:
-            _replays.popitem(last=False)
-    return replay
+def replay_of(session: Session, record: GameRecord) -> dict[str, Any]:
+    """The result object with ``steps`` for a stored game (for the replay page): the stored
+    replay (:func:`replay_gzip`) read back."""
+    return json.loads(gzip.decompress(replay_gzip(session, record)))
 
 
 def replay_etag(record: GameRecord) -> str:
@@ -330,12 +316,53 @@ def replay_etag(record: GameRecord) -> str:
     return f"{record.content_hash[:40]}.{ENGINE_VERSION}"
 
 
-_BYTES_CACHE_SIZE = 64
-_replay_bytes: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+# Replays are kept encoded, never as parsed objects: a replay with steps is tens of thousands of
+# Python objects, and a cache of them made every full garbage collection of a worker walk millions
+# of objects (pauses of 100 to 400 ms, measured with `popreplay bench`). Bytes are one object each.
+# They are gzip-compressed (a 5-player battle: 156 KiB of JSON, 11 KiB stored): the database and
+# its write-ahead log grow 15 times slower, so SQLite's checkpoints (each a pause of tens of
+# milliseconds for the request that triggers it) come 15 times less often.
+_BYTES_CACHE_SIZE = 128
+_replay_gzip: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+_replays_lock = threading.Lock()
 
 
-def replay_bytes(session: Session, record: GameRecord) -> bytes:
-    """The replay as served by the API (compact JSON, UTF-8), encoded once per engine version.
+_gc_lock = threading.Lock()
+_gc_pausers = 0
+
+
+@contextmanager
+def cyclic_gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection while a replay is built and encoded.
+
+    A replay with steps is tens of thousands of short-lived objects without reference cycles
+    (freed by reference counting as soon as it is encoded). Built with the collector on, they live
+    long enough to be promoted to the oldest generation, and every few replays a full collection
+    walked them all: a pause of 40 to 70 ms for the request that triggered it (measured with
+    ``popreplay bench``). The collector is off while any thread of the process builds one and back
+    on as soon as none does.
+    """
+    global _gc_pausers
+    with _gc_lock:
+        if _gc_pausers == 0 and not gc.isenabled():  # off already (by someone else): leave it
+            paused = False
+        else:
+            paused = True
+            _gc_pausers += 1
+            gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            with _gc_lock:
+                _gc_pausers -= 1
+                if _gc_pausers == 0:
+                    gc.enable()
+
+
+def replay_gzip(session: Session, record: GameRecord) -> bytes:
+    """The replay as served by the API (compact JSON, UTF-8), gzip-compressed, encoded once per
+    engine version. The same replay always gives the same bytes (no time in the gzip header).
 
     Looked for in a small per-process cache, then in the ``replays`` table; computed (and stored
     there, in its own short transaction) only the first time. A concurrent first fetch of the
@@ -345,23 +372,25 @@ def replay_bytes(session: Session, record: GameRecord) -> bytes:
 
     key = (record.content_hash, ENGINE_VERSION)  # the log's bytes decide the replay
     with _replays_lock:
-        cached = _replay_bytes.get(key)
+        cached = _replay_gzip.get(key)
         if cached is not None:
-            _replay_bytes.move_to_end(key)
+            _replay_gzip.move_to_end(key)
             return cached
     body = session.scalar(select(StoredReplay.body).where(
         StoredReplay.game_id == record.id, StoredReplay.engine_version == ENGINE_VERSION))
     if body is None:
-        body = compact(replay_of(record)).encode("utf-8")
+        with cyclic_gc_paused():
+            text = compact(check_text(record.log, with_steps=True)).encode("utf-8")
+        body = gzip.compress(text, compresslevel=6, mtime=0)
         try:
             session.add(StoredReplay(game_id=record.id, engine_version=ENGINE_VERSION, body=body))
             session.commit()
         except IntegrityError:  # stored meanwhile by another request, or the game is gone
             session.rollback()
     with _replays_lock:
-        _replay_bytes[key] = body
-        while len(_replay_bytes) > _BYTES_CACHE_SIZE:
-            _replay_bytes.popitem(last=False)
+        _replay_gzip[key] = body
+        while len(_replay_gzip) > _BYTES_CACHE_SIZE:
+            _replay_gzip.popitem(last=False)
     return body
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 from typing import Any, Iterator
 
 from flask import Response, request, stream_with_context
@@ -167,13 +168,20 @@ def log(ref: str) -> Response:
 def replay(ref: str) -> Response:
     """A game's annotated replay"""
     record = _find(ref)
-    etag = store.replay_etag(record)
+    # Replays are stored gzip-compressed: sent as they are to a client that accepts gzip (with
+    # its own entity tag, as a different representation), decompressed for any other.
+    gzipped = request.accept_encodings.quality("gzip") > 0
+    etag = store.replay_etag(record) + (".gz" if gzipped else "")
     if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:
-        response = Response(store.replay_bytes(get_session(), record),
+        body = store.replay_gzip(get_session(), record)
+        response = Response(body if gzipped else gzip.decompress(body),
                             mimetype="application/json")
+        if gzipped:
+            response.headers["Content-Encoding"] = "gzip"
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
+    response.vary.add("Accept-Encoding")
     return response
 

@@ -76,7 +76,7 @@ def replay(slug: str) -> Any:
     record = store.find_by_slug(store.get_session(), slug)
     if record is None:
         return render_template("web/not_found.html", slug=slug), 404
-    result = store.replay_of(record)
+    result = store.replay_of(store.get_session(), record)
     log = _parse(record.log)
     return render_template("web/replay.html", **_replay_context(
         result, log, players=record.players, title=record.title, slug=record.slug,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import unicodedata
@@ -214,7 +215,7 @@ def test_a_replay_is_computed_once_and_kept_per_engine_version(client, app, make
     from popreplay.db.session import get_session
     from popreplay.engine import ENGINE_VERSION
 
-    store._replay_bytes.clear()  # this process may have served the same log from another database
+    store._replay_gzip.clear()  # this process may have served the same log from another database
     created = client.post("/api/v1/games", data=make_log(seed=11),
                           content_type="application/json").get_json()
     first = client.get(f"/api/v1/games/{created['slug']}/replay")
@@ -224,8 +225,8 @@ def test_a_replay_is_computed_once_and_kept_per_engine_version(client, app, make
         rows = session.execute(select(StoredReplay.game_id, StoredReplay.engine_version,
                                       StoredReplay.body)).all()
         assert [(r.game_id, r.engine_version) for r in rows] == [(created["id"], ENGINE_VERSION)]
-        assert rows[0].body == first.data
-        store._replay_bytes.clear()  # a new process: the stored bytes are served as they are
+        assert gzip.decompress(rows[0].body) == first.data  # stored compressed
+        store._replay_gzip.clear()  # a new process: the stored bytes are served as they are
     again = client.get(f"/api/v1/games/{created['slug']}/replay")
     assert again.data == first.data
     token = created["owner_token"]
@@ -233,3 +234,21 @@ def test_a_replay_is_computed_once_and_kept_per_engine_version(client, app, make
                          headers={"Authorization": f"Bearer {token}"}).status_code == 204
     with app.app_context():
         assert get_session().scalars(select(StoredReplay.game_id)).all() == []
+
+
+def test_a_replay_goes_gzip_compressed_to_a_client_that_accepts_it(client, make_log):
+    created = client.post("/api/v1/games", data=make_log(seed=12),
+                          content_type="application/json").get_json()
+    url = f"/api/v1/games/{created['slug']}/replay"
+    plain = client.get(url)
+    packed = client.get(url, headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert "Content-Encoding" not in plain.headers
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.data) == plain.data and len(packed.data) < len(plain.data) / 5
+    assert "Accept-Encoding" in plain.headers["Vary"] and "Accept-Encoding" in packed.headers["Vary"]
+    assert plain.headers["ETag"] != packed.headers["ETag"]  # two representations, two tags
+    assert client.get(url, headers={"Accept-Encoding": "gzip",
+                                    "If-None-Match": packed.headers["ETag"]}).status_code == 304
+    assert client.get(url, headers={"If-None-Match": packed.headers["ETag"]}).status_code == 200
+    refused = client.get(url, headers={"Accept-Encoding": "gzip;q=0, identity"})
+    assert "Content-Encoding" not in refused.headers and refused.data == plain.data

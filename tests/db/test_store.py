@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from sqlalchemy import select
 
@@ -84,12 +86,24 @@ def test_lookups_for_the_viewer(session, make_log):
     assert public.title.startswith("Simulated battle")
 
 
-def test_replay_of_is_computed_once_per_engine_version(session, make_log, monkeypatch):
+def test_a_replay_is_computed_once_per_engine_version(session, make_log, monkeypatch):
     record = store.ingest(session, make_log("puzzle", 1, seed=65)).record
-    replay = store.replay_of(record)
-    assert replay == check_text(record.log, with_steps=True)
+    store._replay_gzip.clear()
+    replay = store.replay_of(session, record)
+    assert replay == json.loads(json.dumps(check_text(record.log, with_steps=True)))
     monkeypatch.setattr(store, "check_text", lambda *a, **k: pytest.fail("recomputed"))
-    assert store.replay_of(record) is replay
+    assert store.replay_of(session, record) == replay  # this process's cache
+    store._replay_gzip.clear()  # another process: the stored row
+    assert store.replay_of(session, record) == replay
+
+
+def test_replays_are_cached_as_bytes_not_as_objects(session, make_log):
+    """A cache of parsed replays made full garbage collections walk every cached step."""
+    record = store.ingest(session, make_log("battle", 5, seed=67)).record
+    store.replay_of(session, record)
+    assert all(isinstance(body, bytes) for body in store._replay_gzip.values())
+    assert not [name for name, value in vars(store).items()
+                if isinstance(value, dict) and any(isinstance(v, dict) for v in value.values())]
 
 
 def test_restore_keeps_slug_visibility_and_creation_time(session, make_log):
@@ -154,3 +168,38 @@ def test_restore_refuses_a_slug_another_game_uses(session, make_log):
     session.commit()
     with pytest.raises(ValueError, match="already used"):
         store.restore(session, {**other, "slug": first.slug})
+
+
+def test_the_cyclic_collector_is_off_while_a_replay_is_built(session, make_log, monkeypatch):
+    import gc
+
+    record = store.ingest(session, make_log("battle", 3, seed=68)).record
+    store._replay_gzip.clear()
+    seen = []
+    real = store.check_text
+    monkeypatch.setattr(store, "check_text",
+                        lambda *a, **k: (seen.append(gc.isenabled()), real(*a, **k))[1])
+    assert gc.isenabled()
+    store.replay_gzip(session, record)
+    assert seen == [False] and gc.isenabled()
+
+
+def test_the_collector_comes_back_when_the_last_builder_is_done():
+    import gc
+
+    assert gc.isenabled()
+    with store.cyclic_gc_paused():
+        with store.cyclic_gc_paused():  # a second thread builds one meanwhile
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    with pytest.raises(ZeroDivisionError), store.cyclic_gc_paused():
+        1 / 0
+    assert gc.isenabled()
+    gc.disable()  # switched off by someone else: left off
+    try:
+        with store.cyclic_gc_paused():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
