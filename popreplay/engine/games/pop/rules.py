@@ -21,6 +21,7 @@ CHIEF = None  # the owner of a Chief card
 CHIEF_CODE = 7  # a turn's card and its owner travel as one int, ``card << 3 | owner``
 FAST_PATH = True  # ``plain_turns``; the tests turn it off to compare it with the general path
 ICON_OF = ICONS.__getitem__
+ARROW_OF = ARROW.__getitem__
 ARROW_OF_CODE = tuple(ARROW[code >> 3] if 1 <= code >> 3 <= 50 else False
                       for code in range(51 << 3)).__getitem__
 
@@ -293,20 +294,22 @@ class PopReplay:
         area = rnd.area
         heads, cells, colours = area.heads, area.cells, area.colours
         resolve, collect = area.resolve, self.collect
-        limit = min(len(turns), self.turn_limit)
+        owner_of: list[int | None] = [None] * 51  # this turn's cards: who plays each
         played = 0
-        while played < limit and self.finished_by is None:
-            turn = turns[played]
+        for turn in turns[:self.turn_limit]:
+            if self.finished_by is not None:
+                break
             plays = turn.get("plays")
             if plays is None or len(plays) != count or turn.get("draws"):
                 break  # (the right count of keys, each a player's name: ``names`` maps them all)
-            owned: list[int] = []
-            add = owned.append
+            cards: list[int] = []  # cards stay small ints (cached by Python, never allocated)
+            add = cards.append
             try:
                 for position, hand, (card,) in zip(positions, hands,
                                                    map(plays.__getitem__, names)):
-                    hand.remove(card)
-                    add(card << 3 | position)
+                    hand.remove(card)  # held: a real card
+                    owner_of[card] = position
+                    add(card)
                 chief = turn.get("chief") or ()
                 if len(chief) != per_chief:
                     raise ValueError
@@ -314,21 +317,22 @@ class PopReplay:
                     if not 1 <= card <= 50 or card in seen:
                         raise ValueError
                     seen.add(card)
-                    add(card << 3 | CHIEF_CODE)
+                    owner_of[card] = CHIEF
+                    add(card)
             except (TypeError, ValueError, KeyError):  # not plain: undo, let play_turn check it
-                for code in owned:
-                    if code & 7 == CHIEF_CODE:
-                        seen.discard(code >> 3)
+                for card in cards:
+                    owner = owner_of[card]
+                    if owner is CHIEF:
+                        seen.discard(card)
                     else:
-                        hands[code & 7].add(code >> 3)
+                        hands[owner].add(card)
                 break
-            self.turns_begun += 1
-            owned.sort()  # by card: cards are distinct
-            columns = (range(len(owned) - 1, -1, -1) if sum(map(ARROW_OF_CODE, owned)) >= 3
-                       else range(len(owned)))
-            for column in columns:  # Area.drop, inline
-                code = owned[column]
-                card = code >> 3
+            played += 1  # begun (``turns_begun`` and ``turns_placed`` are counted on return)
+            cards.sort()  # the placing order: cards are distinct
+            columns = (range(len(cards) - 1, -1, -1) if sum(map(ARROW_OF, cards)) >= 3
+                       else range(len(cards)))
+            for column in columns:  # Area.place and Area.touches, inline
+                card = cards[column]
                 index = heads[column]
                 heads[column] = index + STRIDE
                 cells[index] = card
@@ -337,12 +341,11 @@ class PopReplay:
                         or colours[index + 1] == colour):
                     waves = resolve(index)
                     if waves:
-                        owner = code & 7
-                        collect(rnd, CHIEF if owner == CHIEF_CODE else owner, waves, played + 1)
+                        collect(rnd, owner_of[card], waves, played)
                         if self.finished_by is not None and not self.is_puzzle:
                             break
-            rnd.turns_placed += 1
-            played += 1
+        self.turns_begun += played
+        rnd.turns_placed += played
         return played
 
     def play_turn(self, rnd: Round, turn: Mapping[str, Any], index: int, turn_index: int) -> None:
