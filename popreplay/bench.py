@@ -203,9 +203,10 @@ def request(port: int, method: str, path: str, body: bytes | None = None,
 
 
 def load(port: int, jobs: list[tuple[str, str, bytes | None]], clients: int,
-         time_limit: float) -> tuple[list[float], list[tuple[int, bytes]], float]:
-    """Send ``jobs`` from ``clients`` threads (keep-alive connections); latencies in seconds,
-    the answers in job order, and the wall time."""
+         time_limit: float, headers: dict[str, str] | None = None,
+         ) -> tuple[list[float], list[tuple[int, bytes]], float]:
+    """Send ``jobs`` from ``clients`` threads (keep-alive connections), each with ``headers``;
+    latencies in seconds, the answers in job order, and the wall time."""
     latencies: list[float] = [0.0] * len(jobs)
     answers: list[tuple[int, bytes]] = [(0, b"")] * len(jobs)
     lock = threading.Lock()
@@ -222,9 +223,10 @@ def load(port: int, jobs: list[tuple[str, str, bytes | None]], clients: int,
                 if index is None:
                     return
                 method, path, body = jobs[index]
-                headers = {"Content-Type": "application/json"} if body is not None else {}
+                sent = {**(headers or {}),
+                        **({"Content-Type": "application/json"} if body is not None else {})}
                 start = time.perf_counter()
-                answers[index] = request(port, method, path, body, conn, headers)
+                answers[index] = request(port, method, path, body, conn, sent)
                 latencies[index] = time.perf_counter() - start
                 with lock:
                     done[0] += 1
@@ -270,10 +272,15 @@ def bench_http(count: int, *, workers: int, clients: int, fetches: int, hot: int
         hot_jobs = [("GET", few[k % len(few)], None) for k in range(fetches)] if paths else []
         load(port, hot_jobs[:len(few) * workers * 2], clients, time_limit)  # warm every worker
         hotted, _, hot_wall = load(port, hot_jobs, clients, time_limit)
+        gzipped, answers, gzip_wall = load(port, hot_jobs, clients, time_limit,
+                                           headers={"Accept-Encoding": "gzip"})  # as browsers do
+        sizes = [len(body) for status, body in answers if status == 200]
     return {"post": {**_figures(posts, wall), "stored": stored},
             "replay_first": _figures(first, first_wall),
             "replay": _figures(fetched, fetched_wall),
-            "replay_hot": {**_figures(hotted, hot_wall), "games": len(few)}}
+            "replay_hot": {**_figures(hotted, hot_wall), "games": len(few)},
+            "replay_gzip": {**_figures(gzipped, gzip_wall), "games": len(few),
+                            "kib": statistics.fmean(sizes) / 1024 if sizes else 0.0}}
 
 
 # --- streaming ---------------------------------------------------------------------------------
@@ -459,6 +466,11 @@ def bench(games: int, repeat: int, growth: bool, growth_games: int, http_count: 
         click.echo(f"GET /games/<id>/replay, again over {warm['games']} games: "
                    f"{warm['per_s']:.0f} requests/s, p50 {warm['p50_ms']:.1f} ms, "
                    f"p99 {warm['p99_ms']:.1f} ms ({warm['requests']} requests)")
+        packed = web["replay_gzip"]
+        click.echo(f"GET /games/<id>/replay, again over {packed['games']} games, "
+                   f"Accept-Encoding: gzip: {packed['per_s']:.0f} requests/s, "
+                   f"p50 {packed['p50_ms']:.1f} ms, p99 {packed['p99_ms']:.1f} ms "
+                   f"({packed['requests']} requests, {packed['kib']:.1f} KiB each)")
     if stream_lines:
         for row in bench_stream(stream_lines)["rows"]:
             click.echo(f"stream of {row['lines']} lines ({row['mib']:.0f} MiB): "

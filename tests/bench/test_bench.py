@@ -64,6 +64,8 @@ def test_the_service_figures_come_from_a_real_server():
     assert figures["replay"]["requests"] == 4
     assert figures["replay"]["p99_ms"] >= figures["replay"]["p50_ms"] > 0
     assert figures["replay_hot"]["games"] == 2 and figures["replay_hot"]["requests"] == 4
+    packed = figures["replay_gzip"]
+    assert packed["requests"] == 4 and 0 < packed["kib"] < 20  # compressed: a battle is ~150 KiB
 
 
 @pytest.mark.slow
