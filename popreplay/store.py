@@ -47,6 +47,8 @@ __all__ = [
     "owner_token_matches",
     "parse_datetime",
     "recent_public",
+    "replay_etag",
+    "replay_gzip",
     "replay_of",
     "restore",
 ]
