@@ -204,11 +204,14 @@ def request(port: int, method: str, path: str, body: bytes | None = None,
 
 def load(port: int, jobs: list[tuple[str, str, bytes | None]], clients: int,
          time_limit: float, headers: dict[str, str] | None = None,
-         ) -> tuple[list[float], list[tuple[int, bytes]], float]:
+         keep: Callable[[bytes], Any] | None = None,
+         ) -> tuple[list[float], list[tuple[int, Any]], float]:
     """Send ``jobs`` from ``clients`` threads (keep-alive connections), each with ``headers``;
-    latencies in seconds, the answers in job order, and the wall time."""
+    latencies in seconds, the answers in job order as ``(status, body)`` (or ``keep(body)``), and
+    the wall time.
+    (``keep=len`` for loads of replays: a thousand of them are 150 MiB.)"""
     latencies: list[float] = [0.0] * len(jobs)
-    answers: list[tuple[int, bytes]] = [(0, b"")] * len(jobs)
+    answers: list[tuple[int, Any]] = [(0, None)] * len(jobs)
     lock = threading.Lock()
     position = iter(range(len(jobs)))
     stop_at = time.monotonic() + time_limit
@@ -226,8 +229,9 @@ def load(port: int, jobs: list[tuple[str, str, bytes | None]], clients: int,
                 sent = {**(headers or {}),
                         **({"Content-Type": "application/json"} if body is not None else {})}
                 start = time.perf_counter()
-                answers[index] = request(port, method, path, body, conn, sent)
+                status, answer = request(port, method, path, body, conn, sent)
                 latencies[index] = time.perf_counter() - start
+                answers[index] = (status, answer if keep is None else keep(answer))
                 with lock:
                     done[0] += 1
         finally:
@@ -265,16 +269,19 @@ def bench_http(count: int, *, workers: int, clients: int, fetches: int, hot: int
         slugs = [json.loads(body)["slug"] for status, body in answers if status == 201]
         stored = len(slugs)
         paths = [f"/api/v1/games/{slug}/replay" for slug in slugs]
-        first, _, first_wall = load(port, [("GET", p, None) for p in paths], clients, time_limit)
+        first, _, first_wall = load(port, [("GET", p, None) for p in paths], clients, time_limit,
+                                    keep=len)
         again = [("GET", paths[k % len(paths)], None) for k in range(fetches)] if paths else []
-        fetched, _, fetched_wall = load(port, again, clients, time_limit)
+        fetched, _, fetched_wall = load(port, again, clients, time_limit, keep=len)
         few = paths[:max(1, hot)]
         hot_jobs = [("GET", few[k % len(few)], None) for k in range(fetches)] if paths else []
-        load(port, hot_jobs[:len(few) * workers * 2], clients, time_limit)  # warm every worker
-        hotted, _, hot_wall = load(port, hot_jobs, clients, time_limit)
+        load(port, hot_jobs[:len(few) * workers * 2], clients, time_limit,  # warm every worker
+             keep=len)
+        hotted, _, hot_wall = load(port, hot_jobs, clients, time_limit, keep=len)
         gzipped, answers, gzip_wall = load(port, hot_jobs, clients, time_limit,
-                                           headers={"Accept-Encoding": "gzip"})  # as browsers do
-        sizes = [len(body) for status, body in answers if status == 200]
+                                           headers={"Accept-Encoding": "gzip"},  # as browsers do
+                                           keep=len)
+        sizes = [size for status, size in answers if status == 200]
     return {"post": {**_figures(posts, wall), "stored": stored},
             "replay_first": _figures(first, first_wall),
             "replay": _figures(fetched, fetched_wall),
