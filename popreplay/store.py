@@ -28,7 +28,7 @@ from sqlalchemy.orm import Session
 from .checking import check_text
 from .db.models import VISIBILITIES, GamePlayer, GameRecord, StoredReplay
 from .db.queries import player_name
-from .db.session import get_session
+from .db.session import get_session, sqlite_writer
 from .db.types import db_text, utcnow
 from .engine import ENGINE_VERSION, GAMES
 
@@ -206,9 +206,10 @@ _SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
 def _commit_new(session: Session, record: GameRecord) -> GameRecord:
-    session.add(record)
     try:
-        session.commit()
+        with sqlite_writer(session):
+            session.add(record)
+            session.commit()
     except IntegrityError:
         session.rollback()
         existing = find_by_hash(session, record.content_hash)
@@ -300,9 +301,10 @@ parse_datetime = _parse_datetime
 
 
 def delete_game(session: Session, record: GameRecord) -> None:
-    session.execute(delete(GamePlayer).where(GamePlayer.game_id == record.id))
-    session.delete(record)
-    session.commit()
+    with sqlite_writer(session):
+        session.execute(delete(GamePlayer).where(GamePlayer.game_id == record.id))
+        session.delete(record)
+        session.commit()
 
 
 # --- replays -------------------------------------------------------------------------------------
@@ -385,8 +387,10 @@ def replay_gzip(session: Session, record: GameRecord) -> bytes:
             text = compact(check_text(record.log, with_steps=True)).encode("utf-8")
         body = gzip.compress(text, compresslevel=6, mtime=0)
         try:
-            session.add(StoredReplay(game_id=record.id, engine_version=ENGINE_VERSION, body=body))
-            session.commit()
+            with sqlite_writer(session):
+                session.add(StoredReplay(game_id=record.id, engine_version=ENGINE_VERSION,
+                                         body=body))
+                session.commit()
         except IntegrityError:  # stored meanwhile by another request, or the game is gone
             session.rollback()
     with _replays_lock:
@@ -456,16 +460,18 @@ def revalidate(session: Session, *, dry_run: bool = False,
     while True:
         rows = session.scalars(select(GameRecord).where(GameRecord.id > last)
                                .order_by(GameRecord.id).limit(batch)).all()
-        for record in rows:
-            before = record.result
-            after = check_text(record.log)
-            if not dry_run:
-                apply_result(record, after)
+        results = [(record, record.result, check_text(record.log)) for record in rows]
+        if not dry_run:
+            # Nothing is written before the writer's turn (``apply_result`` may load seats, and
+            # loading flushes what is pending): on SQLite the turn always comes before its lock.
+            with sqlite_writer(session):
+                for record, _, after in results:
+                    apply_result(record, after)
+                session.commit()
+        for record, before, after in results:
             yield Revalidated(record, before, after)
         if dry_run:
             session.rollback()
-        else:
-            session.commit()
         if len(rows) < batch:
             return
         last = rows[-1].id

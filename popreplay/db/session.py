@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import os
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
+
+try:
+    import fcntl
+except ImportError:  # not on POSIX: writers fall back to SQLite's busy handler alone
+    fcntl = None  # type: ignore[assignment]
 
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.orm import Session, sessionmaker
@@ -44,6 +51,36 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")  # with WAL: durable at checkpoints, one fsync less
     cursor.close()
+
+
+@contextmanager
+def sqlite_writer(session: Session) -> Iterator[None]:
+    """Let one writer at a time write to the session's SQLite file, across threads and processes.
+
+    SQLite admits one writer; the others wait in its busy handler, which sleeps in steps (1, 2, 5,
+    10, 15, 20, 25 ... 100 ms) instead of waking when the lock is free: measured here, a writer
+    held up 3 ms waited 8 ms, one held up 20 ms waited 34 ms. Writers that wrap their write
+    transaction in this context manager queue on an exclusive ``flock`` of ``<database>-writelock``
+    instead, and the kernel wakes the next one as soon as the lock is free. Each call opens the
+    lock file anew (a lock belongs to one open file), so threads of one process take turns too; the
+    lock goes with the file descriptor, whatever happens inside. PostgreSQL, an in-memory SQLite
+    database, or a system without ``flock``: nothing to do.
+    """
+    url = session.get_bind().url
+    path = url.database if url.get_backend_name() == "sqlite" else None
+    if fcntl is None or not path or path == ":memory:" or path.startswith("file:"):
+        yield
+        return
+    try:  # (created like SQLite's own -wal and -shm files: as the umask allows)
+        descriptor = os.open(f"{path}-writelock", os.O_RDWR | os.O_CREAT, 0o666)
+    except OSError:  # not ours to open (another user's folder, say): SQLite's own waiting will do
+        yield
+        return
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(descriptor)  # releases the lock
 
 
 class Database:
