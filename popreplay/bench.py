@@ -282,12 +282,17 @@ def bench_http(count: int, *, workers: int, clients: int, fetches: int, hot: int
                                            headers={"Accept-Encoding": "gzip"},  # as browsers do
                                            keep=len)
         sizes = [size for status, size in answers if status == 200]
+        slugs_few = [path.split("/")[-2] for path in few]  # /api/v1/games/<slug>/replay
+        pages = [("GET", f"/r/{slugs_few[k % len(few)]}", None) for k in range(fetches)]
+        pages = pages if paths else []
+        paged, _, page_wall = load(port, pages, clients, time_limit, keep=len)
     return {"post": {**_figures(posts, wall), "stored": stored},
             "replay_first": _figures(first, first_wall),
             "replay": _figures(fetched, fetched_wall),
             "replay_hot": {**_figures(hotted, hot_wall), "games": len(few)},
             "replay_gzip": {**_figures(gzipped, gzip_wall), "games": len(few),
-                            "kib": statistics.fmean(sizes) / 1024 if sizes else 0.0}}
+                            "kib": statistics.fmean(sizes) / 1024 if sizes else 0.0},
+            "page": {**_figures(paged, page_wall), "games": len(few)}}
 
 
 # --- streaming ---------------------------------------------------------------------------------
@@ -478,6 +483,10 @@ def bench(games: int, repeat: int, growth: bool, growth_games: int, http_count: 
                    f"Accept-Encoding: gzip: {packed['per_s']:.0f} requests/s, "
                    f"p50 {packed['p50_ms']:.1f} ms, p99 {packed['p99_ms']:.1f} ms "
                    f"({packed['requests']} requests, {packed['kib']:.1f} KiB each)")
+        page = web["page"]
+        click.echo(f"GET /r/<slug> (the share page), over {page['games']} games: "
+                   f"{page['per_s']:.0f} requests/s, p50 {page['p50_ms']:.1f} ms, "
+                   f"p99 {page['p99_ms']:.1f} ms ({page['requests']} requests)")
     if stream_lines:
         for row in bench_stream(stream_lines)["rows"]:
             click.echo(f"stream of {row['lines']} lines ({row['mib']:.0f} MiB): "

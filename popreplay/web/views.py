@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from datetime import datetime
@@ -10,10 +11,12 @@ from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Response, abort, render_template, url_for
+from markupsafe import Markup
 
 from .. import store
+from ..api.jsonout import compact
 from ..checking import check_text
-from ..engine import GAMES
+from ..engine import ENGINE_VERSION, GAMES
 
 HERE = Path(__file__).parent
 EXAMPLES_DIR = HERE / "examples"
@@ -76,12 +79,22 @@ def replay(slug: str) -> Any:
     record = store.find_by_slug(store.get_session(), slug)
     if record is None:
         return render_template("web/not_found.html", slug=slug), 404
-    result = store.replay_of(store.get_session(), record)
+    session = store.get_session()
+    replay_text = gzip.decompress(store.replay_gzip(session, record)).decode("utf-8")
+    if record.engine_version == ENGINE_VERSION and record.status != "illegal":
+        # The page needs the result, not its steps: the stored one is the same (one engine, one
+        # result), and the replay goes into the page as the stored text. Parsing 150 KiB of steps
+        # and encoding them again was most of a page's time (about 8 ms of a battle's 10).
+        result = record.result
+    else:  # an older engine stored the result, or the page needs the violation step
+        with store.cyclic_gc_paused():
+            result = json.loads(replay_text)
     log = _parse(record.log)
     return render_template("web/replay.html", **_replay_context(
         result, log, players=record.players, title=record.title, slug=record.slug,
         played_at=played_as_logged(log) or record.played_at, created_at=record.created_at,
-        visibility=record.visibility, raw_log_url=f"/api/v1/games/{record.slug}/log"))
+        visibility=record.visibility, raw_log_url=f"/api/v1/games/{record.slug}/log",
+        replay_text=replay_text))
 
 
 @bp.get("/examples/<mode>")
@@ -147,14 +160,18 @@ def game_style(game: str | None) -> str | None:
 
 def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, players: list[str],
                     title: str | None, slug: str | None, played_at: Any, created_at: Any,
-                    visibility: str, raw_log_url: str) -> dict[str, Any]:
+                    visibility: str, raw_log_url: str,
+                    replay_text: str | None = None) -> dict[str, Any]:
+    """What the replay page shows. ``result`` may come without its steps when ``replay_text``
+    (the whole result with steps, as JSON text) is given: the page embeds that text as it is."""
     game = result.get("game")
     error = result["errors"][0] if result["status"] == "illegal" and result["errors"] else None
-    violation_step = next((s["index"] for s in result.get("steps", [])
-                           if s["kind"] == "violation"), None)
-    page = {"result": result, "players": players, "log": log, "slug": slug}
+    steps = result.get("steps")
+    violation_step = next((s["index"] for s in steps or () if s["kind"] == "violation"), None)
     return {
-        "page": page,
+        "page_json": page_json(replay_text if replay_text is not None else result,
+                               players=players, log=log, slug=slug),
+        "step_max": None if steps is None else max(len(steps) - 1, 0),
         "result": result,
         "title": title or f"{_game_titles().get(game, game or 'Game')} {result.get('mode') or ''}",
         "game_title": _game_titles().get(game, game or "?"),
@@ -171,6 +188,22 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
         "offending": offending_move(log, error) if error else None,
         "violation_step": violation_step,
     }
+
+
+def _htmlsafe(json_text: str) -> str:
+    """JSON text that can stand inside ``<script>``: Jinja's ``tojson`` escapes, done on text.
+    (The four characters can only occur inside JSON strings, where the escapes mean the same.)"""
+    return (json_text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+            .replace("'", "\\u0027"))
+
+
+def page_json(result: dict[str, Any] | str, *, players: list[str], log: dict[str, Any] | None,
+              slug: str | None) -> Markup:
+    """The page's data block, ``{"result", "players", "log", "slug"}``, for a
+    ``<script type="application/json">``. ``result`` may be its JSON text, embedded as it is."""
+    rest = compact({"players": players, "log": log, "slug": slug})
+    result_text = result if isinstance(result, str) else compact(result)
+    return Markup(_htmlsafe('{"result":' + result_text + "," + rest[1:]))
 
 
 def played_as_logged(log: dict[str, Any] | None) -> str | None:

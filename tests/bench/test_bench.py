@@ -66,6 +66,7 @@ def test_the_service_figures_come_from_a_real_server():
     assert figures["replay_hot"]["games"] == 2 and figures["replay_hot"]["requests"] == 4
     packed = figures["replay_gzip"]
     assert packed["requests"] == 4 and 0 < packed["kib"] < 20  # compressed: a battle is ~150 KiB
+    assert figures["page"]["requests"] == 4 and figures["page"]["p50_ms"] > 0
 
 
 @pytest.mark.slow

@@ -238,3 +238,43 @@ def test_played_as_logged(meta: dict[str, Any], shown: str | None) -> None:
     from popreplay.web.views import played_as_logged
 
     assert played_as_logged({"meta": meta}) == shown
+
+
+HOSTILE = "</script><script>alert('x')</script> & <!--"
+
+
+def test_the_data_block_cannot_close_its_script_whatever_the_names(client: Any) -> None:
+    log = json.loads(example_bytes("battle"))
+    log["meta"]["title"] = HOSTILE
+    renamed = {"Alice": HOSTILE}
+    raw = json.dumps(log)
+    for old, new in renamed.items():
+        raw = raw.replace(f'"{old}"', json.dumps(new))
+    stored = store_log(client, raw.encode())
+    html = client.get(f"/r/{stored['slug']}").get_data(as_text=True)
+    assert "<script>alert" not in html and "<!--" not in html
+    data = replay_data(html)
+    assert data["players"][0] == HOSTILE and data["log"]["meta"]["title"] == HOSTILE
+    assert data["result"]["outcome"]["totals"][HOSTILE] == check_text(
+        raw.encode())["outcome"]["totals"][HOSTILE]
+
+
+def test_the_page_embeds_the_replay_the_api_serves(client: Any, app: Any) -> None:
+    """A legal game's page embeds the stored replay text as it is, and takes what it shows from
+    the stored result; a result stored by another engine version is read from the replay."""
+    from popreplay.db.models import GameRecord
+    from popreplay.db.session import get_session
+
+    stored = store_log(client, example_bytes("coop"))
+    api = client.get(f"/api/v1/games/{stored['slug']}/replay").get_json()
+    html = client.get(f"/r/{stored['slug']}").get_data(as_text=True)
+    assert replay_data(html)["result"] == api
+    assert f'status-{api["status"]}' in html
+    with app.app_context():
+        session = get_session()
+        record = session.get(GameRecord, stored["id"])
+        record.engine_version, record.status = "0.0.0-old", "incomplete"  # what an old one said
+        session.commit()
+    html = client.get(f"/r/{stored['slug']}").get_data(as_text=True)
+    assert replay_data(html)["result"] == api
+    assert f'status-{api["status"]}' in html and "status-incomplete" not in html
