@@ -10,7 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, abort, render_template, url_for
+from flask import Blueprint, Response, abort, render_template, request, url_for
 from markupsafe import Markup
 
 from .. import store
@@ -60,6 +60,27 @@ bp = Blueprint("web", __name__, template_folder="templates", static_folder="stat
 def _security_headers(response: Response) -> Response:
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
+    return response
+
+
+SMALLEST_COMPRESSED = 1024  # bytes: below this gzip saves too little to be worth its header
+
+
+@bp.after_request
+def _compress_pages(response: Response) -> Response:
+    """Pages go gzip-compressed to a client that accepts it: a replay page is 160 KiB of HTML
+    (its replay embedded), 15 KiB compressed, and the service may face browsers without a proxy.
+    Only whole HTML pages; files and streams pass as they are."""
+    if response.mimetype != "text/html":
+        return response
+    response.vary.add("Accept-Encoding")
+    if (response.direct_passthrough or response.is_streamed
+            or "Content-Encoding" in response.headers
+            or (response.content_length or 0) < SMALLEST_COMPRESSED
+            or request.accept_encodings.quality("gzip") <= 0):
+        return response
+    response.set_data(gzip.compress(response.get_data(), compresslevel=5, mtime=0))
+    response.headers["Content-Encoding"] = "gzip"
     return response
 
 

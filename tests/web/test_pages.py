@@ -278,3 +278,27 @@ def test_the_page_embeds_the_replay_the_api_serves(client: Any, app: Any) -> Non
     html = client.get(f"/r/{stored['slug']}").get_data(as_text=True)
     assert replay_data(html)["result"] == api
     assert f'status-{api["status"]}' in html and "status-incomplete" not in html
+
+
+def test_pages_go_gzip_compressed_to_browsers(client: Any) -> None:
+    import gzip
+
+    stored = store_log(client, example_bytes("battle"))
+    url = f"/r/{stored['slug']}"
+    plain = client.get(url)
+    packed = client.get(url, headers={"Accept-Encoding": "gzip, deflate, br, zstd"})
+    assert "Content-Encoding" not in plain.headers
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.data) == plain.data and len(packed.data) < len(plain.data) / 4
+    assert "Accept-Encoding" in packed.headers["Vary"] and "Accept-Encoding" in plain.headers["Vary"]
+    assert_secure(packed)
+    asset = client.get("/assets/replay.js", headers={"Accept-Encoding": "gzip"})
+    assert asset.status_code == 200 and "Content-Encoding" not in asset.headers  # files pass as is
+    asset.close()
+    small = client.get("/r/no-such-game")  # a short page: not worth compressing
+    assert small.status_code == 404 and len(small.data) < 1024 * 4
+    small_packed = client.get("/r/no-such-game", headers={"Accept-Encoding": "gzip"})
+    compressed = small_packed.headers.get("Content-Encoding") == "gzip"
+    assert compressed == (len(small.data) >= 1024)
+    body = gzip.decompress(small_packed.data) if compressed else small_packed.data
+    assert body == small.data
