@@ -156,3 +156,20 @@ def as_bytes(log: dict[str, Any]) -> bytes:
 def make_log() -> Callable[..., bytes]:
     """``make_log(mode="battle", players=3, seed=1, **changes)`` -> the log's JSON bytes."""
     return lambda *args, **kwargs: as_bytes(simulated(*args, **kwargs))
+
+
+def gzip_negotiated(client: Any, url: str, *, shrinks: float) -> tuple[Any, Any]:
+    """GET ``url`` without and with ``Accept-Encoding: gzip`` (as a browser asks); check that only
+    the second is compressed, to the same bytes, at least ``shrinks`` times smaller, and that both
+    say they vary with ``Accept-Encoding``. Returns both answers."""
+    import gzip
+
+    plain = client.get(url)
+    packed = client.get(url, headers={"Accept-Encoding": "gzip, deflate, br, zstd"})
+    assert plain.status_code == packed.status_code == 200
+    assert "Content-Encoding" not in plain.headers
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.data) == plain.data
+    assert len(packed.data) * shrinks < len(plain.data)
+    assert "Accept-Encoding" in plain.headers["Vary"] and "Accept-Encoding" in packed.headers["Vary"]
+    return plain, packed
