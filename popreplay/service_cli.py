@@ -343,7 +343,8 @@ def revalidate(dry_run: bool, as_json: bool) -> None:
 
     checked = changed = 0
     with _ready_app_context():
-        for item in store.revalidate(get_session(), dry_run=dry_run):
+        session = get_session()
+        for item in store.revalidate(session, dry_run=dry_run):
             checked += 1
             if not item.changed:
                 continue
@@ -354,8 +355,11 @@ def revalidate(dry_run: bool, as_json: bool) -> None:
                                    "before": item.before, "after": item.after}))
             else:
                 click.echo(f"{record.id} {record.slug}: {_change(item.before, item.after)}")
+        stale = store.drop_stale_replays(session, dry_run=dry_run)
     verb = "would change" if dry_run else "changed"
-    click.echo(f"{checked} games checked, {changed} {verb}", err=True)
+    dropped = "to drop" if dry_run else "dropped"
+    click.echo(f"{checked} games checked, {changed} {verb}; {stale} stored replays of other "
+               f"engine versions {dropped}", err=True)
 
 
 def _change(before: dict[str, Any], after: dict[str, Any]) -> str:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Iterator, Sequence
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -38,6 +38,7 @@ __all__ = [
     "InvalidLog",
     "content_hash",
     "delete_game",
+    "drop_stale_replays",
     "find_by_hash",
     "find_by_id",
     "find_by_ref",
@@ -51,6 +52,7 @@ __all__ = [
     "replay_gzip",
     "replay_of",
     "restore",
+    "revalidate",
 ]
 
 
@@ -449,6 +451,18 @@ class Revalidated:
 def _comparable(result: dict[str, Any]) -> str:
     return json.dumps({k: v for k, v in result.items() if k != "engine"}, sort_keys=True,
                       ensure_ascii=False)
+
+
+def drop_stale_replays(session: Session, *, dry_run: bool = False) -> int:
+    """Delete the stored replays of other engine versions (this code never serves them: a replay
+    is looked up by the running version); how many there were. ``dry_run`` only counts them."""
+    stale = StoredReplay.engine_version != ENGINE_VERSION
+    if dry_run:
+        return session.scalar(select(func.count()).select_from(StoredReplay).where(stale)) or 0
+    with sqlite_writer(session):
+        dropped = session.execute(delete(StoredReplay).where(stale)).rowcount
+        session.commit()
+    return dropped
 
 
 def revalidate(session: Session, *, dry_run: bool = False,

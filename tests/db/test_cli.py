@@ -134,3 +134,28 @@ def test_data_commands_on_an_unmigrated_database_say_what_to_run(runner, tmp_pat
         result = runner.cli.invoke(main, args)
         assert result.exit_code == 1, args
         assert "run: popreplay db upgrade" in result.stderr
+
+
+def test_revalidate_drops_the_stored_replays_of_other_engine_versions(runner, db_url, tmp_path):
+    from popreplay.db.models import StoredReplay
+    from popreplay.engine import ENGINE_VERSION
+
+    migrate.upgrade(db_url)
+    write_logs(tmp_path / "logs")
+    runner.invoke(["import", str(tmp_path / "logs")])
+    table = StoredReplay.__table__
+    engine = make_engine(db_url, pooled=False)
+    with engine.begin() as connection:
+        connection.execute(table.insert(), [
+            {"game_id": 1, "engine_version": "0.0.0", "body": b"old"},
+            {"game_id": 2, "engine_version": "0.0.0", "body": b"old"},
+            {"game_id": 1, "engine_version": ENGINE_VERSION, "body": b"current"}])
+    dry = runner.invoke(["revalidate", "--dry-run"])
+    assert "2 stored replays of other engine versions to drop" in dry.stderr
+    done = runner.invoke(["revalidate"])
+    assert done.exit_code == 0
+    assert "2 stored replays of other engine versions dropped" in done.stderr
+    with engine.connect() as connection:
+        kept = connection.execute(table.select()).all()
+    engine.dispose()
+    assert [(row.game_id, row.engine_version) for row in kept] == [(1, ENGINE_VERSION)]
