@@ -139,3 +139,35 @@ def test_a_broken_turn_after_plain_ones_is_found_where_it_is(kind, players):
     error = result["errors"][0]
     assert (error["round"], error["turn"]) == (2, 6)
     assert error["path"].startswith("/rounds/1/turns/5/")
+
+
+def _with_hands_keys(change):
+    log = POP.simulate(mode="battle", players=5, seed=11)
+    hands = log["rounds"][1]["hands"]
+    change(hands)
+    return check_log(log)
+
+
+def test_hands_keyed_by_another_spelling_of_a_name_are_that_player_s():
+    """The lookup-free path serves hands keyed by the exact names; any other keys go through the
+    name lookup (NFC), with the same result when they name the same players."""
+    plain = check_log(POP.simulate(mode="battle", players=5, seed=11))
+    decomposed = "Chloe\u0301"  # Chloé in NFD
+
+    def respell(hands):
+        hands[decomposed] = hands.pop("Chloé")
+
+    assert canonical(_with_hands_keys(respell)) == canonical(plain)
+
+
+@pytest.mark.parametrize("change, code, path", [
+    (lambda h: h.__setitem__("Nobody", h.pop("Bruno")), "unknown-player", "/rounds/1/hands/Nobody"),
+    (lambda h: h.pop("Dmitri"), "bad-hand", "/rounds/1/hands/Dmitri"),
+    (lambda h: h.__setitem__("Chloe\u0301", list(h["Chloé"])), "bad-hand",
+     "/rounds/1/hands/Chloe\u0301"),
+])
+def test_hands_that_do_not_name_each_player_once_are_violations(change, code, path):
+    result = _with_hands_keys(change)
+    assert result["legal"] is False
+    error = result["errors"][0]
+    assert (error["code"], error["path"], error["round"]) == (code, path, 2)
