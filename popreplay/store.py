@@ -50,7 +50,7 @@ __all__ = [
     "recent_public",
     "replay_etag",
     "replay_gzip",
-    "replay_of",
+    "replay_text",
     "restore",
     "revalidate",
 ]
@@ -311,10 +311,10 @@ def delete_game(session: Session, record: GameRecord) -> None:
 
 # --- replays -------------------------------------------------------------------------------------
 
-def replay_of(session: Session, record: GameRecord) -> dict[str, Any]:
-    """The result object with ``steps`` for a stored game (for the replay page): the stored
-    replay (:func:`replay_gzip`) read back."""
-    return json.loads(gzip.decompress(replay_gzip(session, record)))
+def replay_text(session: Session, record: GameRecord) -> bytes:
+    """The stored replay (:func:`replay_gzip`) decompressed: the result object with ``steps`` as
+    compact JSON, UTF-8, for a client that does not take gzip and for the replay page."""
+    return gzip.decompress(replay_gzip(session, record))
 
 
 def replay_etag(record: GameRecord) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gzip
 from typing import Any, Iterator
 
 from flask import Response, request, stream_with_context
@@ -175,9 +174,9 @@ def replay(ref: str) -> Response:
     if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:
-        body = store.replay_gzip(get_session(), record)
-        response = Response(body if gzipped else gzip.decompress(body),
-                            mimetype="application/json")
+        session = get_session()
+        body = store.replay_gzip(session, record) if gzipped else store.replay_text(session, record)
+        response = Response(body, mimetype="application/json")
         if gzipped:
             response.headers["Content-Encoding"] = "gzip"
     response.set_etag(etag)

@@ -97,11 +97,11 @@ def home() -> str:
 
 @bp.get("/r/<slug>")
 def replay(slug: str) -> Any:
-    record = store.find_by_slug(store.get_session(), slug)
+    session = store.get_session()
+    record = store.find_by_slug(session, slug)
     if record is None:
         return render_template("web/not_found.html", slug=slug), 404
-    session = store.get_session()
-    replay_text = gzip.decompress(store.replay_gzip(session, record)).decode("utf-8")
+    replay_text = store.replay_text(session, record).decode("utf-8")
     if record.engine_version == ENGINE_VERSION and record.status != "illegal":
         # The page needs the result, not its steps: the stored one is the same (one engine, one
         # result), and the replay goes into the page as the stored text. Parsing 150 KiB of steps

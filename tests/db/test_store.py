@@ -89,18 +89,18 @@ def test_lookups_for_the_viewer(session, make_log):
 def test_a_replay_is_computed_once_per_engine_version(session, make_log, monkeypatch):
     record = store.ingest(session, make_log("puzzle", 1, seed=65)).record
     store._replay_gzip.clear()
-    replay = store.replay_of(session, record)
+    replay = json.loads(store.replay_text(session, record))
     assert replay == json.loads(json.dumps(check_text(record.log, with_steps=True)))
     monkeypatch.setattr(store, "check_text", lambda *a, **k: pytest.fail("recomputed"))
-    assert store.replay_of(session, record) == replay  # this process's cache
+    assert json.loads(store.replay_text(session, record)) == replay  # this process's cache
     store._replay_gzip.clear()  # another process: the stored row
-    assert store.replay_of(session, record) == replay
+    assert json.loads(store.replay_text(session, record)) == replay
 
 
 def test_replays_are_cached_as_bytes_not_as_objects(session, make_log):
     """A cache of parsed replays made full garbage collections walk every cached step."""
     record = store.ingest(session, make_log("battle", 5, seed=67)).record
-    store.replay_of(session, record)
+    store.replay_text(session, record)
     assert all(isinstance(body, bytes) for body in store._replay_gzip.values())
     assert not [name for name, value in vars(store).items()
                 if isinstance(value, dict) and any(isinstance(v, dict) for v in value.values())]
