@@ -251,7 +251,8 @@ def load(port: int, jobs: list[tuple[str, str, bytes | None]], clients: int,
 def _figures(latencies: list[float], wall: float) -> dict[str, float]:
     return {"requests": len(latencies), "per_s": len(latencies) / wall if wall else 0.0,
             "p50_ms": percentile(latencies, 0.50) * 1e3,
-            "p99_ms": percentile(latencies, 0.99) * 1e3}
+            "p99_ms": percentile(latencies, 0.99) * 1e3,
+            "max_ms": max(latencies, default=float("nan")) * 1e3}
 
 
 def bench_http(count: int, *, workers: int, clients: int, fetches: int, hot: int,
@@ -287,7 +288,8 @@ def bench_http(count: int, *, workers: int, clients: int, fetches: int, hot: int
         pages = pages if paths else []
         paged, _, page_wall = load(port, pages, clients, time_limit, keep=len)
     return {"post": {**_figures(posts, wall), "stored": stored},
-            "replay_first": _figures(first, first_wall),
+            "replay_first": {**_figures(first, first_wall),
+                             "over_50ms": sum(latency > 0.05 for latency in first)},
             "replay": _figures(fetched, fetched_wall),
             "replay_hot": {**_figures(hotted, hot_wall), "games": len(few)},
             "replay_gzip": {**_figures(gzipped, gzip_wall), "games": len(few),
@@ -469,7 +471,8 @@ def bench(games: int, repeat: int, growth: bool, growth_games: int, http_count: 
                    f"p99 {post['p99_ms']:.1f} ms ({post['requests']} requests, "
                    f"{post['stored']} stored)")
         click.echo(f"GET /games/<id>/replay, first fetch: {first['per_s']:.0f} requests/s, "
-                   f"p50 {first['p50_ms']:.1f} ms, p99 {first['p99_ms']:.1f} ms "
+                   f"p50 {first['p50_ms']:.1f} ms, p99 {first['p99_ms']:.1f} ms, "
+                   f"max {first['max_ms']:.1f} ms, {first['over_50ms']} over 50 ms "
                    f"({first['requests']} requests)")
         click.echo(f"GET /games/<id>/replay, again over all {post['stored']} games: "
                    f"{again['per_s']:.0f} requests/s, p50 {again['p50_ms']:.1f} ms, "

@@ -61,6 +61,8 @@ def test_the_service_figures_come_from_a_real_server():
     figures = bench.bench_http(3, workers=1, clients=2, fetches=4, hot=2, time_limit=60)
     assert figures["post"]["requests"] == 3 and figures["post"]["stored"] == 3
     assert figures["replay_first"]["requests"] == 3
+    first = figures["replay_first"]
+    assert first["max_ms"] >= first["p99_ms"] and 0 <= first["over_50ms"] <= 3
     assert figures["replay"]["requests"] == 4
     assert figures["replay"]["p99_ms"] >= figures["replay"]["p50_ms"] > 0
     assert figures["replay_hot"]["games"] == 2 and figures["replay_hot"]["requests"] == 4
