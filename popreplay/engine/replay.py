@@ -9,6 +9,7 @@ key order fixed so that the same log always serialises to the same bytes.
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Literal, Mapping, Protocol
 
@@ -184,20 +185,35 @@ def compare_claims(claimed: Mapping[str, Any], outcome: Mapping[str, Any]) -> di
     """Compare a partial claimed outcome with the computed one (``spec/pop.md`` section 5).
 
     Maps are compared key by key (a key the outcome lacks compares with ``null``), the ``rounds``
-    list entry by entry with each entry partial, ``winners`` as a set, any other list as a whole.
-    Differences are listed in the order the claim gives its keys.
+    list entry by entry with each entry partial, ``winners`` as a set (order and repetition do not
+    matter), any other list as a whole. Every text, keys included, is compared after Unicode NFC,
+    like names everywhere else in a log: a claim for "Chlo" + U+0301 is a claim for "Chloé" (the
+    difference, if any, points at the outcome's own spelling). Differences are listed in the order
+    the claim gives its keys.
     """
     differences: list[dict[str, Any]] = []
     _compare_map(claimed, outcome, "", differences)
     return {"match": not differences, "differences": differences}
 
 
+def _nfc(text: str) -> str:
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
+
+
 def _compare_map(
     claimed: Mapping[str, Any], computed: Any, base: str, out: list[dict[str, Any]]
 ) -> None:
+    spellings: dict[str, str] | None = None  # NFC form -> the outcome's key, built when needed
     for key, value in claimed.items():
-        actual = computed.get(key) if isinstance(computed, Mapping) else None
-        _compare_value(key, value, actual, join(base, key), out)
+        actual, name = None, key
+        if isinstance(computed, Mapping):
+            actual = computed.get(key, _MISSING)
+            if actual is _MISSING:
+                if spellings is None:
+                    spellings = {_nfc(k): k for k in computed if isinstance(k, str)}
+                name = spellings.get(_nfc(key), key)
+                actual = computed.get(name)
+        _compare_value(key, value, actual, join(base, name), out)
 
 
 def _compare_value(key: str, claimed: Any, computed: Any, path: str, out: list) -> None:
@@ -223,11 +239,19 @@ def _same(a: Any, b: Any) -> bool:
     # JSON has no bool/int confusion: True must not equal 1.
     if isinstance(a, bool) or isinstance(b, bool):
         return isinstance(a, bool) and isinstance(b, bool) and a == b
-    return canonical(a) == canonical(b) if isinstance(a, (list, dict)) else a == b
+    if isinstance(a, str) and isinstance(b, str):
+        return _nfc(a) == _nfc(b)
+    return _text(a) == _text(b) if isinstance(a, (list, dict)) else a == b
 
 
 def _same_set(a: list, b: list) -> bool:
-    return sorted(map(canonical, a)) == sorted(map(canonical, b))
+    return set(map(_text, a)) == set(map(_text, b))
+
+
+def _text(value: Any) -> str:
+    """``canonical`` after NFC: combining marks only occur inside JSON strings, where NFC is
+    exactly the comparison of names (a mark never composes with JSON punctuation)."""
+    return _nfc(canonical(value))
 
 
 def _difference(path: str, claimed: Any, computed: Any) -> dict[str, Any]:
