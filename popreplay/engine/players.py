@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import unicodedata
 from typing import Any, Mapping
 
@@ -48,9 +49,28 @@ def player_position(index: Mapping[str, int], name: str, *tokens: str | int,
         position = index.get(nfc(name))
         if position is None:
             raise RuleViolation(Violation("unknown-player",
-                                          f"{name!r} is not a player of this game",
+                                          f"{name!r} is not a player of this game"
+                                          f"{did_you_mean(name, index)}",
                                           pointer(*tokens), round, turn))
     return position
+
+
+def folded(name: str) -> str:
+    """A name as hand typing confuses it: accents dropped, case folded, spaces trimmed."""
+    letters = unicodedata.normalize("NFD", name)
+    return "".join(c for c in letters if not unicodedata.combining(c)).casefold().strip()
+
+
+def did_you_mean(name: str, index: Mapping[str, int]) -> str:
+    """``"; did you mean 'Cléo'?"`` for a name that is a player's but for accents, case or a
+    slip of a letter or two; ``""`` when no player's name is close."""
+    names = {folded(player): player for player in index}
+    typed = folded(name)
+    match = names.get(typed)
+    if match is None:
+        close = difflib.get_close_matches(typed, list(names), n=1, cutoff=0.75)
+        match = names[close[0]] if close else None
+    return "" if match is None else f"; did you mean {match!r}?"
 
 
 def by_player(names: list[str], index: Mapping[str, int], mapping: Mapping[str, Any],

@@ -6,6 +6,8 @@ wave, gravity by rebuilding columns. It only computes the outcome of a *legal* l
 
 from __future__ import annotations
 
+from itertools import permutations
+
 
 def icons(n):
     return 3 if n <= 5 or n >= 46 else 2 if 16 <= n <= 20 or 31 <= n <= 35 else 1
@@ -71,15 +73,22 @@ def outcome(log):
         collected = {p: [] for p in players}
         pending = []
         hands = {p: set(h) for p, h in (rnd.get("hands") or {}).items()}
+        drawn_left = {p: set() for p in players}  # recorded draws not played (no hands)
+        shown = {c for row in rnd["layout"] for c in row if c is not None}
         for t, turn in enumerate(rnd["turns"], start=1):
             turns_begun += 1
             for p, drawn in ((turn.get("draws") or {}).items() if mode != "solo" else ()):
                 hands.get(p, set()).update(drawn)
+                drawn_left[p].update(drawn)
+                shown.update(drawn)
             revealed = [(c, p) for p in players for c in (turn.get("plays") or {}).get(p, [])]
             revealed += [(c, None) for c in turn.get("chief") or []]
             for c, p in revealed:
+                shown.add(c)
                 if p is not None and p in hands:
                     hands[p].discard(c)
+                if p is not None:
+                    drawn_left[p].discard(c)
             revealed.sort()
             arrows = sum(1 for c, _ in revealed if c <= 10 or c >= 41)
             order = list(range(5))
@@ -115,6 +124,17 @@ def outcome(log):
                     kept[p] = next(iter(hands[p]))
                 elif p in (rnd.get("kept") or {}):
                     kept[p] = rnd["kept"][p]
+                elif drawn_left[p]:  # drew it, never played it: it is what is left
+                    kept[p] = next(iter(drawn_left[p]))
+            shown.update(c for c in kept.values() if c is not None)
+            unseen = [c for c in range(1, 51) if c not in shown]
+            # every deal of the unseen cards to the unknown kept places (no two alike)
+            deals = [dict(zip([p for p in players if kept[p] is None], cards)) for cards in
+                     permutations(unseen, sum(kept[p] is None for p in players))]
+            for p in players:
+                if kept[p] is None and len({deal[p] for deal in deals}) == 1:
+                    kept[p] = deals[0][p]  # the same card in every deal
+            last_deals = deals
         rounds_out.append({"scores": scores, "collected": {p: sorted(v) for p, v in
                                                            collected.items()},
                            "kept": kept, "chief_pending": sorted(pending)})
@@ -127,11 +147,15 @@ def outcome(log):
             tied = [p for p in players if totals[p] == low]
             if len(tied) > 1:
                 kept = rounds_out[-1]["kept"]
-                if any(kept[p] is None for p in tied):
+                results = set()  # the winners under every deal of the unseen kept cards
+                for deal in last_deals:
+                    cards = {p: kept[p] if kept[p] is not None else deal[p] for p in tied}
+                    least = min(icons(cards[p]) for p in tied)
+                    results.add(tuple(p for p in tied if icons(cards[p]) == least))
+                if len(results) > 1:
                     tie = "unknown"
                 else:
-                    least = min(icons(kept[p]) for p in tied)
-                    tied = [p for p in tied if icons(kept[p]) == least]
+                    tied = list(results.pop())
                     tie = "kept-card" if len(tied) == 1 else "shared"
             winners = tied
         return {"rounds": rounds_out, "totals": totals, "winners": winners, "tie_break": tie}

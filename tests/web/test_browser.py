@@ -215,7 +215,9 @@ def test_illegal_game_stops_at_the_violation(page: Any, server: Server,
     page.goto(f"{server.url}/r/{slug}")
     banner = page.locator("#violation")
     assert banner.is_visible()
-    assert banner.locator(".violation-message").inner_text() == "Alice does not hold 50"
+    message = banner.locator(".violation-message").inner_text()
+    assert message == replay["errors"][0]["message"]
+    assert message.startswith("Alice does not hold 50: ")
     assert json.loads(banner.locator(".offending-move").inner_text())["plays"]["Alice"] == [50]
     page.get_by_role("button", name="Show the table at the violation").click()
     last = len(replay["steps"]) - 1

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 CHIEF_NAME = "the Multicolour Chief"
 
 
-def _cards(cards) -> str:
+def card_list(cards) -> str:
     cards = [str(c) for c in cards]
     if len(cards) <= 1:
         return "".join(cards)
@@ -62,7 +62,7 @@ def deal(game: PopReplay, rnd: Round) -> None:
 
 
 def draw(game: PopReplay, rnd: Round, name: str, cards: list[int], turn: int) -> None:
-    note = f"{name} draws {_cards(cards)}."
+    note = f"{name} draws {card_list(cards)}."
     _add(game, rnd, "draw", turn, note, {"player": name, "cards": list(cards)})
 
 
@@ -73,7 +73,7 @@ def reveal(game: PopReplay, rnd: Round, owners: list[tuple[int, int | None]], ar
               "arrow": ARROW[card]} for i, (card, owner) in enumerate(owners)]
     order = [c["card"] for c in (reversed(cards) if descending else cards)]
     direction = "descending" if descending else "ascending"
-    note = (f"Turn {turn}: {_cards(c['card'] for c in cards)} are revealed — {arrows} "
+    note = (f"Turn {turn}: {card_list(c['card'] for c in cards)} are revealed — {arrows} "
             f"Arrow{'s' * (arrows != 1)}, placed in {direction} order "
             f"({'E' if descending else 'A'} first).")
     _add(game, rnd, "reveal", turn, note,
@@ -108,11 +108,11 @@ def wave(game: PopReplay, rnd: Round, owner: int | None, number: int, cards: lis
     icons = _icons(cards)
     who = _who(game, owner)
     if owner is None:
-        note = f"Wave {number}: {_cards(cards)} explode ({icons} icons) and wait beside the Chief."
+        note = f"Wave {number}: {card_list(cards)} explode ({icons} icons) and wait beside the Chief."
     else:
-        note = f"Wave {number}: {_cards(cards)} explode — {icons} icons to {who}."
+        note = f"Wave {number}: {card_list(cards)} explode — {icons} icons to {who}."
         if taken:
-            note += (f" {who} also takes the Chief's waiting pile: {_cards(taken)} "
+            note += (f" {who} also takes the Chief's waiting pile: {card_list(taken)} "
                      f"({_icons(taken)} icons).")
     _add(game, rnd, "explode", turn, note,
          {"wave": number, "cards": cards, "collector": _owner(game, owner), "icons": icons,
@@ -137,7 +137,7 @@ def game_end(game: PopReplay, outcome: dict) -> None:
     if mode == "battle":
         winners = outcome["winners"] or []
         best = outcome["totals"][winners[0]] if winners else None
-        note = f"Game over: {_cards(winners)} win{'s' * (len(winners) == 1)} with {best} points."
+        note = f"Game over: {card_list(winners)} win{'s' * (len(winners) == 1)} with {best} points."
         if outcome["tie_break"] == "kept-card":
             note += " The tie is broken by the card left in hand."
         elif outcome["tie_break"] == "shared":

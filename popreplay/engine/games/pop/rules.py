@@ -7,12 +7,13 @@ on a fast path.
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Any, Mapping
 
 from ...players import by_player, index_players
 from ...pointer import pointer
 from ...replay import RuleViolation, StepRecorder, Violation
-from . import notes
+from . import notes, places
 from .cards import ARROW, ICONS, QUEUES, is_card
 from .grid import STRIDE, Area
 from .modes import MODES, PUZZLE_MIN_HAND, SOLO_TITLES, Mode, coop_level
@@ -41,6 +42,8 @@ class Round:
         self.seen: set[int] = set()
         self.hands: list[set[int]] | None = None
         self.drawn: list[list[int]] = [[] for _ in range(players)]  # drawn, not yet played
+        # hands not tracked: each player's unseen places not yet revealed (see ``check_plays``)
+        self.free: list[int] = [0] * players
         self.collected: list[list[int]] = [[] for _ in range(players)]
         self.scores = [0] * players
         self.pending: list[int] = []
@@ -145,6 +148,8 @@ class PopReplay:
         self.check_layout(rnd, data["layout"], index)
         if data.get("hands") is not None:
             self.check_hands(rnd, data["hands"], index)
+        else:  # the dealt hands are unseen places (a puzzle hand: any size, as many as needed)
+            rnd.free = [self.mode.hand_size or 50] * len(self.names)
         if self.rec.enabled:
             notes.deal(self, rnd)
         turns = data["turns"]
@@ -155,16 +160,38 @@ class PopReplay:
         complete = len(turns) >= required
         if data.get("kept") is not None:
             self.check_kept(rnd, data["kept"], index, complete=complete)
-        if complete and rnd.hands is not None and self.is_battle:
-            for position, hand in enumerate(rnd.hands):
-                if len(hand) == 1:
-                    self.kept[index][position] = next(iter(hand))
+        if complete and self.is_battle:
+            self.known_kept(rnd, self.kept[index])
         if not last and len(turns) < required:
+            missing = required - len(turns)
+            which = (f"turn {required}" if missing == 1 else
+                     f"turns {len(turns) + 1}–{required}" if missing > 2 else
+                     f"turns {len(turns) + 1} and {required}")
             self.fail("missing-turns",
-                      f"round {number} has {len(turns)} of its {required} turns, "
-                      "but another round follows", "rounds", index, "turns", round=number)
+                      f"round {number} has {len(turns)} of its {required} turns, but round "
+                      f"{number + 1} follows: {which} {'is' if missing == 1 else 'are'} missing "
+                      f"(or {'a turn' if missing == 1 else f'{missing} turns'} in between "
+                      f"{'was' if missing == 1 else 'were'} not logged)",
+                      "rounds", index, "turns", round=number)
         if self.rec.enabled and (complete or self.finished_by):
             notes.round_end(self, rnd, index)
+
+    def known_kept(self, rnd: Round, kept: list[int | None]) -> None:
+        """Fill in each card left in hand after a complete battle round that no assignment of the
+        unseen cards can change: from the hands; else the one card a player drew (recorded) and
+        never played; else, when a single kept card is unknown, the one card the round never
+        showed (a 5-player round deals the whole deck)."""
+        if rnd.hands is not None:
+            for position, hand in enumerate(rnd.hands):
+                if len(hand) == 1:
+                    kept[position] = next(iter(hand))
+            return
+        for position, drawn in enumerate(rnd.drawn):
+            if kept[position] is None and len(drawn) == 1 and not rnd.free[position]:
+                kept[position] = drawn[0]
+        unknown = [position for position, card in enumerate(kept) if card is None]
+        if len(unknown) == 1 and len(rnd.seen) == 49:
+            kept[unknown[0]] = next(c for c in range(1, 51) if c not in rnd.seen)
 
     def check_card(self, rnd: Round, card: int, *tokens: Any, turn: int | None = None) -> None:
         """A new card: a real number, seen once in the round."""
@@ -172,9 +199,15 @@ class PopReplay:
             self.fail("unknown-card", f"there is no card {card}: cards are numbered 1 to 50",
                       *tokens, round=rnd.number, turn=turn)
         if card in rnd.seen:
-            self.fail("duplicate-card", f"card {card} is already in play in round {rnd.number}",
-                      *tokens, round=rnd.number, turn=turn)
+            where = self.where(rnd, card, tokens)
+            self.fail("duplicate-card", f"card {card} is already in round {rnd.number}: "
+                      f"{where or 'it was seen before'}", *tokens, round=rnd.number, turn=turn)
         rnd.seen.add(card)
+
+    def where(self, rnd: Round, card: int, tokens: tuple) -> str:
+        """Where the round's log put ``card`` before ``tokens``, in words (for messages)."""
+        return places.describe(places.earlier_places(
+            self.log, rnd.number - 1, card, tokens, names=self.names, draws_first=self.variant))
 
     def check_layout(self, rnd: Round, layout: list[list[int | None]], index: int) -> None:
         number = rnd.number
@@ -275,8 +308,15 @@ class PopReplay:
                     held = ", ".join(map(str, sorted(left))) or "nothing"
                     self.fail("bad-hand", f"{self.names[position]} keeps {card}, but the hands "
                               f"leave {held}", *tokens, round=number)
+            elif card in rnd.drawn[position]:  # the card they drew and never played
+                rnd.drawn[position].remove(card)
             else:
                 self.check_card(rnd, card, *tokens)
+                if not rnd.free[position]:  # one card is left, and it is the one they drew
+                    self.fail("bad-hand", f"{self.names[position]} keeps {card}, but the one "
+                              f"card left in their hand is {rnd.drawn[position][0]}, drawn and "
+                              "never played", *tokens, round=number)
+                rnd.free[position] -= 1
             self.kept[index][position] = card
 
     # --- one turn --------------------------------------------------------------------------------
@@ -408,6 +448,7 @@ class PopReplay:
                 if required:
                     self.fail("bad-draw", f"{name}'s draw is missing: hands are tracked",
                               *base, "draws", key, round=rnd.number, turn=t)
+                rnd.free[position] += size  # drawn unseen: more unseen places in the hand
                 continue
             if len(cards) != size:
                 self.fail("bad-draw", f"{name} draws {len(cards)} card"
@@ -445,8 +486,8 @@ class PopReplay:
         for position, cards in enumerate(plays):
             if not cards or len(cards) != wanted:
                 played = len(cards or ())
-                self.fail("wrong-play-count", f"{self.names[position]} plays {played} card"
-                          f"{'s' * (played != 1)}; each turn they play {wanted}",
+                self.fail("wrong-play-count", f"each turn {self.names[position]} plays "
+                          f"{wanted} card{'s' * (wanted != 1)}; turn {t} logs {played} for them",
                           *base, "plays", keys[position], round=number, turn=t)
             if hands is not None:
                 hand = hands[position]
@@ -458,24 +499,38 @@ class PopReplay:
                                   "1 to 50", *base, "plays", keys[position], k, round=number,
                                   turn=t)
                     else:
-                        self.fail("not-in-hand", f"{self.names[position]} does not hold {card}",
-                                  *base, "plays", keys[position], k, round=number, turn=t)
+                        tokens = (*base, "plays", keys[position], k)
+                        where = self.where(rnd, card, tokens) or "it was not dealt to them"
+                        self.fail("not-in-hand", f"{self.names[position]} does not hold "
+                                  f"{card}: {where}", *tokens, round=number, turn=t)
                     add(card << 3 | position)
                 continue
-            drawn = rnd.drawn[position]
+            # Hands not tracked: a card the player drew (recorded) is that card; any other comes
+            # from one of the hand's unseen places (dealt, or drawn unseen). Unseen places only
+            # add up over a round and any of them can hold any card not seen elsewhere, so using
+            # one for each such card as it comes is an exact matching of cards to places: a play
+            # is possible iff a place is left (docs/rules/pop.md, "Hidden cards").
+            drawn, free = rnd.drawn[position], rnd.free
             for k, card in enumerate(cards):
                 if card in drawn:
                     drawn.remove(card)
-                elif 1 <= card <= 50 and card not in seen:
+                elif 1 <= card <= 50 and card not in seen and free[position]:
+                    free[position] -= 1
                     seen.add(card)
                 else:
-                    self.check_card(rnd, card, *base, "plays", keys[position], k, turn=t)
+                    tokens = (*base, "plays", keys[position], k)
+                    self.check_card(rnd, card, *tokens, turn=t)  # unknown or duplicate?
+                    self.fail("not-in-hand", f"{self.names[position]} cannot hold {card}: "
+                              f"{self.known_hand(rnd, position)}", *tokens, round=number,
+                              turn=t)
                 add(card << 3 | position)
         chief = turn.get("chief") or ()
         wanted = self.per_chief
         if len(chief) != wanted:
-            self.fail("wrong-play-count", f"the Multicolour Chief plays {len(chief)} card"
-                      f"{'s' * (len(chief) != 1)}; this turn it plays {wanted}",
+            why = ("in the 2-player variant" if self.variant
+                   else f"with {len(self.names)} players")
+            self.fail("wrong-play-count", f"each turn the Multicolour Chief plays {wanted} card"
+                      f"{'s' * (wanted != 1)} {why}; turn {t} logs {len(chief)} for it",
                       *base, "chief", round=number, turn=t)
         for k, card in enumerate(chief):
             if 1 <= card <= 50 and card not in seen:
@@ -484,6 +539,14 @@ class PopReplay:
                 self.check_card(rnd, card, *base, "chief", k, turn=t)
             add(card << 3 | CHIEF_CODE)
         return owners
+
+    def known_hand(self, rnd: Round, position: int) -> str:
+        """Words for a hand whose every card is known, untracked (``rnd.free`` is 0)."""
+        drawn = rnd.drawn[position]
+        if not drawn:
+            return "every card of their hand is played"
+        return (f"every unseen card of their hand is played; what is left is what they drew: "
+                f"{notes.card_list(sorted(drawn))}")
 
     # --- placing ---------------------------------------------------------------------------------
 
@@ -592,13 +655,8 @@ class PopReplay:
             best = min(totals)
             tied = [p for p, total in enumerate(totals) if total == best]
             if len(tied) > 1:
-                kept = self.kept[-1]
-                if any(kept[p] is None for p in tied):
-                    tie_break = "unknown"
-                else:
-                    fewest = min(ICONS[kept[p]] for p in tied)
-                    tied = [p for p in tied if ICONS[kept[p]] == fewest]
-                    tie_break = "kept-card" if len(tied) == 1 else "shared"
+                unseen = [card for card in range(1, 51) if card not in self.rounds[-1].seen]
+                tied, tie_break = break_tie(tied, self.kept[-1], unseen)
             winners = [names[p] for p in tied]
         return {"rounds": rounds, "totals": dict(zip(names, totals)), "winners": winners,
                 "tie_break": tie_break}
@@ -635,3 +693,32 @@ class PopReplay:
         solved = (layout_left == 0) if rnd.turns_placed else None
         return {"solved": solved, "cards_left_in_play": len(in_play),
                 "layout_cards_left": layout_left}
+
+
+def break_tie(tied: list[int], kept: list[int | None],
+              unseen: list[int]) -> tuple[list[int], str]:
+    """The winners among ``tied`` (positions, player order) and the ``tie_break`` value.
+
+    The fewest Explosion icons on the card kept after the last round win. A kept card that is
+    not known (``None``) is one of the ``unseen`` cards (the round never showed them; unknown kept
+    cards are distinct, and there are at least as many unseen cards as unknown kept cards). Every
+    possible icon count of the unknown tied cards is tried: when all give the same winners, they
+    are certain (``kept-card`` or ``shared``); else every tied player is listed and the tie break
+    is ``unknown`` (``spec/pop.md`` section 4).
+    """
+    unknown = [p for p in tied if kept[p] is None]
+    known = {p: ICONS[kept[p]] for p in tied if kept[p] is not None}
+    available = {value: 0 for value in (1, 2, 3)}
+    for card in unseen:
+        available[ICONS[card]] += 1
+    results = set()
+    for icons in product((1, 2, 3), repeat=len(unknown)):
+        if any(icons.count(value) > count for value, count in available.items()):
+            continue  # not enough unseen cards with that many icons
+        values = {**known, **dict(zip(unknown, icons))}
+        fewest = min(values.values())
+        results.add(tuple(p for p in tied if values[p] == fewest))
+    if len(results) != 1:
+        return tied, "unknown"
+    winners = list(results.pop())
+    return winners, "kept-card" if len(winners) == 1 else "shared"
