@@ -469,7 +469,9 @@ def revalidate(session: Session, *, dry_run: bool = False,
                batch: int = 100) -> Iterator[Revalidated]:
     """Recompute every stored game's result with the running engine; yield one
     :class:`Revalidated` per game (``changed`` tells whether the result differs). Unless
-    ``dry_run``, store the new results (and engine version), one transaction per batch."""
+    ``dry_run``, store the new results (and engine version), one transaction per batch, and drop
+    the stored replays of the games whose result changed (the rules changed under one engine
+    version: their steps may have changed too; they are recomputed on the next fetch)."""
     last = 0
     while True:
         rows = session.scalars(select(GameRecord).where(GameRecord.id > last)
@@ -479,8 +481,17 @@ def revalidate(session: Session, *, dry_run: bool = False,
             # Nothing is written before the writer's turn (``apply_result`` may load seats, and
             # loading flushes what is pending): on SQLite the turn always comes before its lock.
             with sqlite_writer(session):
-                for record, _, after in results:
+                changed = []
+                for record, before, after in results:
+                    if Revalidated(record, before, after).changed:
+                        changed.append(record.id)
                     apply_result(record, after)
+                if changed:  # their stored replays were computed by other rules: recompute
+                    session.execute(delete(StoredReplay).where(StoredReplay.game_id.in_(changed)))
+                    with _replays_lock:
+                        for record, _, _ in results:
+                            if record.id in changed:
+                                _replay_gzip.pop((record.content_hash, ENGINE_VERSION), None)
                 session.commit()
         for record, before, after in results:
             yield Revalidated(record, before, after)
