@@ -42,7 +42,8 @@ class Round:
         self.seen: set[int] = set()
         self.hands: list[set[int]] | None = None
         self.drawn: list[list[int]] = [[] for _ in range(players)]  # drawn, not yet played
-        # hands not tracked: each player's unseen places not yet revealed (see ``check_plays``)
+        # hands not tracked: each player's unseen places not yet revealed (see ``check_plays``;
+        # counted only where draws exist: elsewhere turns × cards a turn never exceed a hand)
         self.free: list[int] = [0] * players
         self.collected: list[list[int]] = [[] for _ in range(players)]
         self.scores = [0] * players
@@ -71,6 +72,7 @@ class PopReplay:
         name = self.mode.name
         self.is_battle, self.is_coop = name == "battle", name == "coop"
         self.is_solo, self.is_puzzle = name == "solo", name == "puzzle"
+        self.draws_exist = self.variant or self.is_solo
         self.rounds: list[Round] = []
         self.kept: list[list[int | None]] = []
         self.finished_by: str | None = None  # "lost" (coop) or "won" (solo) once the game is over
@@ -161,7 +163,12 @@ class PopReplay:
         if data.get("kept") is not None:
             self.check_kept(rnd, data["kept"], index, complete=complete)
         if complete and self.is_battle:
-            self.known_kept(rnd, self.kept[index])
+            if rnd.hands is not None:  # the card each hand leaves
+                for position, hand in enumerate(rnd.hands):
+                    if len(hand) == 1:
+                        self.kept[index][position] = next(iter(hand))
+            else:
+                self.known_kept(rnd, self.kept[index])
         if not last and len(turns) < required:
             missing = required - len(turns)
             which = (f"turn {required}" if missing == 1 else
@@ -177,15 +184,10 @@ class PopReplay:
             notes.round_end(self, rnd, index)
 
     def known_kept(self, rnd: Round, kept: list[int | None]) -> None:
-        """Fill in each card left in hand after a complete battle round that no assignment of the
-        unseen cards can change: from the hands; else the one card a player drew (recorded) and
+        """Hands not tracked: fill in each card left in hand after a complete battle round that no
+        assignment of the unseen cards can change: the one card a player drew (recorded) and
         never played; else, when a single kept card is unknown, the one card the round never
         showed (a 5-player round deals the whole deck)."""
-        if rnd.hands is not None:
-            for position, hand in enumerate(rnd.hands):
-                if len(hand) == 1:
-                    kept[position] = next(iter(hand))
-            return
         for position, drawn in enumerate(rnd.drawn):
             if kept[position] is None and len(drawn) == 1 and not rnd.free[position]:
                 kept[position] = drawn[0]
@@ -511,6 +513,14 @@ class PopReplay:
             # one for each such card as it comes is an exact matching of cards to places: a play
             # is possible iff a place is left (docs/rules/pop.md, "Hidden cards").
             drawn, free = rnd.drawn[position], rnd.free
+            if not self.draws_exist:  # no draws: a hand's unseen places never run out
+                for k, card in enumerate(cards):  # (turns × cards a turn ≤ the hand)
+                    if 1 <= card <= 50 and card not in seen:
+                        seen.add(card)
+                    else:
+                        self.check_card(rnd, card, *base, "plays", keys[position], k, turn=t)
+                    add(card << 3 | position)
+                continue
             for k, card in enumerate(cards):
                 if card in drawn:
                     drawn.remove(card)
@@ -655,8 +665,10 @@ class PopReplay:
             best = min(totals)
             tied = [p for p, total in enumerate(totals) if total == best]
             if len(tied) > 1:
-                unseen = [card for card in range(1, 51) if card not in self.rounds[-1].seen]
-                tied, tie_break = break_tie(tied, self.kept[-1], unseen)
+                kept, seen = self.kept[-1], self.rounds[-1].seen
+                unseen = ([] if all(kept[p] is not None for p in tied)
+                          else [card for card in range(1, 51) if card not in seen])
+                tied, tie_break = break_tie(tied, kept, unseen)
             winners = [names[p] for p in tied]
         return {"rounds": rounds, "totals": dict(zip(names, totals)), "winners": winners,
                 "tie_break": tie_break}
@@ -718,6 +730,8 @@ def break_tie(tied: list[int], kept: list[int | None],
         values = {**known, **dict(zip(unknown, icons))}
         fewest = min(values.values())
         results.add(tuple(p for p in tied if values[p] == fewest))
+        if len(results) > 1:
+            break  # the unseen cards decide
     if len(results) != 1:
         return tied, "unknown"
     winners = list(results.pop())
