@@ -1,8 +1,10 @@
 """The service's one way to store, find and replay games (used by the API, the CLI and the viewer).
 
 Results come only from :func:`popreplay.checking.check_text`; nothing here knows a game's rules.
-The log is stored byte for byte as uploaded; its SHA-256 is unique, so the same log twice is one
-game. One transaction per ingest.
+The log is stored byte for byte as uploaded. A game is identified by the hash of its canonical
+content (:func:`canonical_hash`: parsed, NFC, sorted compact JSON), unique in the database, so the
+same game sent again (other whitespace, key order, escapes or Unicode normalisation) is the game
+already stored. One transaction per ingest.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import json
 import re
 import secrets
 import threading
+import unicodedata
 from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -25,17 +28,19 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from .checking import check_text
+from .checking import check_json, check_text
 from .db.models import VISIBILITIES, GamePlayer, GameRecord, StoredReplay
 from .db.queries import player_name
 from .db.session import get_session, sqlite_writer
 from .db.types import db_text, utcnow
-from .engine import ENGINE_VERSION, GAMES
+from .engine import ENGINE_VERSION, GAMES, invalid_result
+from .logformat import ShapeError, parse_json
 
 __all__ = [
     "VISIBILITIES",
     "Ingested",
     "InvalidLog",
+    "canonical_hash",
     "content_hash",
     "delete_game",
     "drop_stale_replays",
@@ -79,7 +84,28 @@ class Ingested:
 
 
 def content_hash(raw: bytes) -> str:
+    """SHA-256 of the log's bytes as uploaded (``sha256`` in the API; the log's entity tag)."""
     return hashlib.sha256(raw).hexdigest()
+
+
+def canonical(value: Any) -> Any:
+    """``value`` with every string and object key in Unicode NFC."""
+    if isinstance(value, str):
+        return unicodedata.normalize("NFC", value)
+    if isinstance(value, dict):
+        return {canonical(key): canonical(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [canonical(item) for item in value]
+    return value
+
+
+def canonical_hash(data: Any) -> str:
+    """What identifies a game: SHA-256 of its parsed log (as :func:`popreplay.logformat.parse_json`
+    reads it: ``3.0`` is ``3``) with every string NFC, written as JSON with sorted keys, no spaces
+    and no escapes beyond JSON's own, in UTF-8. The one definition: every path that stores or
+    changes a log computes it here."""
+    text = json.dumps(canonical(data), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def new_slug() -> str:
@@ -114,7 +140,13 @@ def find_by_slug(session: Session, slug: str) -> GameRecord | None:
 
 
 def find_by_hash(session: Session, digest: str) -> GameRecord | None:
+    """The game stored with exactly these bytes (SHA-256 ``digest``)."""
     return session.scalars(select(GameRecord).where(GameRecord.content_hash == digest)).first()
+
+
+def find_by_canonical_hash(session: Session, digest: str) -> GameRecord | None:
+    """The game with this content (:func:`canonical_hash`), however it was spelt."""
+    return session.scalars(select(GameRecord).where(GameRecord.canonical_hash == digest)).first()
 
 
 def find_by_id(session: Session, game_id: int) -> GameRecord | None:
@@ -148,8 +180,9 @@ def ingest(session: Session, raw: bytes, *, visibility: str = "public") -> Inges
     """Check a log and store it with its result, or return the game already stored for it.
 
     Raises :class:`InvalidLog` (nothing stored) when the log is not JSON or not of the right shape.
-    Legal and illegal logs are both stored. A concurrent upload of the same bytes is caught by the
-    unique content hash: the loser gets the winner's game (``created`` False).
+    Legal and illegal logs are both stored. The same game in other bytes (:func:`canonical_hash`)
+    is the game already stored. A concurrent upload of the same game is caught by the unique
+    canonical hash: the loser gets the winner's game (``created`` False).
     """
     if visibility not in VISIBILITIES:
         raise ValueError(f"visibility must be one of {', '.join(VISIBILITIES)}")
@@ -157,12 +190,16 @@ def ingest(session: Session, raw: bytes, *, visibility: str = "public") -> Inges
     existing = find_by_hash(session, digest)
     if existing is not None:
         return Ingested(existing, False, None, existing.result)
-    result = check_text(raw)
+    data, identity = _parse(raw)
+    existing = find_by_canonical_hash(session, identity)
+    if existing is not None:
+        return Ingested(existing, False, None, existing.result)
+    result = check_json(data)
     if result["status"] == "invalid":
         raise InvalidLog(result)
     token = new_owner_token()
     record = _new_record(raw, digest, result, visibility=visibility,
-                         owner_token_hash=token_hash(token))
+                         owner_token_hash=token_hash(token), data=data, identity=identity)
     stored = _commit_new(session, record)
     if stored is not record:
         return Ingested(stored, False, None, stored.result)
@@ -182,6 +219,10 @@ def restore(session: Session, entry: dict[str, Any]) -> Ingested:
     existing = find_by_hash(session, digest)
     if existing is not None:
         return Ingested(existing, False, None, existing.result)
+    data, identity = _parse(raw)
+    existing = find_by_canonical_hash(session, identity)
+    if existing is not None:
+        return Ingested(existing, False, None, existing.result)
     slug, token = entry.get("slug"), entry.get("owner_token_hash")
     if slug is not None and not (isinstance(slug, str) and _SLUG.fullmatch(slug)):
         raise ValueError("the exported slug is not a slug")
@@ -189,11 +230,11 @@ def restore(session: Session, entry: dict[str, Any]) -> Ingested:
         raise ValueError(f"the slug {slug} is already used by another game")
     if token is not None and not (isinstance(token, str) and _SHA256.fullmatch(token)):
         raise ValueError("the exported owner_token_hash is not a SHA-256")
-    result = check_text(raw)
+    result = check_json(data)
     if result["status"] == "invalid":
         raise InvalidLog(result)
     record = _new_record(
-        raw, digest, result,
+        raw, digest, result, data=data, identity=identity,
         visibility=entry.get("visibility", "public"),
         owner_token_hash=token,
         slug=slug,
@@ -207,6 +248,15 @@ _SLUG = re.compile(r"[A-Za-z0-9_-]{6,32}")
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
+def _parse(raw: bytes) -> tuple[Any, str]:
+    """The parsed log and its :func:`canonical_hash`; :class:`InvalidLog` when it is not JSON."""
+    try:
+        data = parse_json(raw)
+    except ShapeError as error:
+        raise InvalidLog(invalid_result(error.errors, game=error.game, mode=error.mode)) from None
+    return data, canonical_hash(data)
+
+
 def _commit_new(session: Session, record: GameRecord) -> GameRecord:
     try:
         with sqlite_writer(session):
@@ -214,7 +264,9 @@ def _commit_new(session: Session, record: GameRecord) -> GameRecord:
             session.commit()
     except IntegrityError:
         session.rollback()
-        existing = find_by_hash(session, record.content_hash)
+        existing = (find_by_canonical_hash(session, record.canonical_hash)
+                    if record.canonical_hash else None) or find_by_hash(session,
+                                                                        record.content_hash)
         if existing is None:
             raise
         return existing
@@ -222,16 +274,17 @@ def _commit_new(session: Session, record: GameRecord) -> GameRecord:
 
 
 def _new_record(raw: bytes, digest: str, result: dict[str, Any], *, visibility: str,
-                owner_token_hash: str | None, slug: str | None = None,
+                owner_token_hash: str | None, data: Any, identity: str, slug: str | None = None,
                 created_at: datetime | None = None) -> GameRecord:
     if visibility not in VISIBILITIES:
         raise ValueError(f"visibility must be one of {', '.join(VISIBILITIES)}")
-    log = json.loads(raw.decode("utf-8-sig"))
+    log = data
     meta = log.get("meta") if isinstance(log.get("meta"), dict) else {}
     title = meta.get("title")
     record = GameRecord(
         slug=slug or new_slug(),
         content_hash=digest,
+        canonical_hash=identity,
         log=raw,
         players=list(log["players"]),
         title=db_text(title) if isinstance(title, str) else None,

@@ -12,6 +12,7 @@ from marshmallow import RAISE
 from .. import store
 from ..db import queries
 from ..db.session import get_session
+from .body import read_body
 from .errors import ApiError
 from .jsonout import compact
 from .represent import game_view
@@ -65,7 +66,7 @@ class Games(MethodView):
     @bp.alt_response(413, schema=ErrorSchema, description="Body larger than POPREPLAY_MAX_BODY.")
     def post(self, args: dict[str, Any]) -> Any:
         """Store a log"""
-        raw = request.get_data(cache=False)
+        raw = read_body()
         try:
             done = store.ingest(get_session(), raw, visibility=args["visibility"])
         except store.InvalidLog as invalid:

@@ -11,6 +11,7 @@ from marshmallow import RAISE
 
 from ..checking import check_text
 from ..engine import ENGINE_VERSION
+from .body import read_body
 from .games import dumps_line
 from .schemas import ErrorSchema, ValidateQuerySchema, ValidateResultSchema
 
@@ -43,7 +44,7 @@ def validate(args: dict[str, Any]) -> Any:
         lines = _results(stream, limit, with_steps=args["steps"],
                          max_lines=current_app.config["MAX_NDJSON_LINES"])
         return Response(stream_with_context(lines), mimetype=NDJSON)
-    return check_text(request.get_data(cache=False), with_steps=args["steps"])
+    return check_text(read_body(), with_steps=args["steps"])
 
 
 def _results(stream: IO[bytes], limit: int, *, with_steps: bool,

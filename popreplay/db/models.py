@@ -49,11 +49,18 @@ class GameRecord(Base):
         CheckConstraint("visibility IN ('public', 'unlisted')", name="visibility"),
         Index(None, "game", "mode"),
         Index(None, "visibility", "created_at"),
+        Index("uq_games_canonical_hash", "canonical_hash", unique=True),
+        # SQLite: ids of deleted games are never given again (an old link must not open another
+        # game); PostgreSQL's sequence never reuses them anyway.
+        {"sqlite_autoincrement": True},
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     slug: Mapped[str] = mapped_column(String(32), unique=True)
-    content_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    content_hash: Mapped[str] = mapped_column(String(64), unique=True)  # SHA-256 of the bytes
+    # SHA-256 of the canonical content (``store.canonical_hash``): one game, however it is spelt.
+    # NULL only for a duplicate stored before revision 0004 (kept so that its links still work).
+    canonical_hash: Mapped[str | None] = mapped_column(String(64))
     log: Mapped[bytes] = mapped_column(LargeBinary)
     game: Mapped[str] = mapped_column(String(32))
     mode: Mapped[str] = mapped_column(String(32))

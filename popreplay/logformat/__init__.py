@@ -20,7 +20,7 @@ from ..engine.replay import Violation
 from .bloops import BloopsLogSchema
 from .cube import CubeLogSchema
 from .envelope import LooseEnvelopeSchema
-from .limits import MAX_DEPTH, depth_exceeds
+from .limits import MAX_DEPTH, SURROGATE_ESCAPE, depth_exceeds, lone_surrogate_at
 from .pop import PopLogSchema
 from .slap import SlapLogSchema
 
@@ -68,7 +68,7 @@ def parse_json(text: str | bytes) -> Any:
             text = text.decode("utf-8-sig")
         elif text.startswith("\ufeff"):
             text = text[1:]
-        return json.loads(text, parse_constant=_reject_constant, parse_float=_number)
+        data = json.loads(text, parse_constant=_reject_constant, parse_float=_number)
     except UnicodeDecodeError as error:
         raise _json_error(f"not UTF-8 text (byte {error.start})") from None
     except json.JSONDecodeError as error:
@@ -78,6 +78,13 @@ def parse_json(text: str | bytes) -> Any:
         raise _json_error("not accepted: its JSON is nested far too deeply") from None
     except ValueError as error:  # NaN/Infinity, or an integer with too many digits
         raise _json_error(f"not accepted: {error}") from None
+    if SURROGATE_ESCAPE.search(text):
+        where = lone_surrogate_at(data)
+        if where is not None:
+            raise ShapeError([Violation(
+                "json", "A lone surrogate (a \\uD800-\\uDFFF escape without its pair) in this "
+                "string or key: it is not Unicode text, so the log is not accepted.", where)])
+    return data
 
 
 def _number(text: str) -> int | float:

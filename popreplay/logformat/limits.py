@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+from ..engine.pointer import join
 
 MAX_DEPTH = 32  # JSON nesting depth anywhere in a log, ``meta`` included
 
@@ -27,3 +30,34 @@ MAX_ROUNDS = 16
 MAX_TURNS = 64
 MAX_ROWS = 64
 MAX_CARDS = 64  # in one hand, play, draw or Chief list
+
+
+# A lone surrogate (``"\ud800"``) is valid JSON syntax but not Unicode text: UTF-8, the pages and
+# PostgreSQL cannot carry it. JSON text can only hold one as a ``\u`` escape, so the search below
+# runs only when the text has an escape of a surrogate code unit (pairs are fine: they decode to
+# one character).
+SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def _has_surrogate(text: str) -> bool:
+    return any("\ud800" <= char <= "\udfff" for char in text)
+
+
+def lone_surrogate_at(value: Any, path: str = "") -> str | None:
+    """The JSON Pointer of the first string holding a lone surrogate, or None; for an object key,
+    the pointer of its object (a pointer holding the surrogate could not be printed)."""
+    if isinstance(value, str):
+        return path if _has_surrogate(value) else None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if _has_surrogate(key):
+                return path
+            found = lone_surrogate_at(item, join(path, key))
+            if found is not None:
+                return found
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found = lone_surrogate_at(item, join(path, index))
+            if found is not None:
+                return found
+    return None

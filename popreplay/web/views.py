@@ -10,12 +10,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, abort, render_template, request, url_for
+from flask import Blueprint, Response, abort, request, url_for
+from flask import render_template as _render_template
 from markupsafe import Markup
 
 from .. import store
 from ..api.jsonout import compact
 from ..checking import check_text
+from ..db.types import db_text
 from ..engine import ENGINE_VERSION, GAMES
 
 HERE = Path(__file__).parent
@@ -84,13 +86,25 @@ def _compress_pages(response: Response) -> Response:
     return response
 
 
+def render_page(template: str, **context: Any) -> str:
+    """A page as UTF-8 can carry it, whatever is stored: a lone surrogate in an old game's names
+    or log (accepted before logs holding one were refused) shows as U+FFFD instead of failing the
+    page (and the home page with it) with a 500."""
+    page = _render_template(template, **context)
+    try:
+        page.encode("utf-8")
+    except UnicodeEncodeError:
+        return db_text(page)
+    return page
+
+
 # --- pages ---------------------------------------------------------------------------------------
 
 
 @bp.get("/")
 def home() -> str:
     games = store.recent_public(store.get_session(), limit=20)
-    return render_template("web/home.html", games=games, examples=EXAMPLES,
+    return render_page("web/home.html", games=games, examples=EXAMPLES,
                            example_heading=example_heading,
                            game_titles=_game_titles())
 
@@ -100,7 +114,7 @@ def replay(slug: str) -> Any:
     session = store.get_session()
     record = store.find_by_slug(session, slug)
     if record is None:
-        return render_template("web/not_found.html", slug=slug), 404
+        return render_page("web/not_found.html", slug=slug), 404
     replay_text = store.replay_text(session, record).decode("utf-8")
     if record.engine_version == ENGINE_VERSION and record.status != "illegal":
         # The page needs the result, not its steps: the stored one is the same (one engine, one
@@ -111,7 +125,7 @@ def replay(slug: str) -> Any:
         with store.cyclic_gc_paused():
             result = json.loads(replay_text)
     log = _parse(record.log)
-    return render_template("web/replay.html", **_replay_context(
+    return render_page("web/replay.html", **_replay_context(
         result, log, players=record.players, title=record.title, slug=record.slug,
         played_at=played_as_logged(log) or record.played_at, created_at=record.created_at,
         visibility=record.visibility, raw_log_url=f"/api/v1/games/{record.slug}/log",
@@ -121,11 +135,11 @@ def replay(slug: str) -> Any:
 @bp.get("/examples/<mode>")
 def example(mode: str) -> Any:
     if mode not in EXAMPLES:
-        return render_template("web/not_found.html", slug=mode), 404
+        return render_page("web/not_found.html", slug=mode), 404
     raw = _example_bytes(mode)
     log = _parse(raw)
     meta = log.get("meta") or {}
-    return render_template("web/replay.html", **_replay_context(
+    return render_page("web/replay.html", **_replay_context(
         _example_replay(mode), log, players=log["players"], title=meta.get("title"),
         slug=None, played_at=played_as_logged(log), created_at=None, visibility="example",
         raw_log_url=url_for("web.example_log", mode=mode)))
