@@ -26,11 +26,11 @@ from typing import Any, Iterator, Sequence
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, undefer
 
 from .checking import check_json, check_text
 from .db.models import VISIBILITIES, GamePlayer, GameRecord, StoredReplay
-from .db.queries import player_name
+from .db.queries import MAX_ID, player_name
 from .db.session import get_session, sqlite_writer
 from .db.types import db_text, utcnow
 from .engine import ENGINE_VERSION, GAMES, invalid_result
@@ -150,19 +150,21 @@ def find_by_canonical_hash(session: Session, digest: str) -> GameRecord | None:
 
 
 def find_by_id(session: Session, game_id: int) -> GameRecord | None:
+    if not 0 < game_id <= MAX_ID:
+        return None
     return session.get(GameRecord, game_id)
 
 
 def find_by_ref(session: Session, ref: str) -> GameRecord | None:
     """A game named in a URL: by its slug (any visibility) or by its number (public only, so
-    that counting through numbers never reveals an unlisted game)."""
+    that counting through numbers never reveals an unlisted game). The visibility is part of the
+    query, so an unlisted number costs the same as a missing one (no row is loaded for it)."""
     record = find_by_slug(session, ref)
     if record is not None:
         return record
-    if ref.isascii() and ref.isdigit() and len(ref) < 19:
-        record = find_by_id(session, int(ref))
-        if record is not None and record.visibility == "public":
-            return record
+    if ref.isascii() and ref.isdigit() and len(ref) <= len(str(MAX_ID)) and 0 < int(ref) <= MAX_ID:
+        return session.scalars(select(GameRecord).where(
+            GameRecord.id == int(ref), GameRecord.visibility == "public")).first()
     return None
 
 
@@ -526,6 +528,7 @@ def revalidate(session: Session, *, dry_run: bool = False,
     last = 0
     while True:
         rows = session.scalars(select(GameRecord).where(GameRecord.id > last)
+                               .options(undefer(GameRecord.log))
                                .order_by(GameRecord.id).limit(batch)).all()
         results = [(record, record.result, check_text(record.log)) for record in rows]
         if not dry_run:

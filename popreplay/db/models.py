@@ -61,7 +61,8 @@ class GameRecord(Base):
     # SHA-256 of the canonical content (``store.canonical_hash``): one game, however it is spelt.
     # NULL only for a duplicate stored before revision 0004 (kept so that its links still work).
     canonical_hash: Mapped[str | None] = mapped_column(String(64))
-    log: Mapped[bytes] = mapped_column(LargeBinary)
+    # Loaded only when read (a list or a lookup never needs the log: up to 1 MiB a game)
+    log: Mapped[bytes] = mapped_column(LargeBinary, deferred=True)
     game: Mapped[str] = mapped_column(String(32))
     mode: Mapped[str] = mapped_column(String(32))
     players: Mapped[list[str]] = mapped_column(JSON)

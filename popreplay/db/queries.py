@@ -15,13 +15,14 @@ from datetime import datetime
 from typing import Any, Iterator, Sequence
 
 from sqlalchemy import Select, and_, case, func, or_, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, undefer
 
 from ..engine import GAMES
 from .models import GamePlayer, GameRecord
 from .types import db_text
 
 SORTS = ("created", "-created", "played_at", "-played_at")
+MAX_ID = 2**31 - 1  # ids are 32-bit integers (PostgreSQL ``integer``): a larger one is no game
 
 
 class BadCursor(ValueError):
@@ -93,7 +94,8 @@ def decode_cursor(sort: str, cursor: str) -> tuple[datetime | None, int]:
         when = None if value is None else datetime.fromisoformat(value)
     except (ValueError, TypeError, binascii.Error, UnicodeDecodeError):
         raise BadCursor("the cursor is not one this server gave out") from None
-    if cursor_sort != sort or not isinstance(last_id, int) or isinstance(last_id, bool):
+    if (cursor_sort != sort or not isinstance(last_id, int) or isinstance(last_id, bool)
+            or not 0 <= last_id <= MAX_ID):
         raise BadCursor("the cursor belongs to another sort order; start again without it")
     if when is None and sort.lstrip("-") == "created":
         raise BadCursor("the cursor is not one this server gave out")
@@ -148,17 +150,22 @@ def page(session: Session, filters: Filters, *, sort: str = "-created", cursor: 
 
 def export_records(session: Session, filters: Filters, *, include_unlisted: bool = False,
                    batch: int = 200) -> Iterator[GameRecord]:
-    """Every matching game, oldest id first, read in batches (constant memory)."""
+    """Every matching game, oldest id first, read in batches (constant memory), one short
+    transaction per batch: the rows are read, detached, and the transaction ends before they are
+    handed out, so a client that reads an export slowly (or stops reading) holds no transaction
+    (on PostgreSQL one held open blocked ``ALTER TABLE`` and vacuum)."""
     base = select(GameRecord) if include_unlisted else public_games()
-    query = apply_filters(base, filters).order_by(GameRecord.id.asc())
+    query = (apply_filters(base, filters).options(undefer(GameRecord.log))
+             .order_by(GameRecord.id.asc()))
     last = 0
     while True:
         rows = session.scalars(query.where(GameRecord.id > last).limit(batch)).all()
+        session.expunge_all()
+        session.rollback()  # read only: ends the transaction and gives the connection back
         yield from rows
         if len(rows) < batch:
             return
         last = rows[-1].id
-        session.expunge_all()
 
 
 # --- player statistics ---------------------------------------------------------------------------

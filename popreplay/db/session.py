@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import NullPool
 
 EXTENSION = "popreplay.db"
+IDLE_IN_TRANSACTION_MS = 30_000
 
 
 def default_sqlite_url(instance_path: str) -> str:
@@ -41,7 +42,12 @@ def make_engine(url: str, *, pooled: bool = True) -> Engine:
         engine = create_engine(url, connect_args={"timeout": 15}, **extra)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=pooled, connect_args={"connect_timeout": 5}, **extra)
+    # A session that stays "idle in transaction" (a client gone mid-request, a bug) holds locks
+    # that block migrations and vacuum: PostgreSQL ends it after this long. Requests use short
+    # transactions (an export: one per batch), far below it.
+    options = f"-c idle_in_transaction_session_timeout={IDLE_IN_TRANSACTION_MS}"
+    return create_engine(url, pool_pre_ping=pooled,
+                         connect_args={"connect_timeout": 5, "options": options}, **extra)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -31,6 +31,38 @@ MAX_TURNS = 64
 MAX_ROWS = 64
 MAX_CARDS = 64  # in one hand, play, draw or Chief list
 
+# ``meta`` is free text, stored and shown on lists and pages: bounded so that one upload cannot
+# make every page that lists it large (100 titles of 1 MB made the home page 21 MB).
+MAX_TITLE_LENGTH = 200  # characters of ``meta.title``
+MAX_META_STRING = 2000  # characters of any other string in ``meta`` (keys included)
+MAX_META_ITEMS = 200  # strings, numbers, arrays and objects in ``meta``, all levels counted
+
+
+def meta_problem(meta: Any) -> tuple[str, str] | None:
+    """(JSON Pointer, message) of the first thing in ``meta`` past the limits above, or None."""
+    if not isinstance(meta, dict):
+        return None
+    title = meta.get("title")
+    if isinstance(title, str) and len(title) > MAX_TITLE_LENGTH:
+        return "/meta/title", f"longer than {MAX_TITLE_LENGTH} characters"
+    count = 0
+    stack: list[tuple[str, Any]] = [("/meta", meta)]
+    while stack:
+        path, value = stack.pop()
+        count += 1
+        if count > MAX_META_ITEMS:
+            return "/meta", f"more than {MAX_META_ITEMS} values"
+        if isinstance(value, str) and len(value) > MAX_META_STRING:
+            return path, f"longer than {MAX_META_STRING} characters"
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if len(key) > MAX_META_STRING:
+                    return path, f"has a key longer than {MAX_META_STRING} characters"
+                stack.append((join(path, key), item))
+        elif isinstance(value, list):
+            stack.extend((join(path, index), item) for index, item in enumerate(value))
+    return None
+
 
 # A lone surrogate (``"\ud800"``) is valid JSON syntax but not Unicode text: UTF-8, the pages and
 # PostgreSQL cannot carry it. JSON text can only hold one as a ``\u`` escape, so the search below

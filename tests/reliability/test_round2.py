@@ -240,3 +240,216 @@ def test_11_the_id_of_a_deleted_game_is_never_given_again(client):
     assert third["id"] > newest["id"] > first["id"]
     assert client.get(f"/api/v1/games/{newest['id']}").status_code == 404
     assert client.get(f"/r/{newest['slug']}").status_code == 404
+
+
+# --- 3 (part). NDJSON validation refuses steps ---------------------------------------------------
+
+
+def test_3_ndjson_validation_refuses_steps(client):
+    body = as_bytes(simulated("battle", 3, seed=94)) + b"\n"
+    refused = client.post("/api/v1/validate?steps=true", data=body,
+                          content_type="application/x-ndjson")
+    assert refused.status_code == 422
+    assert refused.get_json()["errors"][0]["path"] == "/steps"
+    lines = client.post("/api/v1/validate", data=body * 3, content_type="application/x-ndjson")
+    results = [json.loads(line) for line in lines.data.splitlines()]
+    assert [r["status"] for r in results] == ["complete"] * 3
+    assert all("steps" not in r for r in results)
+
+
+# --- 5. bounded free text; lists never load logs -------------------------------------------------
+
+
+@pytest.mark.parametrize("meta, path", [
+    ({"title": "t" * 201}, "/meta/title"),
+    ({"note": "n" * 2001}, "/meta/note"),
+    ({"where": {"deep": ["x", "y" * 2001]}}, "/meta/where/deep/1"),
+    ({"many": list(range(300))}, "/meta"),
+])
+def test_5_meta_past_its_limits_is_422_with_a_pointer(app, client, meta, path):
+    response = post(client, as_bytes(simulated("battle", 3, seed=95, meta=meta)))
+    assert response.status_code == 422
+    assert [(e["code"], e["path"]) for e in response.get_json()["errors"]] == [("schema", path)]
+    assert count_games(app) == 0
+
+
+def test_5_meta_at_its_limits_is_stored(client):
+    meta = {"title": "t" * 200, "note": "n" * 2000}
+    response = post(client, as_bytes(simulated("battle", 3, seed=96, meta=meta)))
+    assert response.status_code == 201
+    assert response.get_json()["title"] == "t" * 200
+
+
+def statements(app: Any) -> list[str]:
+    seen: list[str] = []
+    sa.event.listen(get_database(app).engine, "before_cursor_execute",
+                    lambda _c, _cur, statement, *_: seen.append(statement))
+    return seen
+
+
+def test_5_lists_and_pages_of_lists_never_read_the_log_column(app, client):
+    for seed in (97, 98):
+        post(client, as_bytes(simulated("battle", 3, seed=seed)))
+    seen = statements(app)
+    assert len(client.get("/api/v1/games").get_json()["items"]) == 2
+    assert client.get("/").status_code == 200
+    assert client.get("/api/v1/players/Alice").status_code == 200
+    reads = [s for s in seen if s.lstrip().upper().startswith("SELECT")]
+    assert reads and not [s for s in reads if "games.log" in s]
+
+
+# --- 7. ids out of range -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ref", ["1099511627776", "2147483648", "9223372036854775808", "0"])
+def test_7_numbers_past_the_id_range_are_404(client, ref):
+    for suffix in ("", "/log", "/replay"):
+        response = client.get(f"/api/v1/games/{ref}{suffix}")
+        assert response.status_code == 404, (ref, suffix)
+        assert response.get_json()["code"] == 404
+
+
+@pytest.mark.parametrize("last_id", [2**63 + 5, 2**31, -1])
+def test_7_a_cursor_past_the_id_range_is_422(client, last_id):
+    import base64
+
+    raw = json.dumps(["-created", "2026-11-30T00:00:00+00:00", last_id]).encode()
+    cursor = base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    response = client.get("/api/v1/games", query_string={"cursor": cursor})
+    assert response.status_code == 422
+    assert response.get_json()["errors"][0]["path"] == "/cursor"
+
+
+# --- 8. Host header ------------------------------------------------------------------------------
+
+
+def test_8_an_unknown_host_is_refused_and_never_reflected(app, client):
+    raw = as_bytes(simulated("battle", 3, seed=99))
+    for method, path in (("GET", "/"), ("GET", "/api/v1/games"), ("POST", "/api/v1/games")):
+        response = client.open(path, method=method, data=raw, content_type="application/json",
+                               headers={"Host": "evil.example"})
+        assert response.status_code == 400, (method, path)
+        assert b"evil.example" not in response.data
+    assert count_games(app) == 0
+    created = client.post("/api/v1/games", data=raw, content_type="application/json",
+                          headers={"Host": "127.0.0.1:8000"})
+    assert created.get_json()["share_url"].startswith("http://127.0.0.1:8000/r/")
+
+
+def test_8_allowed_hosts_and_the_public_url(db_url):
+    for app in migrated_app(db_url):
+        pass
+    from popreplay import create_app
+
+    app = create_app({"DATABASE_URL": db_url, "ALLOWED_HOSTS": ("games.example", ".lan"),
+                      "PUBLIC_BASE_URL": "https://replays.example"})
+    try:
+        client = app.test_client()
+        for host in ("games.example", "box.lan", "replays.example"):
+            assert client.get("/healthz", headers={"Host": host}).status_code == 200, host
+        for host in ("localhost", "evil.example"):
+            assert client.get("/healthz", headers={"Host": host}).status_code == 400, host
+        created = client.post("/api/v1/games", data=as_bytes(simulated("battle", 3, seed=100)),
+                              content_type="application/json", headers={"Host": "box.lan"})
+        assert created.get_json()["share_url"].startswith("https://replays.example/r/")
+        assert created.headers["Location"].startswith("https://replays.example/")
+    finally:
+        get_database(app).dispose()
+
+
+# --- 9. cross-site writes ------------------------------------------------------------------------
+
+
+def test_9_cross_site_and_non_json_writes_are_refused(app, client):
+    raw = as_bytes(simulated("battle", 3, seed=101))
+    cases = [
+        ({"Content-Type": "text/plain", "Origin": "https://evil.example"}, 403),
+        ({"Content-Type": "text/plain"}, 415),
+        ({"Content-Type": "application/x-www-form-urlencoded"}, 415),
+        ({}, 415),
+        ({"Content-Type": "application/json", "Origin": "https://evil.example"}, 403),
+        ({"Content-Type": "application/json", "Sec-Fetch-Site": "cross-site"}, 403),
+    ]
+    for headers, status in cases:
+        response = client.post("/api/v1/games", data=raw, headers=headers)
+        assert response.status_code == status, headers
+        assert response.get_json()["code"] == status
+    assert count_games(app) == 0
+    same = client.post("/api/v1/games", data=raw, headers={
+        "Content-Type": "application/json", "Origin": "http://localhost",
+        "Sec-Fetch-Site": "same-origin"})
+    assert same.status_code == 201
+    token = same.get_json()["owner_token"]
+    gone = client.delete(f"/api/v1/games/{same.get_json()['slug']}", headers={
+        "Authorization": f"Bearer {token}", "Origin": "https://evil.example"})
+    assert gone.status_code == 403
+
+
+def test_9_a_listed_cors_origin_may_write(db_url):
+    for _ in migrated_app(db_url):
+        pass
+    from popreplay import create_app
+
+    app = create_app({"DATABASE_URL": db_url, "CORS_ORIGINS": ("https://club.example",)})
+    try:
+        response = app.test_client().post(
+            "/api/v1/games", data=as_bytes(simulated("battle", 3, seed=102)),
+            headers={"Content-Type": "application/json", "Origin": "https://club.example",
+                     "Sec-Fetch-Site": "cross-site"})
+        assert response.status_code == 403  # a browser says cross-site: refused all the same
+        response = app.test_client().post(
+            "/api/v1/games", data=as_bytes(simulated("battle", 3, seed=102)),
+            headers={"Content-Type": "application/json", "Origin": "https://club.example"})
+        assert response.status_code == 201
+    finally:
+        get_database(app).dispose()
+
+
+# --- 10. unlisted ids cost what missing ones cost ------------------------------------------------
+
+
+def test_10_an_unlisted_number_loads_no_row(app, client):
+    unlisted = client.post("/api/v1/games?visibility=unlisted",
+                           data=as_bytes(simulated("battle", 3, seed=103)),
+                           content_type="application/json").get_json()
+    loaded: list[Any] = []
+    listener = lambda target, _context: loaded.append(target)  # noqa: E731
+    sa.event.listen(GameRecord, "load", listener)
+    try:
+        assert client.get(f"/api/v1/games/{unlisted['id']}").status_code == 404
+        assert loaded == []
+        assert client.get(f"/api/v1/games/{unlisted['slug']}").status_code == 200
+        assert len(loaded) == 1
+    finally:
+        sa.event.remove(GameRecord, "load", listener)
+
+
+# --- 12. an export read slowly holds no transaction ----------------------------------------------
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
+def test_12_an_export_read_slowly_leaves_no_transaction_open(app, client, db_url):
+    for seed in range(104, 110):
+        post(client, as_bytes(simulated("battle", 3, seed=seed)))
+    dbname = db_url.rsplit("/", 1)[-1]
+
+    def idle_in_transaction() -> int:
+        engine = make_engine(db_url, pooled=False)
+        try:
+            with engine.connect() as connection:
+                return connection.execute(sa.text(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = :d "
+                    "AND state LIKE 'idle in transaction%'"), {"d": dbname}).scalar()
+        finally:
+            engine.dispose()
+
+    response = client.get("/api/v1/games/export", buffered=False)
+    stream = iter(response.response)
+    first = next(stream)  # the client has read one line and stops reading
+    assert json.loads(first)["log"]
+    assert idle_in_transaction() == 0
+    response.close()
+    with get_database(app).engine.connect() as connection:
+        assert connection.execute(
+            sa.text("SHOW idle_in_transaction_session_timeout")).scalar() == "30s"
