@@ -62,14 +62,23 @@ def _dumps(value: Any) -> str:
 # --- serve ---------------------------------------------------------------------------------------
 
 
-def serve_options(host: str, port: int, workers: int, threads: int) -> dict[str, Any]:
+WORKER_CLASSES = ("gevent", "gthread")
+
+
+def serve_options(host: str, port: int, workers: int, threads: int,
+                  worker_class: str = "gevent") -> dict[str, Any]:
+    """gunicorn's settings. ``gevent`` (the default): each connection is a greenlet, so clients
+    that send or read slowly hold no thread (with ``gthread``, 8 of them took every thread of the
+    default 2 x 4 and the service stopped answering; docs/reliability.md, finding 2). ``gthread``
+    remains for a deployment behind a buffering proxy (docs/deploy.md)."""
     return {
         "bind": f"{host}:{port}",
         "workers": workers,
         "threads": threads,
         # gthread even with one thread: its main loop keeps the worker alive during a long
         # streamed response (NDJSON validation/export), which the sync worker does not
-        "worker_class": "gthread",
+        "worker_class": worker_class,
+        "worker_connections": 1000,
         "accesslog": "-",
         "errorlog": "-",
         "timeout": 60,
@@ -101,10 +110,14 @@ def run_gunicorn(options: dict[str, Any]) -> None:
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 64))
 @click.option("--threads", default=4, show_default=True, type=click.IntRange(1, 64),
-              help="Threads per worker (gunicorn's gthread worker).")
+              help="Threads per worker (with --worker-class gthread).")
+@click.option("--worker-class", type=click.Choice(WORKER_CLASSES), default="gevent",
+              show_default=True, help="gevent: slow clients hold no thread (the default); "
+              "gthread: behind a buffering proxy such as nginx.")
 @click.option("--no-migrate", is_flag=True,
               help="Do not apply pending migrations; refuse to start if any are pending.")
-def serve(host: str, port: int, workers: int, threads: int, no_migrate: bool) -> None:
+def serve(host: str, port: int, workers: int, threads: int, worker_class: str,
+          no_migrate: bool) -> None:
     """Serve the API and the viewer with gunicorn (applies pending migrations first)."""
     from .db import migrate
 
@@ -119,7 +132,7 @@ def serve(host: str, port: int, workers: int, threads: int, no_migrate: bool) ->
             migrate.upgrade(url)
     click.echo(f"popreplay: serving on http://{host}:{port} (database {_redacted(url)})",
                err=True)
-    run_gunicorn(serve_options(host, port, workers, threads))
+    run_gunicorn(serve_options(host, port, workers, threads, worker_class))
 
 
 @contextmanager

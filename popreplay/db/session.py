@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
@@ -83,10 +84,35 @@ def sqlite_writer(session: Session) -> Iterator[None]:
         yield
         return
     try:
-        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        _flock(descriptor)
         yield
     finally:
         os.close(descriptor)  # releases the lock
+
+
+def _cooperative() -> bool:
+    """True in a gevent worker (``popreplay serve``'s default): ``time.sleep`` yields to the other
+    requests of the process instead of blocking them all."""
+    monkey = sys.modules.get("gevent.monkey")
+    return bool(monkey and monkey.is_module_patched("time"))
+
+
+def _flock(descriptor: int) -> None:
+    """Take the lock. A blocking ``flock`` would stop a whole gevent worker, and deadlock it when
+    another request of the same worker holds the lock: there, poll for it and yield meanwhile."""
+    if not _cooperative():
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        return
+    import time
+
+    pause = 0.0005
+    while True:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            time.sleep(pause)
+            pause = min(pause * 2, 0.01)
 
 
 class Database:
