@@ -55,6 +55,7 @@ __all__ = [
     "recent_public",
     "replay_etag",
     "replay_gzip",
+    "replay_stored",
     "replay_text",
     "restore",
     "revalidate",
@@ -384,7 +385,7 @@ def replay_etag(record: GameRecord) -> str:
 # its write-ahead log grow 15 times slower, so SQLite's checkpoints (each a pause of tens of
 # milliseconds for the request that triggers it) come 15 times less often.
 _BYTES_CACHE_SIZE = 128
-_replay_gzip: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+_replay_gzip: OrderedDict[tuple[str, str], StoredBytes] = OrderedDict()
 _replays_lock = threading.Lock()
 
 
@@ -421,40 +422,80 @@ def cyclic_gc_paused() -> Iterator[None]:
                     gc.enable()
 
 
+@dataclass(frozen=True, slots=True)
+class StoredBytes:
+    """A replay as kept: gzip-compressed JSON and its number of steps (what a page needs of it
+    without parsing it: a long illegal game's page once parsed 22 MB per view for that)."""
+
+    body: bytes
+    step_count: int
+
+
+_computing: dict[tuple[str, str], threading.Event] = {}
+
+
 def replay_gzip(session: Session, record: GameRecord) -> bytes:
+    """The replay as served by the API (compact JSON, UTF-8), gzip-compressed: :func:`replay_stored`."""
+    return replay_stored(session, record).body
+
+
+def replay_stored(session: Session, record: GameRecord) -> StoredBytes:
     """The replay as served by the API (compact JSON, UTF-8), gzip-compressed, encoded once per
-    engine version. The same replay always gives the same bytes (no time in the gzip header).
+    engine version, with its step count. The same replay always gives the same bytes (no time in
+    the gzip header).
 
     Looked for in a small per-process cache, then in the ``replays`` table; computed (and stored
-    there, in its own short transaction) only the first time. A concurrent first fetch of the
-    same game stores it once: the loser of the race keeps the winner's row.
+    there, in its own short transaction) only the first time. Fetches that overlap in one process
+    compute it once: the others wait for the first (16 viewers of a new long game once computed it
+    16 times at once). A concurrent first fetch in another process stores it once: the loser of
+    the race keeps the winner's row.
     """
+    key = (record.content_hash, ENGINE_VERSION)  # the log's bytes decide the replay
+    while True:
+        with _replays_lock:
+            cached = _replay_gzip.get(key)
+            if cached is not None:
+                _replay_gzip.move_to_end(key)
+                return cached
+            running = _computing.get(key)
+            if running is None:
+                running = _computing[key] = threading.Event()
+                break
+        running.wait(60)  # computed by another request of this process: then from the cache
+    try:
+        stored = _load_or_compute(session, record)
+        with _replays_lock:
+            _replay_gzip[key] = stored
+            while len(_replay_gzip) > _BYTES_CACHE_SIZE:
+                _replay_gzip.popitem(last=False)
+        return stored
+    finally:
+        with _replays_lock:
+            _computing.pop(key, None)
+        running.set()
+
+
+def _load_or_compute(session: Session, record: GameRecord) -> StoredBytes:
     from .api.jsonout import compact
 
-    key = (record.content_hash, ENGINE_VERSION)  # the log's bytes decide the replay
-    with _replays_lock:
-        cached = _replay_gzip.get(key)
-        if cached is not None:
-            _replay_gzip.move_to_end(key)
-            return cached
-    body = session.scalar(select(StoredReplay.body).where(
-        StoredReplay.game_id == record.id, StoredReplay.engine_version == ENGINE_VERSION))
-    if body is None:
-        with cyclic_gc_paused():
-            text = compact(check_text(record.log, with_steps=True)).encode("utf-8")
-        body = gzip.compress(text, compresslevel=6, mtime=0)
-        try:
-            with sqlite_writer(session):
-                session.add(StoredReplay(game_id=record.id, engine_version=ENGINE_VERSION,
-                                         body=body))
-                session.commit()
-        except IntegrityError:  # stored meanwhile by another request, or the game is gone
-            session.rollback()
-    with _replays_lock:
-        _replay_gzip[key] = body
-        while len(_replay_gzip) > _BYTES_CACHE_SIZE:
-            _replay_gzip.popitem(last=False)
-    return body
+    row = session.execute(select(StoredReplay.body, StoredReplay.step_count).where(
+        StoredReplay.game_id == record.id, StoredReplay.engine_version == ENGINE_VERSION)).first()
+    if row is not None:
+        return StoredBytes(row[0], row[1])
+    with cyclic_gc_paused():
+        result = check_text(record.log, with_steps=True)
+        step_count = len(result.get("steps") or ())
+        text = compact(result).encode("utf-8")
+        del result
+    body = gzip.compress(text, compresslevel=6, mtime=0)
+    try:
+        with sqlite_writer(session):
+            session.add(StoredReplay(game_id=record.id, engine_version=ENGINE_VERSION,
+                                     body=body, step_count=step_count))
+            session.commit()
+    except IntegrityError:  # stored meanwhile by another process, or the game is gone
+        session.rollback()
+    return StoredBytes(body, step_count)
 
 
 # --- export --------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""games: a unique hash of the canonical content; SQLite never gives a deleted game's id again
+"""games: a unique hash of the canonical content; SQLite never gives a deleted game's id again;
+replays keep their step count
 
 ``canonical_hash`` (``popreplay.store.canonical_hash``: the parsed log, NFC, sorted compact JSON)
 is computed for every stored game, oldest first. When several stored games have the same content
@@ -10,6 +11,10 @@ so that an operator can delete or unlist them. New uploads of the same content f
 On SQLite the ``games`` table is rebuilt with AUTOINCREMENT (ids of deleted games are never given
 again; the table's rows, ids included, are copied as they are). PostgreSQL's sequence never reuses
 an id: nothing to do there.
+
+``replays`` (a cache of what the engine computes) gets ``step_count``, what a replay page needs
+without parsing the replay; its rows are dropped, in both directions, and computed again on their
+next fetch.
 
 Revision ID: 0004
 Revises: 0003
@@ -65,6 +70,9 @@ def _fill_hashes(connection: Any) -> list[tuple[int, str, int]]:
 
 
 def upgrade() -> None:
+    op.execute("DELETE FROM replays")
+    with op.batch_alter_table("replays") as batch:
+        batch.add_column(sa.Column("step_count", sa.Integer(), nullable=False))
     connection = op.get_bind()
     sqlite = connection.dialect.name == "sqlite"
     with op.batch_alter_table(
@@ -83,6 +91,9 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    op.execute("DELETE FROM replays")
+    with op.batch_alter_table("replays") as batch:
+        batch.drop_column("step_count")
     op.drop_index(op.f("uq_games_canonical_hash"), table_name="games")
     with op.batch_alter_table("games") as batch:
         batch.drop_column("canonical_hash")

@@ -134,3 +134,4 @@ class StoredReplay(Base):
     )
     engine_version: Mapped[str] = mapped_column(String(32), primary_key=True)
     body: Mapped[bytes] = mapped_column(LargeBinary)
+    step_count: Mapped[int] = mapped_column(Integer)  # what a page needs without parsing body

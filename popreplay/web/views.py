@@ -65,6 +65,10 @@ def _security_headers(response: Response) -> Response:
     return response
 
 
+# A replay whose stored (gzip) form is larger than this is not embedded in its page: the viewer
+# fetches it from the API. A POP! battle is ~11 KiB; the largest slap log (20,000 events) ~1.5 MiB.
+EMBED_MAX_GZIP = 256 * 1024
+
 SMALLEST_COMPRESSED = 1024  # bytes: below this gzip saves too little to be worth its header
 
 
@@ -115,21 +119,35 @@ def replay(slug: str) -> Any:
     record = store.find_by_slug(session, slug)
     if record is None:
         return render_page("web/not_found.html", slug=slug), 404
-    replay_text = store.replay_text(session, record).decode("utf-8")
-    if record.engine_version == ENGINE_VERSION and record.status != "illegal":
+    stored = store.replay_stored(session, record)
+    if record.engine_version == ENGINE_VERSION and len(stored.body) > EMBED_MAX_GZIP:
+        # A long game (20,000 slap events: 22 MB of steps): the page carries the stored result
+        # and the viewer fetches the replay (gzip as stored, with its ETag) instead of every view
+        # decompressing, escaping and compressing megabytes again.
+        log = _parse(record.log)
+        return render_page("web/replay.html", **_replay_context(
+            record.result, log, players=record.players, title=record.title, slug=record.slug,
+            played_at=played_as_logged(log) or record.played_at, created_at=record.created_at,
+            visibility=record.visibility, raw_log_url=f"/api/v1/games/{record.slug}/log",
+            step_count=stored.step_count, replay_url=f"/api/v1/games/{record.slug}/replay"))
+    replay_text = gzip.decompress(stored.body).decode("utf-8")
+    if record.engine_version == ENGINE_VERSION:
         # The page needs the result, not its steps: the stored one is the same (one engine, one
         # result), and the replay goes into the page as the stored text. Parsing 150 KiB of steps
-        # and encoding them again was most of a page's time (about 8 ms of a battle's 10).
+        # and encoding them again was most of a page's time (about 8 ms of a battle's 10); for a
+        # long illegal game (22 MB of steps), seconds. The violation is the last step.
         result = record.result
-    else:  # an older engine stored the result, or the page needs the violation step
+        step_count: int | None = stored.step_count
+    else:  # an older engine stored the result: the page shows what the running one says
         with store.cyclic_gc_paused():
             result = json.loads(replay_text)
+        step_count = None
     log = _parse(record.log)
     return render_page("web/replay.html", **_replay_context(
         result, log, players=record.players, title=record.title, slug=record.slug,
         played_at=played_as_logged(log) or record.played_at, created_at=record.created_at,
         visibility=record.visibility, raw_log_url=f"/api/v1/games/{record.slug}/log",
-        replay_text=replay_text))
+        replay_text=replay_text, step_count=step_count))
 
 
 @bp.get("/examples/<mode>")
@@ -195,18 +213,26 @@ def game_style(game: str | None) -> str | None:
 
 def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, players: list[str],
                     title: str | None, slug: str | None, played_at: Any, created_at: Any,
-                    visibility: str, raw_log_url: str,
-                    replay_text: str | None = None) -> dict[str, Any]:
+                    visibility: str, raw_log_url: str, replay_text: str | None = None,
+                    step_count: int | None = None,
+                    replay_url: str | None = None) -> dict[str, Any]:
     """What the replay page shows. ``result`` may come without its steps when ``replay_text``
-    (the whole result with steps, as JSON text) is given: the page embeds that text as it is."""
+    (the whole result with steps, as JSON text) and ``step_count`` are given: the page embeds
+    that text as it is, and an illegal game's violation is its last step."""
     game = result.get("game")
     error = result["errors"][0] if result["status"] == "illegal" and result["errors"] else None
     steps = result.get("steps")
-    violation_step = next((s["index"] for s in steps or () if s["kind"] == "violation"), None)
+    if steps is not None:
+        violation_step = next((s["index"] for s in steps if s["kind"] == "violation"), None)
+    elif step_count and error is not None:
+        violation_step = step_count - 1
+    else:
+        violation_step = None
     return {
         "page_json": page_json(replay_text if replay_text is not None else result,
-                               players=players, log=log, slug=slug),
-        "step_max": None if steps is None else max(len(steps) - 1, 0),
+                               players=players, log=log, slug=slug, replay_url=replay_url),
+        "step_max": (max(len(steps) - 1, 0) if steps is not None
+                     else None if step_count is None else max(step_count - 1, 0)),
         "result": result,
         "title": title or f"{_game_titles().get(game, game or 'Game')} {result.get('mode') or ''}",
         "game_title": _game_titles().get(game, game or "?"),
@@ -233,10 +259,12 @@ def _htmlsafe(json_text: str) -> str:
 
 
 def page_json(result: dict[str, Any] | str, *, players: list[str], log: dict[str, Any] | None,
-              slug: str | None) -> Markup:
+              slug: str | None, replay_url: str | None = None) -> Markup:
     """The page's data block, ``{"result", "players", "log", "slug"}``, for a
-    ``<script type="application/json">``. ``result`` may be its JSON text, embedded as it is."""
-    rest = compact({"players": players, "log": log, "slug": slug})
+    ``<script type="application/json">``. ``result`` may be its JSON text, embedded as it is.
+    With ``replay_url`` the result comes without steps: the viewer fetches them from there."""
+    extra = {"replay_url": replay_url} if replay_url else {}
+    rest = compact({"players": players, "log": log, "slug": slug, **extra})
     result_text = result if isinstance(result, str) else compact(result)
     return Markup(_htmlsafe('{"result":' + result_text + "," + rest[1:]))
 

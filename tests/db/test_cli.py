@@ -147,9 +147,9 @@ def test_revalidate_drops_the_stored_replays_of_other_engine_versions(runner, db
     engine = make_engine(db_url, pooled=False)
     with engine.begin() as connection:
         connection.execute(table.insert(), [
-            {"game_id": 1, "engine_version": "0.0.0", "body": b"old"},
-            {"game_id": 2, "engine_version": "0.0.0", "body": b"old"},
-            {"game_id": 1, "engine_version": ENGINE_VERSION, "body": b"current"}])
+            {"game_id": 1, "engine_version": "0.0.0", "body": b"old", "step_count": 1},
+            {"game_id": 2, "engine_version": "0.0.0", "body": b"old", "step_count": 1},
+            {"game_id": 1, "engine_version": ENGINE_VERSION, "body": b"current", "step_count": 1}])
     dry = runner.invoke(["revalidate", "--dry-run"])
     assert "2 stored replays of other engine versions to drop" in dry.stderr
     done = runner.invoke(["revalidate"])
