@@ -5,6 +5,8 @@ from __future__ import annotations
 import gzip
 import json
 import re
+import threading
+from collections import OrderedDict
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
@@ -65,8 +67,13 @@ def _security_headers(response: Response) -> Response:
     return response
 
 
-# A replay whose stored (gzip) form is larger than this is not embedded in its page: the viewer
-# fetches it from the API. A POP! battle is ~11 KiB; the largest slap log (20,000 events) ~1.5 MiB.
+# A replay with more steps than this, or whose stored (gzip) form is larger, is not embedded in
+# its page: the viewer fetches it from the API. A POP! battle has ~100 steps (11 KiB stored); a
+# 20,000-event slap game 20,000 steps (25 MB of JSON, compressing very well: its size alone would
+# not tell).
+EMBED_MAX_STEPS = 2000
+_long_pages: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+_long_pages_lock = threading.Lock()
 EMBED_MAX_GZIP = 256 * 1024
 
 SMALLEST_COMPRESSED = 1024  # bytes: below this gzip saves too little to be worth its header
@@ -120,16 +127,29 @@ def replay(slug: str) -> Any:
     if record is None:
         return render_page("web/not_found.html", slug=slug), 404
     stored = store.replay_stored(session, record)
-    if record.engine_version == ENGINE_VERSION and len(stored.body) > EMBED_MAX_GZIP:
+    if record.engine_version == ENGINE_VERSION and (len(stored.body) > EMBED_MAX_GZIP
+                                                    or stored.step_count > EMBED_MAX_STEPS):
         # A long game (20,000 slap events: 22 MB of steps): the page carries the stored result
         # and the viewer fetches the replay (gzip as stored, with its ETag) instead of every view
-        # decompressing, escaping and compressing megabytes again.
-        log = _parse(record.log)
-        return render_page("web/replay.html", **_replay_context(
-            record.result, log, players=record.players, title=record.title, slug=record.slug,
-            played_at=played_as_logged(log) or record.played_at, created_at=record.created_at,
-            visibility=record.visibility, raw_log_url=f"/api/v1/games/{record.slug}/log",
-            step_count=stored.step_count, replay_url=f"/api/v1/games/{record.slug}/replay"))
+        # decompressing, escaping and compressing megabytes again. Such a page (its log alone is
+        # up to 1 MiB to parse and encode) is rendered once per process and kept: the game was
+        # just found in the database, so a deleted game is never served from here.
+        key = (record.id, record.slug, record.content_hash, record.visibility, ENGINE_VERSION)
+        with _long_pages_lock:
+            page = _long_pages.get(key)
+        if page is None:
+            log = _parse(record.log)
+            page = render_page("web/replay.html", **_replay_context(
+                record.result, log, players=record.players, title=record.title,
+                slug=record.slug, played_at=played_as_logged(log) or record.played_at,
+                created_at=record.created_at, visibility=record.visibility,
+                raw_log_url=f"/api/v1/games/{record.slug}/log", step_count=stored.step_count,
+                replay_url=f"/api/v1/games/{record.slug}/replay"))
+            with _long_pages_lock:
+                _long_pages[key] = page
+                while len(_long_pages) > 32:
+                    _long_pages.popitem(last=False)
+        return page
     replay_text = gzip.decompress(stored.body).decode("utf-8")
     if record.engine_version == ENGINE_VERSION:
         # The page needs the result, not its steps: the stored one is the same (one engine, one
