@@ -268,48 +268,93 @@ def _import_one(session: Any, raw: bytes, visibility: str) -> Any:
     return store.ingest(session, raw, visibility=visibility)
 
 
+def _import_item(session: Any, source: str, raw: bytes | None,
+                 visibility: str) -> tuple[str, str | None]:
+    """One log or export line: ("stored" | "illegal" | "duplicate" | "invalid", problem)."""
+    from . import store
+
+    if raw is None:
+        return "invalid", f"{source}: cannot read"
+    try:
+        done = _import_one(session, raw, visibility)
+    except store.InvalidLog as invalid:
+        first = invalid.result["errors"][0]
+        return "invalid", f"{source}: invalid: {first['path'] or '/'}: {first['message']}"
+    except ValueError as error:
+        return "invalid", f"{source}: invalid: {error}"
+    if not done.created:
+        return "duplicate", None
+    return ("stored" if done.record.legal else "illegal"), None
+
+
+def _count(summary: ImportSummary, kind: str, problem: str | None) -> None:
+    setattr(summary, kind, getattr(summary, kind) + 1)
+    if problem:
+        summary.problems.append(problem)
+
+
+# Worker processes of --jobs: each opens its own app and session (spawned, not forked: no
+# connection of the parent is ever shared).
+_worker_session: Any = None
+
+
+def _worker_start() -> None:
+    global _worker_session
+    from . import create_app
+    from .db.session import get_database
+
+    app = create_app()
+    app.app_context().push()
+    _worker_session = get_database(app).session()
+
+
+def _worker_import(job: tuple[str, bytes | None, str]) -> tuple[str, str | None]:
+    return _import_item(_worker_session, *job)
+
+
+def _rate(count: int, seconds: float, what: str) -> str:
+    per_second = count / seconds if seconds > 0 else float("inf")
+    return f"{count} {what} in {seconds:.1f} s ({per_second:,.0f}/s)"
+
+
 @click.command("import")
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--visibility", type=click.Choice(["public", "unlisted"]), default="public",
               show_default=True, help="For plain logs (export lines keep their own).")
-def import_(paths: tuple[str, ...], visibility: str) -> None:
+@click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="Processes that check and store logs at once.")
+def import_(paths: tuple[str, ...], visibility: str, jobs: int) -> None:
     """Store logs from files and folders (*.json: one log; *.ndjson: one log or exported game per
-    line). Exit status 2 when any log was invalid or unreadable, else 0."""
-    from . import store
+    line). Exit status 2 when any log was invalid or unreadable, else 0. The rate goes to
+    standard error."""
+    import time
+
     from .db.session import get_session
 
     summary = ImportSummary()
     files = _files(paths)
+    started = time.monotonic()
     with _ready_app_context():
-        session = get_session()
-        with click.progressbar(files, label="importing", file=sys.stderr,
-                               item_show_func=lambda p: str(p) if p else None) as bar:
-            for path in bar:
-                for source, raw in _items(path):
-                    if raw is None:
-                        summary.invalid += 1
-                        summary.problems.append(f"{source}: cannot read")
-                        continue
-                    try:
-                        done = _import_one(session, raw, visibility)
-                    except store.InvalidLog as invalid:
-                        summary.invalid += 1
-                        first = invalid.result["errors"][0]
-                        summary.problems.append(
-                            f"{source}: invalid: {first['path'] or '/'}: {first['message']}")
-                        continue
-                    except ValueError as error:
-                        summary.invalid += 1
-                        summary.problems.append(f"{source}: invalid: {error}")
-                        continue
-                    if not done.created:
-                        summary.duplicate += 1
-                    elif done.record.legal:
-                        summary.stored += 1
-                    else:
-                        summary.illegal += 1
+        if jobs == 1:
+            session = get_session()
+            with click.progressbar(files, label="importing", file=sys.stderr,
+                                   item_show_func=lambda p: str(p) if p else None) as bar:
+                for path in bar:
+                    for source, raw in _items(path):
+                        _count(summary, *_import_item(session, source, raw, visibility))
+        else:
+            import multiprocessing
+
+            work = ((source, raw, visibility) for path in files for source, raw in _items(path))
+            with multiprocessing.get_context("spawn").Pool(jobs, _worker_start) as pool:
+                for kind, problem in pool.imap(_worker_import, work, chunksize=8):
+                    _count(summary, kind, problem)
+    seconds = time.monotonic() - started
     for problem in summary.problems:
         click.echo(problem, err=True)
+    done = summary.stored + summary.illegal + summary.duplicate + summary.invalid
+    click.echo(f"{_rate(done, seconds, 'logs')} with {jobs} process{'es' * (jobs > 1)}",
+               err=True)
     click.echo(summary.line())
     sys.exit(EXIT_INVALID if summary.invalid else EXIT_OK)
 
@@ -344,35 +389,71 @@ def export(backup: bool, **filters: Any) -> None:
 # --- revalidate ----------------------------------------------------------------------------------
 
 
+def _worker_revalidate(job: tuple[int, int, bool]) -> tuple[int, list[dict[str, Any]]]:
+    """Revalidate the games whose id is ``shard`` modulo ``shards``: (checked, changes)."""
+    from . import store
+
+    shard, shards, dry_run = job
+    checked, changes = 0, []
+    for item in store.revalidate(_worker_session, dry_run=dry_run, shard=(shard, shards)):
+        checked += 1
+        if item.changed:
+            changes.append({"id": item.record.id, "slug": item.record.slug,
+                            "before": item.before, "after": item.after})
+    return checked, changes
+
+
 @click.command()
 @click.option("--dry-run", is_flag=True, help="Report only; store nothing.")
 @click.option("--json", "as_json", is_flag=True,
               help="One line per changed game: {id, slug, before, after}.")
-def revalidate(dry_run: bool, as_json: bool) -> None:
+@click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="Processes that replay games at once (each takes every N-th id).")
+def revalidate(dry_run: bool, as_json: bool, jobs: int) -> None:
     """Recompute every stored result with the current engine; report each game whose result
-    changed (and store the new results, unless --dry-run)."""
+    changed (and store the new results, unless --dry-run). The rate goes to standard error."""
+    import time
+
     from . import store
     from .db.session import get_session
 
     checked = changed = 0
+    started = time.monotonic()
+
+    def report(change: dict[str, Any]) -> None:
+        if as_json:
+            click.echo(_dumps(change))
+        else:
+            click.echo(f"{change['id']} {change['slug']}: "
+                       f"{_change(change['before'], change['after'])}")
+
     with _ready_app_context():
         session = get_session()
-        for item in store.revalidate(session, dry_run=dry_run):
-            checked += 1
-            if not item.changed:
-                continue
-            changed += 1
-            record = item.record
-            if as_json:
-                click.echo(_dumps({"id": record.id, "slug": record.slug,
-                                   "before": item.before, "after": item.after}))
-            else:
-                click.echo(f"{record.id} {record.slug}: {_change(item.before, item.after)}")
+        if jobs == 1:
+            for item in store.revalidate(session, dry_run=dry_run):
+                checked += 1
+                if item.changed:
+                    changed += 1
+                    report({"id": item.record.id, "slug": item.record.slug,
+                            "before": item.before, "after": item.after})
+        else:
+            import multiprocessing
+
+            with multiprocessing.get_context("spawn").Pool(jobs, _worker_start) as pool:
+                parts = pool.map(_worker_revalidate, [(k, jobs, dry_run) for k in range(jobs)])
+            changes = sorted((c for _, part in parts for c in part), key=lambda c: c["id"])
+            checked = sum(count for count, _ in parts)
+            changed = len(changes)
+            for change in changes:
+                report(change)
         stale = store.drop_stale_replays(session, dry_run=dry_run)
+    seconds = time.monotonic() - started
     verb = "would change" if dry_run else "changed"
     dropped = "to drop" if dry_run else "dropped"
     click.echo(f"{checked} games checked, {changed} {verb}; {stale} stored replays of other "
                f"engine versions {dropped}", err=True)
+    click.echo(f"{_rate(checked, seconds, 'games')} with {jobs} process{'es' * (jobs > 1)}",
+               err=True)
 
 
 def _change(before: dict[str, Any], after: dict[str, Any]) -> str:

@@ -561,14 +561,16 @@ def drop_stale_replays(session: Session, *, dry_run: bool = False) -> int:
     return dropped
 
 
-def revalidate(session: Session, *, dry_run: bool = False,
-               batch: int = 100) -> Iterator[Revalidated]:
+def revalidate(session: Session, *, dry_run: bool = False, batch: int = 100,
+               shard: tuple[int, int] | None = None) -> Iterator[Revalidated]:
     """Recompute every stored game's result with the running engine; yield one
     :class:`Revalidated` per game (``changed`` tells whether the result differs). Unless
-    ``dry_run``, store the new results (and engine version), one transaction per batch."""
+    ``dry_run``, store the new results (and engine version), one transaction per batch.
+    ``shard=(k, n)``: only the games whose id is ``k`` modulo ``n`` (one of n processes)."""
     last = 0
+    mine = [] if shard is None else [GameRecord.id % shard[1] == shard[0]]
     while True:
-        rows = session.scalars(select(GameRecord).where(GameRecord.id > last)
+        rows = session.scalars(select(GameRecord).where(GameRecord.id > last, *mine)
                                .options(undefer(GameRecord.log))
                                .order_by(GameRecord.id).limit(batch)).all()
         results = [(record, record.result, check_text(record.log)) for record in rows]

@@ -527,3 +527,36 @@ def test_3_a_large_replay_is_fetched_by_the_page_not_embedded(app, client, monke
     assert '"kind":"violation"' not in page  # no steps in the page
     assert len(page) < 40_000
     assert client.get(replay_url).get_json()["steps"][-1]["kind"] == "violation"
+
+
+# --- import and revalidate with --jobs -----------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_import_and_revalidate_with_jobs_report_the_same_and_a_rate(runner, db_url, tmp_path):
+    from tests.db.test_cli import write_logs
+
+    migrate.upgrade(db_url)
+    write_logs(tmp_path / "logs")
+    many = tmp_path / "logs" / "many.ndjson"
+    many.write_bytes(b"".join(as_bytes(simulated("battle", 3, seed=400 + i)) + b"\n"
+                              for i in range(30)))
+    result = runner.invoke(["import", "--jobs", "2", str(tmp_path / "logs")])
+    assert result.exit_code == 2
+    assert result.stdout.strip().splitlines()[-1] == (
+        "stored 33, illegal 1 (stored too), duplicate 1, invalid 1")
+    assert "bad.json: invalid: /" in result.stderr
+    assert "36 logs in " in result.stderr and "/s) with 2 processes" in result.stderr
+
+    engine = make_engine(db_url, pooled=False)
+    with engine.begin() as connection:
+        connection.execute(GameRecord.__table__.update().where(GameRecord.id.in_([2, 7]))
+                           .values(status="incomplete", engine_version="0.0.0"))
+    engine.dispose()
+    dry = runner.invoke(["revalidate", "--dry-run", "--jobs", "2"])
+    assert [line.split()[0] for line in dry.stdout.splitlines()] == ["2", "7"]
+    assert "34 games checked, 2 would change" in dry.stderr
+    assert "34 games in " in dry.stderr
+    done = runner.invoke(["revalidate", "--jobs", "3", "--json"])
+    assert [json.loads(line)["id"] for line in done.stdout.splitlines()] == [2, 7]
+    assert runner.invoke(["revalidate", "--jobs", "2"]).stdout == ""
