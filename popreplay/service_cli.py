@@ -130,9 +130,34 @@ def serve(host: str, port: int, workers: int, threads: int, worker_class: str,
     else:
         with _alembic_errors():
             migrate.upgrade(url)
-    click.echo(f"popreplay: serving on http://{host}:{port} (database {_redacted(url)})",
-               err=True)
-    run_gunicorn(serve_options(host, port, workers, threads, worker_class))
+    _check_port_free(host, port)
+    options = serve_options(host, port, workers, threads, worker_class)
+    ready = f"popreplay: serving on http://{host}:{port} (database {_redacted(url)})"
+    options["when_ready"] = lambda _server: click.echo(ready, err=True)  # once bound
+    run_gunicorn(options)
+
+
+def _check_port_free(host: str, port: int) -> None:
+    """One clear error for a taken port (gunicorn would retry for 5 s, then print a traceback)."""
+    import errno
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as error:
+        raise click.ClickException(f"cannot serve on {host}:{port}: {error.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                raise click.ClickException(
+                    f"port {port} on {host} is already in use (another popreplay serve?); "
+                    f"stop it or choose another with --port") from None
+            raise click.ClickException(
+                f"cannot serve on {host}:{port}: {error.strerror or error}") from None
 
 
 @contextmanager

@@ -560,3 +560,21 @@ def test_import_and_revalidate_with_jobs_report_the_same_and_a_rate(runner, db_u
     done = runner.invoke(["revalidate", "--jobs", "3", "--json"])
     assert [json.loads(line)["id"] for line in done.stdout.splitlines()] == [2, 7]
     assert runner.invoke(["revalidate", "--jobs", "2"]).stdout == ""
+
+
+# --- issue 16: serve on a taken port -------------------------------------------------------------
+
+
+def test_serve_on_a_taken_port_is_one_clear_error(runner, db_url):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = runner.cli.invoke(__import__("popreplay.cli", fromlist=["main"]).main,
+                                   ["serve", "--port", str(port)])
+    assert result.exit_code == 1
+    assert f"port {port} on 127.0.0.1 is already in use" in result.output
+    assert "serving on" not in result.output
+    assert "Traceback" not in result.output
