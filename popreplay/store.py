@@ -30,7 +30,7 @@ from sqlalchemy.orm import Session, undefer
 
 from .checking import check_json, check_text
 from .db.models import VISIBILITIES, GamePlayer, GameRecord, StoredReplay
-from .db.queries import MAX_ID, player_name
+from .db.queries import MAX_ID, folded_name, player_name
 from .db.session import get_session, sqlite_writer
 from .db.types import db_text, utcnow
 from .engine import ENGINE_VERSION, GAMES, invalid_result
@@ -320,6 +320,7 @@ def apply_result(record: GameRecord, result: dict[str, Any]) -> None:
             seat = GamePlayer(position=position)
             record.seats.append(seat)
         seat.name = nfc(name)
+        seat.name_folded = folded_name(name)
         seat.score = _int_or_none(row.get("score"))
         seat.won = row.get("won")
 

@@ -1,5 +1,5 @@
 """games: a unique hash of the canonical content; SQLite never gives a deleted game's id again;
-replays keep their step count
+replays keep their step count; seats keep their folded name
 
 ``canonical_hash`` (``popreplay.store.canonical_hash``: the parsed log, NFC, sorted compact JSON)
 is computed for every stored game, oldest first. When several stored games have the same content
@@ -15,6 +15,9 @@ an id: nothing to do there.
 ``replays`` (a cache of what the engine computes) gets ``step_count``, what a replay page needs
 without parsing the replay; its rows are dropped, in both directions, and computed again on their
 next fetch.
+
+``game_players.name_folded`` (``popreplay.db.queries.folded_name``: accents dropped, case folded)
+is what the list's ``player=`` filter matches; filled here for every stored seat.
 
 Revision ID: 0004
 Revises: 0003
@@ -69,6 +72,24 @@ def _fill_hashes(connection: Any) -> list[tuple[int, str, int]]:
         last = rows[-1][0]
 
 
+def _fill_folded_names(connection: Any) -> None:
+    from popreplay.db.queries import folded_name
+
+    with op.batch_alter_table("game_players") as batch:
+        batch.add_column(sa.Column("name_folded", sa.Text(), nullable=True))
+    seats = sa.table("game_players", sa.column("game_id", sa.Integer),
+                     sa.column("position", sa.Integer), sa.column("name", sa.Text),
+                     sa.column("name_folded", sa.Text))
+    rows = connection.execute(sa.select(seats.c.game_id, seats.c.position, seats.c.name)).all()
+    for game_id, position, name in rows:
+        connection.execute(seats.update().where(seats.c.game_id == game_id,
+                                                seats.c.position == position)
+                           .values(name_folded=folded_name(name)))
+    with op.batch_alter_table("game_players") as batch:
+        batch.alter_column("name_folded", existing_type=sa.Text(), nullable=False)
+        batch.create_index(op.f("ix_game_players_name_folded"), ["name_folded"])
+
+
 def upgrade() -> None:
     op.execute("DELETE FROM replays")
     with op.batch_alter_table("replays") as batch:
@@ -79,6 +100,7 @@ def upgrade() -> None:
             "games", recreate="always" if sqlite else "auto",
             table_kwargs={"sqlite_autoincrement": True} if sqlite else {}) as batch:
         batch.add_column(sa.Column("canonical_hash", sa.String(length=64), nullable=True))
+    _fill_folded_names(connection)
     duplicates = _fill_hashes(connection)
     op.create_index(op.f("uq_games_canonical_hash"), "games", ["canonical_hash"], unique=True)
     total = connection.execute(sa.text("SELECT count(*) FROM games")).scalar()
@@ -91,6 +113,9 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("game_players") as batch:
+        batch.drop_index(op.f("ix_game_players_name_folded"))
+        batch.drop_column("name_folded")
     op.execute("DELETE FROM replays")
     with op.batch_alter_table("replays") as batch:
         batch.drop_column("step_count")

@@ -114,6 +114,8 @@ class GamePlayer(Base):
     )
     position: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(Text, index=True)
+    # the name as people type it (``queries.folded_name``): what ``player=`` matches
+    name_folded: Mapped[str] = mapped_column(Text, index=True)
     score: Mapped[int | None] = mapped_column(Integer)
     won: Mapped[bool | None] = mapped_column(Boolean)
 

@@ -34,6 +34,7 @@ class Filters:
     game: str | None = None
     mode: str | None = None
     player: str | None = None
+    player_exact: bool = False
     status: str | None = None
     legal: bool | None = None
     claims_differ: bool | None = None
@@ -44,6 +45,14 @@ class Filters:
 def player_name(name: str) -> str:
     """A name as ``game_players`` stores it: NFC, storable."""
     return db_text(unicodedata.normalize("NFC", db_text(name)))
+
+
+def folded_name(name: str) -> str:
+    """A name as people type it: accents dropped, case folded, spaces collapsed (``Cléo``,
+    ``CLEO`` and `` cléo `` are ``cleo``). Stored beside each seat's name (``name_folded``)."""
+    decomposed = unicodedata.normalize("NFKD", db_text(name))
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(unicodedata.normalize("NFC", bare).casefold().split())
 
 
 def public_games() -> Select[Any]:
@@ -69,7 +78,9 @@ def apply_filters(query: Select[Any], filters: Filters) -> Select[Any]:
     if filters.played_before is not None:
         conditions.append(GameRecord.played_at < filters.played_before)
     if filters.player is not None:
-        seats = select(GamePlayer.game_id).where(GamePlayer.name == player_name(filters.player))
+        same = (GamePlayer.name == player_name(filters.player) if filters.player_exact
+                else GamePlayer.name_folded == folded_name(filters.player))
+        seats = select(GamePlayer.game_id).where(same)
         conditions.append(GameRecord.id.in_(seats))
     return query.where(*conditions)
 

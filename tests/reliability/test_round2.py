@@ -578,3 +578,30 @@ def test_serve_on_a_taken_port_is_one_clear_error(runner, db_url):
     assert f"port {port} on 127.0.0.1 is already in use" in result.output
     assert "serving on" not in result.output
     assert "Traceback" not in result.output
+
+
+# --- issue 16: player= as people type it; unknown game= / mode= ----------------------------------
+
+
+def test_player_filter_folds_case_and_accents_and_exact_is_still_there(client):
+    created = post(client, as_bytes(simulated("battle", 3, seed=130))).get_json()
+    assert "Chloé" in created["players"]
+
+    def found(**query: Any) -> list[int]:
+        response = client.get("/api/v1/games", query_string=query)
+        assert response.status_code == 200, response.get_json()
+        return [g["id"] for g in response.get_json()["items"]]
+
+    for typed in ("Chloé", "chloe", "CHLOE", " chloe\u0301 ", "Chloe"):
+        assert found(player=typed) == [created["id"]], typed
+    assert found(player="Chloé", player_exact="true") == [created["id"]]
+    assert found(player="chloe", player_exact="true") == []
+    assert found(player="Chlo") == []
+
+
+@pytest.mark.parametrize("query, path", [("game=chess", "/game"), ("mode=batle", "/mode")])
+def test_an_unknown_game_or_mode_is_422_like_a_bad_sort(client, query, path):
+    response = client.get(f"/api/v1/games?{query}")
+    assert response.status_code == 422
+    assert [e["path"] for e in response.get_json()["errors"]] == [path]
+    assert client.get("/api/v1/games?game=slap&mode=timed").status_code == 200
