@@ -49,6 +49,18 @@ def _find(ref: str) -> Any:
     return record
 
 
+@bp.after_request
+def _etag(response: Response) -> Response:
+    """A game and a page of the list carry an entity tag of their body (``If-None-Match`` → 304,
+    ``Cache-Control: no-cache``: revalidated on every use, so a delete is seen at once)."""
+    if (request.method == "GET" and response.status_code == 200
+            and request.endpoint in ("games.Game", "games.Games")):
+        response.add_etag()
+        response.headers["Cache-Control"] = "no-cache"
+        response.make_conditional(request)
+    return response
+
+
 def dumps_line(value: Any) -> str:
     return compact(value) + "\n"
 

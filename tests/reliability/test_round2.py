@@ -605,3 +605,20 @@ def test_an_unknown_game_or_mode_is_422_like_a_bad_sort(client, query, path):
     assert response.status_code == 422
     assert [e["path"] for e in response.get_json()["errors"]] == [path]
     assert client.get("/api/v1/games?game=slap&mode=timed").status_code == 200
+
+
+# --- issue 16: ETags on a game and on lists ------------------------------------------------------
+
+
+def test_a_game_and_a_list_page_carry_etags(client):
+    created = post(client, as_bytes(simulated("battle", 3, seed=131))).get_json()
+    for path in (f"/api/v1/games/{created['slug']}", "/api/v1/games?limit=5"):
+        first = client.get(path)
+        etag = first.headers["ETag"]
+        assert first.headers["Cache-Control"] == "no-cache"
+        again = client.get(path, headers={"If-None-Match": etag})
+        assert again.status_code == 304 and again.data == b""
+    listed = client.get("/api/v1/games").headers["ETag"]
+    post(client, as_bytes(simulated("battle", 3, seed=132)))
+    changed = client.get("/api/v1/games", headers={"If-None-Match": listed})
+    assert changed.status_code == 200 and changed.headers["ETag"] != listed
