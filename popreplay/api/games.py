@@ -76,6 +76,9 @@ class Games(MethodView):
     @bp.alt_response(422, schema=ErrorSchema, description="Not JSON or not of the right shape: "
                      "every problem with its JSON Pointer. Nothing is stored.")
     @bp.alt_response(413, schema=ErrorSchema, description="Body larger than POPREPLAY_MAX_BODY.")
+    @bp.alt_response(415, schema=ErrorSchema, description="The body is not declared "
+                     "application/json.")
+    @bp.alt_response(403, schema=ErrorSchema, description="A browser's cross-site write.")
     def post(self, args: dict[str, Any]) -> Any:
         """Store a log"""
         raw = read_body()

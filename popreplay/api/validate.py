@@ -35,6 +35,10 @@ BODY = {
 @bp.response(200, ValidateResultSchema, description="The result object, whatever the status "
              "(invalid included). For NDJSON: one result per line, with `line`, streamed.")
 @bp.alt_response(413, schema=ErrorSchema)
+@bp.alt_response(415, schema=ErrorSchema, description="Neither application/json nor "
+                 "application/x-ndjson.")
+@bp.alt_response(422, schema=ErrorSchema, description="steps=true with an NDJSON body.")
+@bp.alt_response(403, schema=ErrorSchema, description="A browser's cross-site write.")
 def validate(args: dict[str, Any]) -> Any:
     """Validate logs (dry run)"""
     if request.mimetype == NDJSON:
