@@ -293,29 +293,42 @@ def _import_one(session: Any, raw: bytes, visibility: str) -> Any:
     return store.ingest(session, raw, visibility=visibility)
 
 
-def _import_item(session: Any, source: str, raw: bytes | None,
-                 visibility: str) -> tuple[str, str | None]:
-    """One log or export line: ("stored" | "illegal" | "duplicate" | "invalid", problem)."""
+Outcome = tuple[str, str | None, str | None]  # kind, problem, (source, slug) of a new game
+
+
+def _import_item(session: Any, source: str, raw: bytes | None, visibility: str) -> Outcome:
+    """One log or export line: ("stored" | "illegal" | "duplicate" | "invalid", problem, slug of
+    the game stored)."""
     from . import store
 
     if raw is None:
-        return "invalid", f"{source}: cannot read"
+        return "invalid", f"{source}: cannot read", None
     try:
         done = _import_one(session, raw, visibility)
     except store.InvalidLog as invalid:
         first = invalid.result["errors"][0]
-        return "invalid", f"{source}: invalid: {first['path'] or '/'}: {first['message']}"
+        return "invalid", f"{source}: invalid: {first['path'] or '/'}: {first['message']}", None
     except ValueError as error:
-        return "invalid", f"{source}: invalid: {error}"
+        return "invalid", f"{source}: invalid: {error}", None
     if not done.created:
-        return "duplicate", None
-    return ("stored" if done.record.legal else "illegal"), None
+        return "duplicate", None, None
+    return ("stored" if done.record.legal else "illegal"), None, done.record.slug
 
 
-def _count(summary: ImportSummary, kind: str, problem: str | None) -> None:
+def _count(summary: ImportSummary, links: Any, source: str, outcome: Outcome) -> None:
+    kind, problem, slug = outcome
     setattr(summary, kind, getattr(summary, kind) + 1)
     if problem:
         summary.problems.append(problem)
+    if slug and links is not None:
+        links.write(f"{_share_base()}/r/{slug}\t{source}\n")
+
+
+def _share_base() -> str:
+    """Where share links point: ``POPREPLAY_PUBLIC_URL``, else ``popreplay serve``'s default."""
+    from flask import current_app
+
+    return current_app.config.get("PUBLIC_BASE_URL") or "http://127.0.0.1:8000"
 
 
 # Worker processes of --jobs: each opens its own app and session (spawned, not forked: no
@@ -333,8 +346,8 @@ def _worker_start() -> None:
     _worker_session = get_database(app).session()
 
 
-def _worker_import(job: tuple[str, bytes | None, str]) -> tuple[str, str | None]:
-    return _import_item(_worker_session, *job)
+def _worker_import(job: tuple[str, bytes | None, str]) -> tuple[str, Outcome]:
+    return job[0], _import_item(_worker_session, *job)
 
 
 def _rate(count: int, seconds: float, what: str) -> str:
@@ -348,7 +361,10 @@ def _rate(count: int, seconds: float, what: str) -> str:
               show_default=True, help="For plain logs (export lines keep their own).")
 @click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(1, 64),
               help="Processes that check and store logs at once.")
-def import_(paths: tuple[str, ...], visibility: str, jobs: int) -> None:
+@click.option("--links", type=click.File("w", encoding="utf-8"),
+              help="Write the share link of each game stored, with its source, one per line "
+              "(POPREPLAY_PUBLIC_URL, else http://127.0.0.1:8000); '-' for standard output.")
+def import_(paths: tuple[str, ...], visibility: str, jobs: int, links: Any) -> None:
     """Store logs from files and folders (*.json: one log; *.ndjson: one log or exported game per
     line). Exit status 2 when any log was invalid or unreadable, else 0. The rate goes to
     standard error."""
@@ -366,14 +382,15 @@ def import_(paths: tuple[str, ...], visibility: str, jobs: int) -> None:
                                    item_show_func=lambda p: str(p) if p else None) as bar:
                 for path in bar:
                     for source, raw in _items(path):
-                        _count(summary, *_import_item(session, source, raw, visibility))
+                        _count(summary, links, source,
+                               _import_item(session, source, raw, visibility))
         else:
             import multiprocessing
 
             work = ((source, raw, visibility) for path in files for source, raw in _items(path))
             with multiprocessing.get_context("spawn").Pool(jobs, _worker_start) as pool:
-                for kind, problem in pool.imap(_worker_import, work, chunksize=8):
-                    _count(summary, kind, problem)
+                for source, outcome in pool.imap(_worker_import, work, chunksize=8):
+                    _count(summary, links, source, outcome)
     seconds = time.monotonic() - started
     for problem in summary.problems:
         click.echo(problem, err=True)

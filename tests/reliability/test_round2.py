@@ -622,3 +622,27 @@ def test_a_game_and_a_list_page_carry_etags(client):
     post(client, as_bytes(simulated("battle", 3, seed=132)))
     changed = client.get("/api/v1/games", headers={"If-None-Match": listed})
     assert changed.status_code == 200 and changed.headers["ETag"] != listed
+
+
+# --- issue 16: import writes the share links of the games it stored ------------------------------
+
+
+def test_import_writes_the_share_link_of_each_stored_game(runner, db_url, tmp_path):
+    migrate.upgrade(db_url)
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for seed in (140, 141):
+        (folder / f"g{seed}.json").write_bytes(as_bytes(simulated("battle", 3, seed=seed)))
+    (folder / "again.json").write_bytes(as_bytes(simulated("battle", 3, seed=140)))
+    result = runner.invoke(["import", "--links", str(tmp_path / "links.tsv"), str(folder)])
+    assert result.exit_code == 0
+    lines = (tmp_path / "links.tsv").read_text().splitlines()
+    engine = make_engine(db_url, pooled=False)
+    with engine.connect() as connection:
+        slugs = set(connection.execute(sa.text("SELECT slug FROM games")).scalars())
+    engine.dispose()
+    assert len(lines) == 2 and len(slugs) == 2  # the duplicate stored nothing, has no link
+    for line in lines:
+        url, source = line.split("\t")
+        assert url.startswith("http://127.0.0.1:8000/r/") and url.rsplit("/", 1)[1] in slugs
+        assert source.endswith((".json"))
