@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from popreplay import store
 from popreplay.checking import check_json
 from popreplay.db import migrate
-from popreplay.db.models import GamePlayer, GameRecord
+from popreplay.db.models import GameRecord
 from popreplay.db.session import get_database, make_engine
 from popreplay.logformat import parse_json
 from tests.conftest import as_bytes, migrated_app, simulated
@@ -95,8 +95,7 @@ def test_4_a_chunked_body_over_the_limit_is_413_and_nothing_is_stored(app, clien
     assert created.status_code == 201
     assert client.get(f"/api/v1/games/{created.get_json()['slug']}/log").data == raw
 
-    log["meta"] = {"note": "x" * MiB}  # well-formed, one byte... a mebibyte over the limit
-    big = as_bytes(simulated("battle", 3, seed=85, meta={"note": "x" * MiB}))
+    big = as_bytes(simulated("battle", 3, seed=85, meta={"note": "x" * MiB}))  # over the limit
     assert len(big) > MiB
     refused = chunked(client, "/api/v1/games", big)
     assert refused.status_code == 413
