@@ -32,9 +32,22 @@ def run_online() -> None:
     engine = make_engine(config.attributes["url"], pooled=False)
     try:
         with engine.connect() as connection:
+            sqlite = connection.dialect.name == "sqlite"
+            if sqlite:
+                # A revision that rebuilds a table (SQLite has no ALTER for most changes) drops
+                # the old one; with foreign keys on, that would delete the rows that point to it.
+                # Off for the migration (it only takes effect outside a transaction), checked
+                # after it.
+                connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+                connection.commit()
             _configure(connection=connection)
             with context.begin_transaction():
                 context.run_migrations()
+            if sqlite:
+                broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                connection.commit()
+                if broken:
+                    raise RuntimeError(f"migration left rows without their parent: {broken[:5]}")
     finally:
         engine.dispose()
 

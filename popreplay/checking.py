@@ -20,10 +20,19 @@ def check_log(data: Any, *, with_steps: bool = False) -> dict[str, Any]:
     return replay_log(log, with_steps=with_steps)
 
 
-def check_text(text: str | bytes, *, with_steps: bool = False) -> dict[str, Any]:
-    """The result object of a log given as JSON text (``invalid`` when it is not JSON)."""
+def check_json(data: Any, *, with_steps: bool = False) -> dict[str, Any]:
+    """The result object of freshly parsed JSON (:func:`popreplay.logformat.parse_json`)."""
     try:
-        log = check_parsed_shape(parse_json(text))
+        log = check_parsed_shape(data)
     except ShapeError as error:
         return invalid_result(error.errors, game=error.game, mode=error.mode)
     return replay_log(log, with_steps=with_steps)
+
+
+def check_text(text: str | bytes, *, with_steps: bool = False) -> dict[str, Any]:
+    """The result object of a log given as JSON text (``invalid`` when it is not JSON)."""
+    try:
+        data = parse_json(text)
+    except ShapeError as error:
+        return invalid_result(error.errors, game=error.game, mode=error.mode)
+    return check_json(data, with_steps=with_steps)

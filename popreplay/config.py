@@ -8,6 +8,7 @@
 | POPREPLAY_MAX_NDJSON_LINES| 100000: the most lines one NDJSON ``POST /validate`` reads |
 | POPREPLAY_CORS_ORIGINS    | none: origins whose pages may call ``/api/`` (comma-separated; ``*``) |
 | POPREPLAY_PUBLIC_URL      | none: share links use the request's host  |
+| POPREPLAY_ALLOWED_HOSTS   | localhost, 127.0.0.1, ::1 (and the host of POPREPLAY_PUBLIC_URL): the Host headers answered; others get 400 (comma-separated; ``.example.org`` allows its subdomains too) |
 | POPREPLAY_SECRET_KEY      | a random key per process                  |
 """
 
@@ -56,6 +57,9 @@ def from_environment() -> dict[str, Any]:
         "CORS_ORIGINS": _origins(os.environ.get("POPREPLAY_CORS_ORIGINS") or ""),
         "PUBLIC_BASE_URL": (os.environ.get("POPREPLAY_PUBLIC_URL") or "").rstrip("/") or None,
         "SECRET_KEY": os.environ.get("POPREPLAY_SECRET_KEY") or secrets.token_hex(32),
+        "ALLOWED_HOSTS": tuple(h.strip() for h in
+                               (os.environ.get("POPREPLAY_ALLOWED_HOSTS") or "").split(",")
+                               if h.strip()),
     }
 
 

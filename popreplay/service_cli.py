@@ -62,14 +62,23 @@ def _dumps(value: Any) -> str:
 # --- serve ---------------------------------------------------------------------------------------
 
 
-def serve_options(host: str, port: int, workers: int, threads: int) -> dict[str, Any]:
+WORKER_CLASSES = ("gevent", "gthread")
+
+
+def serve_options(host: str, port: int, workers: int, threads: int,
+                  worker_class: str = "gevent") -> dict[str, Any]:
+    """gunicorn's settings. ``gevent`` (the default): each connection is a greenlet, so clients
+    that send or read slowly hold no thread (with ``gthread``, 8 of them took every thread of the
+    default 2 x 4 and the service stopped answering; docs/reliability.md, finding 2). ``gthread``
+    remains for a deployment behind a buffering proxy (docs/deploy.md)."""
     return {
         "bind": f"{host}:{port}",
         "workers": workers,
         "threads": threads,
         # gthread even with one thread: its main loop keeps the worker alive during a long
         # streamed response (NDJSON validation/export), which the sync worker does not
-        "worker_class": "gthread",
+        "worker_class": worker_class,
+        "worker_connections": 1000,
         "accesslog": "-",
         "errorlog": "-",
         "timeout": 60,
@@ -101,10 +110,14 @@ def run_gunicorn(options: dict[str, Any]) -> None:
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 64))
 @click.option("--threads", default=4, show_default=True, type=click.IntRange(1, 64),
-              help="Threads per worker (gunicorn's gthread worker).")
+              help="Threads per worker (with --worker-class gthread).")
+@click.option("--worker-class", type=click.Choice(WORKER_CLASSES), default="gevent",
+              show_default=True, help="gevent: slow clients hold no thread (the default); "
+              "gthread: behind a buffering proxy such as nginx.")
 @click.option("--no-migrate", is_flag=True,
               help="Do not apply pending migrations; refuse to start if any are pending.")
-def serve(host: str, port: int, workers: int, threads: int, no_migrate: bool) -> None:
+def serve(host: str, port: int, workers: int, threads: int, worker_class: str,
+          no_migrate: bool) -> None:
     """Serve the API and the viewer with gunicorn (applies pending migrations first)."""
     from .db import migrate
 
@@ -117,9 +130,34 @@ def serve(host: str, port: int, workers: int, threads: int, no_migrate: bool) ->
     else:
         with _alembic_errors():
             migrate.upgrade(url)
-    click.echo(f"popreplay: serving on http://{host}:{port} (database {_redacted(url)})",
-               err=True)
-    run_gunicorn(serve_options(host, port, workers, threads))
+    _check_port_free(host, port)
+    options = serve_options(host, port, workers, threads, worker_class)
+    ready = f"popreplay: serving on http://{host}:{port} (database {_redacted(url)})"
+    options["when_ready"] = lambda _server: click.echo(ready, err=True)  # once bound
+    run_gunicorn(options)
+
+
+def _check_port_free(host: str, port: int) -> None:
+    """One clear error for a taken port (gunicorn would retry for 5 s, then print a traceback)."""
+    import errno
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as error:
+        raise click.ClickException(f"cannot serve on {host}:{port}: {error.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                raise click.ClickException(
+                    f"port {port} on {host} is already in use (another popreplay serve?); "
+                    f"stop it or choose another with --port") from None
+            raise click.ClickException(
+                f"cannot serve on {host}:{port}: {error.strerror or error}") from None
 
 
 @contextmanager
@@ -255,48 +293,110 @@ def _import_one(session: Any, raw: bytes, visibility: str) -> Any:
     return store.ingest(session, raw, visibility=visibility)
 
 
+Outcome = tuple[str, str | None, str | None]  # kind, problem, (source, slug) of a new game
+
+
+def _import_item(session: Any, source: str, raw: bytes | None, visibility: str) -> Outcome:
+    """One log or export line: ("stored" | "illegal" | "duplicate" | "invalid", problem, slug of
+    the game stored)."""
+    from . import store
+
+    if raw is None:
+        return "invalid", f"{source}: cannot read", None
+    try:
+        done = _import_one(session, raw, visibility)
+    except store.InvalidLog as invalid:
+        first = invalid.result["errors"][0]
+        return "invalid", f"{source}: invalid: {first['path'] or '/'}: {first['message']}", None
+    except ValueError as error:
+        return "invalid", f"{source}: invalid: {error}", None
+    if not done.created:
+        return "duplicate", None, None
+    return ("stored" if done.record.legal else "illegal"), None, done.record.slug
+
+
+def _count(summary: ImportSummary, links: Any, source: str, outcome: Outcome) -> None:
+    kind, problem, slug = outcome
+    setattr(summary, kind, getattr(summary, kind) + 1)
+    if problem:
+        summary.problems.append(problem)
+    if slug and links is not None:
+        links.write(f"{_share_base()}/r/{slug}\t{source}\n")
+
+
+def _share_base() -> str:
+    """Where share links point: ``POPREPLAY_PUBLIC_URL``, else ``popreplay serve``'s default."""
+    from flask import current_app
+
+    return current_app.config.get("PUBLIC_BASE_URL") or "http://127.0.0.1:8000"
+
+
+# Worker processes of --jobs: each opens its own app and session (spawned, not forked: no
+# connection of the parent is ever shared).
+_worker_session: Any = None
+
+
+def _worker_start() -> None:
+    global _worker_session
+    from . import create_app
+    from .db.session import get_database
+
+    app = create_app()
+    app.app_context().push()
+    _worker_session = get_database(app).session()
+
+
+def _worker_import(job: tuple[str, bytes | None, str]) -> tuple[str, Outcome]:
+    return job[0], _import_item(_worker_session, *job)
+
+
+def _rate(count: int, seconds: float, what: str) -> str:
+    per_second = count / seconds if seconds > 0 else float("inf")
+    return f"{count} {what} in {seconds:.1f} s ({per_second:,.0f}/s)"
+
+
 @click.command("import")
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--visibility", type=click.Choice(["public", "unlisted"]), default="public",
               show_default=True, help="For plain logs (export lines keep their own).")
-def import_(paths: tuple[str, ...], visibility: str) -> None:
+@click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="Processes that check and store logs at once.")
+@click.option("--links", type=click.File("w", encoding="utf-8"),
+              help="Write the share link of each game stored, with its source, one per line "
+              "(POPREPLAY_PUBLIC_URL, else http://127.0.0.1:8000); '-' for standard output.")
+def import_(paths: tuple[str, ...], visibility: str, jobs: int, links: Any) -> None:
     """Store logs from files and folders (*.json: one log; *.ndjson: one log or exported game per
-    line). Exit status 2 when any log was invalid or unreadable, else 0."""
-    from . import store
+    line). Exit status 2 when any log was invalid or unreadable, else 0. The rate goes to
+    standard error."""
+    import time
+
     from .db.session import get_session
 
     summary = ImportSummary()
     files = _files(paths)
+    started = time.monotonic()
     with _ready_app_context():
-        session = get_session()
-        with click.progressbar(files, label="importing", file=sys.stderr,
-                               item_show_func=lambda p: str(p) if p else None) as bar:
-            for path in bar:
-                for source, raw in _items(path):
-                    if raw is None:
-                        summary.invalid += 1
-                        summary.problems.append(f"{source}: cannot read")
-                        continue
-                    try:
-                        done = _import_one(session, raw, visibility)
-                    except store.InvalidLog as invalid:
-                        summary.invalid += 1
-                        first = invalid.result["errors"][0]
-                        summary.problems.append(
-                            f"{source}: invalid: {first['path'] or '/'}: {first['message']}")
-                        continue
-                    except ValueError as error:
-                        summary.invalid += 1
-                        summary.problems.append(f"{source}: invalid: {error}")
-                        continue
-                    if not done.created:
-                        summary.duplicate += 1
-                    elif done.record.legal:
-                        summary.stored += 1
-                    else:
-                        summary.illegal += 1
+        if jobs == 1:
+            session = get_session()
+            with click.progressbar(files, label="importing", file=sys.stderr,
+                                   item_show_func=lambda p: str(p) if p else None) as bar:
+                for path in bar:
+                    for source, raw in _items(path):
+                        _count(summary, links, source,
+                               _import_item(session, source, raw, visibility))
+        else:
+            import multiprocessing
+
+            work = ((source, raw, visibility) for path in files for source, raw in _items(path))
+            with multiprocessing.get_context("spawn").Pool(jobs, _worker_start) as pool:
+                for source, outcome in pool.imap(_worker_import, work, chunksize=8):
+                    _count(summary, links, source, outcome)
+    seconds = time.monotonic() - started
     for problem in summary.problems:
         click.echo(problem, err=True)
+    done = summary.stored + summary.illegal + summary.duplicate + summary.invalid
+    click.echo(f"{_rate(done, seconds, 'logs')} with {jobs} process{'es' * (jobs > 1)}",
+               err=True)
     click.echo(summary.line())
     sys.exit(EXIT_INVALID if summary.invalid else EXIT_OK)
 
@@ -331,35 +431,71 @@ def export(backup: bool, **filters: Any) -> None:
 # --- revalidate ----------------------------------------------------------------------------------
 
 
+def _worker_revalidate(job: tuple[int, int, bool]) -> tuple[int, list[dict[str, Any]]]:
+    """Revalidate the games whose id is ``shard`` modulo ``shards``: (checked, changes)."""
+    from . import store
+
+    shard, shards, dry_run = job
+    checked, changes = 0, []
+    for item in store.revalidate(_worker_session, dry_run=dry_run, shard=(shard, shards)):
+        checked += 1
+        if item.changed:
+            changes.append({"id": item.record.id, "slug": item.record.slug,
+                            "before": item.before, "after": item.after})
+    return checked, changes
+
+
 @click.command()
 @click.option("--dry-run", is_flag=True, help="Report only; store nothing.")
 @click.option("--json", "as_json", is_flag=True,
               help="One line per changed game: {id, slug, before, after}.")
-def revalidate(dry_run: bool, as_json: bool) -> None:
+@click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="Processes that replay games at once (each takes every N-th id).")
+def revalidate(dry_run: bool, as_json: bool, jobs: int) -> None:
     """Recompute every stored result with the current engine; report each game whose result
-    changed (and store the new results, unless --dry-run)."""
+    changed (and store the new results, unless --dry-run). The rate goes to standard error."""
+    import time
+
     from . import store
     from .db.session import get_session
 
     checked = changed = 0
+    started = time.monotonic()
+
+    def report(change: dict[str, Any]) -> None:
+        if as_json:
+            click.echo(_dumps(change))
+        else:
+            click.echo(f"{change['id']} {change['slug']}: "
+                       f"{_change(change['before'], change['after'])}")
+
     with _ready_app_context():
         session = get_session()
-        for item in store.revalidate(session, dry_run=dry_run):
-            checked += 1
-            if not item.changed:
-                continue
-            changed += 1
-            record = item.record
-            if as_json:
-                click.echo(_dumps({"id": record.id, "slug": record.slug,
-                                   "before": item.before, "after": item.after}))
-            else:
-                click.echo(f"{record.id} {record.slug}: {_change(item.before, item.after)}")
+        if jobs == 1:
+            for item in store.revalidate(session, dry_run=dry_run):
+                checked += 1
+                if item.changed:
+                    changed += 1
+                    report({"id": item.record.id, "slug": item.record.slug,
+                            "before": item.before, "after": item.after})
+        else:
+            import multiprocessing
+
+            with multiprocessing.get_context("spawn").Pool(jobs, _worker_start) as pool:
+                parts = pool.map(_worker_revalidate, [(k, jobs, dry_run) for k in range(jobs)])
+            changes = sorted((c for _, part in parts for c in part), key=lambda c: c["id"])
+            checked = sum(count for count, _ in parts)
+            changed = len(changes)
+            for change in changes:
+                report(change)
         stale = store.drop_stale_replays(session, dry_run=dry_run)
+    seconds = time.monotonic() - started
     verb = "would change" if dry_run else "changed"
     dropped = "to drop" if dry_run else "dropped"
     click.echo(f"{checked} games checked, {changed} {verb}; {stale} stored replays of other "
                f"engine versions {dropped}", err=True)
+    click.echo(f"{_rate(checked, seconds, 'games')} with {jobs} process{'es' * (jobs > 1)}",
+               err=True)
 
 
 def _change(before: dict[str, Any], after: dict[str, Any]) -> str:

@@ -1,8 +1,10 @@
 """The service's one way to store, find and replay games (used by the API, the CLI and the viewer).
 
 Results come only from :func:`popreplay.checking.check_text`; nothing here knows a game's rules.
-The log is stored byte for byte as uploaded; its SHA-256 is unique, so the same log twice is one
-game. One transaction per ingest.
+The log is stored byte for byte as uploaded. A game is identified by the hash of its canonical
+content (:func:`canonical_hash`: parsed, NFC, sorted compact JSON), unique in the database, so the
+same game sent again (other whitespace, key order, escapes or Unicode normalisation) is the game
+already stored. One transaction per ingest.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import json
 import re
 import secrets
 import threading
+import unicodedata
 from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -23,19 +26,21 @@ from typing import Any, Iterator, Sequence
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, undefer
 
-from .checking import check_text
+from .checking import check_json, check_text
 from .db.models import VISIBILITIES, GamePlayer, GameRecord, StoredReplay
-from .db.queries import player_name
+from .db.queries import MAX_ID, folded_name, player_name
 from .db.session import get_session, sqlite_writer
 from .db.types import db_text, utcnow
-from .engine import ENGINE_VERSION, GAMES
+from .engine import ENGINE_VERSION, GAMES, invalid_result
+from .logformat import ShapeError, parse_json
 
 __all__ = [
     "VISIBILITIES",
     "Ingested",
     "InvalidLog",
+    "canonical_hash",
     "content_hash",
     "delete_game",
     "drop_stale_replays",
@@ -50,6 +55,7 @@ __all__ = [
     "recent_public",
     "replay_etag",
     "replay_gzip",
+    "replay_stored",
     "replay_text",
     "restore",
     "revalidate",
@@ -79,7 +85,28 @@ class Ingested:
 
 
 def content_hash(raw: bytes) -> str:
+    """SHA-256 of the log's bytes as uploaded (``sha256`` in the API; the log's entity tag)."""
     return hashlib.sha256(raw).hexdigest()
+
+
+def canonical(value: Any) -> Any:
+    """``value`` with every string and object key in Unicode NFC."""
+    if isinstance(value, str):
+        return unicodedata.normalize("NFC", value)
+    if isinstance(value, dict):
+        return {canonical(key): canonical(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [canonical(item) for item in value]
+    return value
+
+
+def canonical_hash(data: Any) -> str:
+    """What identifies a game: SHA-256 of its parsed log (as :func:`popreplay.logformat.parse_json`
+    reads it: ``3.0`` is ``3``) with every string NFC, written as JSON with sorted keys, no spaces
+    and no escapes beyond JSON's own, in UTF-8. The one definition: every path that stores or
+    changes a log computes it here."""
+    text = json.dumps(canonical(data), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def new_slug() -> str:
@@ -114,23 +141,31 @@ def find_by_slug(session: Session, slug: str) -> GameRecord | None:
 
 
 def find_by_hash(session: Session, digest: str) -> GameRecord | None:
+    """The game stored with exactly these bytes (SHA-256 ``digest``)."""
     return session.scalars(select(GameRecord).where(GameRecord.content_hash == digest)).first()
 
 
+def find_by_canonical_hash(session: Session, digest: str) -> GameRecord | None:
+    """The game with this content (:func:`canonical_hash`), however it was spelt."""
+    return session.scalars(select(GameRecord).where(GameRecord.canonical_hash == digest)).first()
+
+
 def find_by_id(session: Session, game_id: int) -> GameRecord | None:
+    if not 0 < game_id <= MAX_ID:
+        return None
     return session.get(GameRecord, game_id)
 
 
 def find_by_ref(session: Session, ref: str) -> GameRecord | None:
     """A game named in a URL: by its slug (any visibility) or by its number (public only, so
-    that counting through numbers never reveals an unlisted game)."""
+    that counting through numbers never reveals an unlisted game). The visibility is part of the
+    query, so an unlisted number costs the same as a missing one (no row is loaded for it)."""
     record = find_by_slug(session, ref)
     if record is not None:
         return record
-    if ref.isascii() and ref.isdigit() and len(ref) < 19:
-        record = find_by_id(session, int(ref))
-        if record is not None and record.visibility == "public":
-            return record
+    if ref.isascii() and ref.isdigit() and len(ref) <= len(str(MAX_ID)) and 0 < int(ref) <= MAX_ID:
+        return session.scalars(select(GameRecord).where(
+            GameRecord.id == int(ref), GameRecord.visibility == "public")).first()
     return None
 
 
@@ -148,8 +183,9 @@ def ingest(session: Session, raw: bytes, *, visibility: str = "public") -> Inges
     """Check a log and store it with its result, or return the game already stored for it.
 
     Raises :class:`InvalidLog` (nothing stored) when the log is not JSON or not of the right shape.
-    Legal and illegal logs are both stored. A concurrent upload of the same bytes is caught by the
-    unique content hash: the loser gets the winner's game (``created`` False).
+    Legal and illegal logs are both stored. The same game in other bytes (:func:`canonical_hash`)
+    is the game already stored. A concurrent upload of the same game is caught by the unique
+    canonical hash: the loser gets the winner's game (``created`` False).
     """
     if visibility not in VISIBILITIES:
         raise ValueError(f"visibility must be one of {', '.join(VISIBILITIES)}")
@@ -157,12 +193,16 @@ def ingest(session: Session, raw: bytes, *, visibility: str = "public") -> Inges
     existing = find_by_hash(session, digest)
     if existing is not None:
         return Ingested(existing, False, None, existing.result)
-    result = check_text(raw)
+    data, identity = _parse(raw)
+    existing = find_by_canonical_hash(session, identity)
+    if existing is not None:
+        return Ingested(existing, False, None, existing.result)
+    result = check_json(data)
     if result["status"] == "invalid":
         raise InvalidLog(result)
     token = new_owner_token()
     record = _new_record(raw, digest, result, visibility=visibility,
-                         owner_token_hash=token_hash(token))
+                         owner_token_hash=token_hash(token), data=data, identity=identity)
     stored = _commit_new(session, record)
     if stored is not record:
         return Ingested(stored, False, None, stored.result)
@@ -182,6 +222,10 @@ def restore(session: Session, entry: dict[str, Any]) -> Ingested:
     existing = find_by_hash(session, digest)
     if existing is not None:
         return Ingested(existing, False, None, existing.result)
+    data, identity = _parse(raw)
+    existing = find_by_canonical_hash(session, identity)
+    if existing is not None:
+        return Ingested(existing, False, None, existing.result)
     slug, token = entry.get("slug"), entry.get("owner_token_hash")
     if slug is not None and not (isinstance(slug, str) and _SLUG.fullmatch(slug)):
         raise ValueError("the exported slug is not a slug")
@@ -189,11 +233,11 @@ def restore(session: Session, entry: dict[str, Any]) -> Ingested:
         raise ValueError(f"the slug {slug} is already used by another game")
     if token is not None and not (isinstance(token, str) and _SHA256.fullmatch(token)):
         raise ValueError("the exported owner_token_hash is not a SHA-256")
-    result = check_text(raw)
+    result = check_json(data)
     if result["status"] == "invalid":
         raise InvalidLog(result)
     record = _new_record(
-        raw, digest, result,
+        raw, digest, result, data=data, identity=identity,
         visibility=entry.get("visibility", "public"),
         owner_token_hash=token,
         slug=slug,
@@ -207,6 +251,15 @@ _SLUG = re.compile(r"[A-Za-z0-9_-]{6,32}")
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
+def _parse(raw: bytes) -> tuple[Any, str]:
+    """The parsed log and its :func:`canonical_hash`; :class:`InvalidLog` when it is not JSON."""
+    try:
+        data = parse_json(raw)
+    except ShapeError as error:
+        raise InvalidLog(invalid_result(error.errors, game=error.game, mode=error.mode)) from None
+    return data, canonical_hash(data)
+
+
 def _commit_new(session: Session, record: GameRecord) -> GameRecord:
     try:
         with sqlite_writer(session):
@@ -214,7 +267,9 @@ def _commit_new(session: Session, record: GameRecord) -> GameRecord:
             session.commit()
     except IntegrityError:
         session.rollback()
-        existing = find_by_hash(session, record.content_hash)
+        existing = (find_by_canonical_hash(session, record.canonical_hash)
+                    if record.canonical_hash else None) or find_by_hash(session,
+                                                                        record.content_hash)
         if existing is None:
             raise
         return existing
@@ -222,16 +277,17 @@ def _commit_new(session: Session, record: GameRecord) -> GameRecord:
 
 
 def _new_record(raw: bytes, digest: str, result: dict[str, Any], *, visibility: str,
-                owner_token_hash: str | None, slug: str | None = None,
+                owner_token_hash: str | None, data: Any, identity: str, slug: str | None = None,
                 created_at: datetime | None = None) -> GameRecord:
     if visibility not in VISIBILITIES:
         raise ValueError(f"visibility must be one of {', '.join(VISIBILITIES)}")
-    log = json.loads(raw.decode("utf-8-sig"))
+    log = data
     meta = log.get("meta") if isinstance(log.get("meta"), dict) else {}
     title = meta.get("title")
     record = GameRecord(
         slug=slug or new_slug(),
         content_hash=digest,
+        canonical_hash=identity,
         log=raw,
         players=list(log["players"]),
         title=db_text(title) if isinstance(title, str) else None,
@@ -264,6 +320,7 @@ def apply_result(record: GameRecord, result: dict[str, Any]) -> None:
             seat = GamePlayer(position=position)
             record.seats.append(seat)
         seat.name = nfc(name)
+        seat.name_folded = folded_name(name)
         seat.score = _int_or_none(row.get("score"))
         seat.won = row.get("won")
 
@@ -329,7 +386,7 @@ def replay_etag(record: GameRecord) -> str:
 # its write-ahead log grow 15 times slower, so SQLite's checkpoints (each a pause of tens of
 # milliseconds for the request that triggers it) come 15 times less often.
 _BYTES_CACHE_SIZE = 128
-_replay_gzip: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+_replay_gzip: OrderedDict[tuple[str, str], StoredBytes] = OrderedDict()
 _replays_lock = threading.Lock()
 
 
@@ -366,40 +423,80 @@ def cyclic_gc_paused() -> Iterator[None]:
                     gc.enable()
 
 
+@dataclass(frozen=True, slots=True)
+class StoredBytes:
+    """A replay as kept: gzip-compressed JSON and its number of steps (what a page needs of it
+    without parsing it: a long illegal game's page once parsed 22 MB per view for that)."""
+
+    body: bytes
+    step_count: int
+
+
+_computing: dict[tuple[str, str], threading.Event] = {}
+
+
 def replay_gzip(session: Session, record: GameRecord) -> bytes:
+    """The replay as served by the API (compact JSON, UTF-8), gzip-compressed: :func:`replay_stored`."""
+    return replay_stored(session, record).body
+
+
+def replay_stored(session: Session, record: GameRecord) -> StoredBytes:
     """The replay as served by the API (compact JSON, UTF-8), gzip-compressed, encoded once per
-    engine version. The same replay always gives the same bytes (no time in the gzip header).
+    engine version, with its step count. The same replay always gives the same bytes (no time in
+    the gzip header).
 
     Looked for in a small per-process cache, then in the ``replays`` table; computed (and stored
-    there, in its own short transaction) only the first time. A concurrent first fetch of the
-    same game stores it once: the loser of the race keeps the winner's row.
+    there, in its own short transaction) only the first time. Fetches that overlap in one process
+    compute it once: the others wait for the first (16 viewers of a new long game once computed it
+    16 times at once). A concurrent first fetch in another process stores it once: the loser of
+    the race keeps the winner's row.
     """
+    key = (record.content_hash, ENGINE_VERSION)  # the log's bytes decide the replay
+    while True:
+        with _replays_lock:
+            cached = _replay_gzip.get(key)
+            if cached is not None:
+                _replay_gzip.move_to_end(key)
+                return cached
+            running = _computing.get(key)
+            if running is None:
+                running = _computing[key] = threading.Event()
+                break
+        running.wait(60)  # computed by another request of this process: then from the cache
+    try:
+        stored = _load_or_compute(session, record)
+        with _replays_lock:
+            _replay_gzip[key] = stored
+            while len(_replay_gzip) > _BYTES_CACHE_SIZE:
+                _replay_gzip.popitem(last=False)
+        return stored
+    finally:
+        with _replays_lock:
+            _computing.pop(key, None)
+        running.set()
+
+
+def _load_or_compute(session: Session, record: GameRecord) -> StoredBytes:
     from .api.jsonout import compact
 
-    key = (record.content_hash, ENGINE_VERSION)  # the log's bytes decide the replay
-    with _replays_lock:
-        cached = _replay_gzip.get(key)
-        if cached is not None:
-            _replay_gzip.move_to_end(key)
-            return cached
-    body = session.scalar(select(StoredReplay.body).where(
-        StoredReplay.game_id == record.id, StoredReplay.engine_version == ENGINE_VERSION))
-    if body is None:
-        with cyclic_gc_paused():
-            text = compact(check_text(record.log, with_steps=True)).encode("utf-8")
-        body = gzip.compress(text, compresslevel=6, mtime=0)
-        try:
-            with sqlite_writer(session):
-                session.add(StoredReplay(game_id=record.id, engine_version=ENGINE_VERSION,
-                                         body=body))
-                session.commit()
-        except IntegrityError:  # stored meanwhile by another request, or the game is gone
-            session.rollback()
-    with _replays_lock:
-        _replay_gzip[key] = body
-        while len(_replay_gzip) > _BYTES_CACHE_SIZE:
-            _replay_gzip.popitem(last=False)
-    return body
+    row = session.execute(select(StoredReplay.body, StoredReplay.step_count).where(
+        StoredReplay.game_id == record.id, StoredReplay.engine_version == ENGINE_VERSION)).first()
+    if row is not None:
+        return StoredBytes(row[0], row[1])
+    with cyclic_gc_paused():
+        result = check_text(record.log, with_steps=True)
+        step_count = len(result.get("steps") or ())
+        text = compact(result).encode("utf-8")
+        del result
+    body = gzip.compress(text, compresslevel=6, mtime=0)
+    try:
+        with sqlite_writer(session):
+            session.add(StoredReplay(game_id=record.id, engine_version=ENGINE_VERSION,
+                                     body=body, step_count=step_count))
+            session.commit()
+    except IntegrityError:  # stored meanwhile by another process, or the game is gone
+        session.rollback()
+    return StoredBytes(body, step_count)
 
 
 # --- export --------------------------------------------------------------------------------------
@@ -465,16 +562,19 @@ def drop_stale_replays(session: Session, *, dry_run: bool = False) -> int:
     return dropped
 
 
-def revalidate(session: Session, *, dry_run: bool = False,
-               batch: int = 100) -> Iterator[Revalidated]:
+def revalidate(session: Session, *, dry_run: bool = False, batch: int = 100,
+               shard: tuple[int, int] | None = None) -> Iterator[Revalidated]:
     """Recompute every stored game's result with the running engine; yield one
     :class:`Revalidated` per game (``changed`` tells whether the result differs). Unless
     ``dry_run``, store the new results (and engine version), one transaction per batch, and drop
     the stored replays of the games whose result changed (the rules changed under one engine
-    version: their steps may have changed too; they are recomputed on the next fetch)."""
+    version: their steps may have changed too; they are recomputed on the next fetch).
+    ``shard=(k, n)``: only the games whose id is ``k`` modulo ``n`` (one of n processes)."""
     last = 0
+    mine = [] if shard is None else [GameRecord.id % shard[1] == shard[0]]
     while True:
-        rows = session.scalars(select(GameRecord).where(GameRecord.id > last)
+        rows = session.scalars(select(GameRecord).where(GameRecord.id > last, *mine)
+                               .options(undefer(GameRecord.log))
                                .order_by(GameRecord.id).limit(batch)).all()
         results = [(record, record.result, check_text(record.log)) for record in rows]
         if not dry_run:

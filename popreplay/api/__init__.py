@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Flask
 from flask_smorest import Api
 
-from . import cors, docs, errors, games, health, players, validate
+from . import cors, docs, errors, games, guard, health, players, validate
 from .schemas import ErrorSchema
 
 
@@ -27,4 +27,5 @@ def init_app(app: Flask) -> Api:
     health.init_root(app)
     errors.init_app(app)  # after Api(): replaces its error handler with the one shape
     cors.init_app(app)
+    guard.init_app(app)
     return api

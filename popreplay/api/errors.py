@@ -13,7 +13,7 @@ from typing import Any
 from flask import Flask, Response, jsonify
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 
 from ..engine.pointer import join
 
@@ -72,6 +72,9 @@ def handle_http_exception(error: HTTPException) -> Response:
     code = error.code or 500
     if isinstance(error, ApiError):
         return error_response(code, error.description or "", error.errors, error.extra_headers)
+    if isinstance(error, SecurityError):  # a Host header outside TRUSTED_HOSTS (api/guard.py)
+        return error_response(400, "This server does not answer for that host name "
+                              "(POPREPLAY_ALLOWED_HOSTS lists the ones it does).")
     data = getattr(error, "data", None) or {}
     errors = data.get("errors") or _messages_to_errors(data.get("messages") or {})
     message = data.get("message") or _default_message(error)

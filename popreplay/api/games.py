@@ -12,6 +12,7 @@ from marshmallow import RAISE
 from .. import store
 from ..db import queries
 from ..db.session import get_session
+from .body import read_body
 from .errors import ApiError
 from .jsonout import compact
 from .represent import game_view
@@ -48,6 +49,18 @@ def _find(ref: str) -> Any:
     return record
 
 
+@bp.after_request
+def _etag(response: Response) -> Response:
+    """A game and a page of the list carry an entity tag of their body (``If-None-Match`` → 304,
+    ``Cache-Control: no-cache``: revalidated on every use, so a delete is seen at once)."""
+    if (request.method == "GET" and response.status_code == 200
+            and request.endpoint in ("games.Game", "games.Games")):
+        response.add_etag()
+        response.headers["Cache-Control"] = "no-cache"
+        response.make_conditional(request)
+    return response
+
+
 def dumps_line(value: Any) -> str:
     return compact(value) + "\n"
 
@@ -63,9 +76,12 @@ class Games(MethodView):
     @bp.alt_response(422, schema=ErrorSchema, description="Not JSON or not of the right shape: "
                      "every problem with its JSON Pointer. Nothing is stored.")
     @bp.alt_response(413, schema=ErrorSchema, description="Body larger than POPREPLAY_MAX_BODY.")
+    @bp.alt_response(415, schema=ErrorSchema, description="The body is not declared "
+                     "application/json.")
+    @bp.alt_response(403, schema=ErrorSchema, description="A browser's cross-site write.")
     def post(self, args: dict[str, Any]) -> Any:
         """Store a log"""
-        raw = request.get_data(cache=False)
+        raw = read_body()
         try:
             done = store.ingest(get_session(), raw, visibility=args["visibility"])
         except store.InvalidLog as invalid:

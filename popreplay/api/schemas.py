@@ -11,6 +11,7 @@ from datetime import datetime, timezone
 from marshmallow import Schema, ValidationError, fields, validate
 
 from ..db.models import VISIBILITIES
+from ..engine import GAMES
 from ..db.queries import SORTS
 
 STATUSES = ("complete", "incomplete", "illegal")
@@ -115,10 +116,20 @@ def _utc_representable(value: datetime) -> None:
         raise ValidationError("Date out of range.") from None
 
 
+GAME_NAMES = tuple(GAMES)
+MODE_NAMES = tuple(sorted({mode for game in GAMES.values() for mode in game.modes}))
+
+
 class FilterQuerySchema(Schema):
-    game = fields.String()
-    mode = fields.String()
-    player = fields.String(metadata={"description": "a player's name (compared after NFC)"})
+    game = fields.String(validate=validate.OneOf(GAME_NAMES))
+    mode = fields.String(validate=validate.OneOf(MODE_NAMES),
+                         metadata={"description": "a mode of any game (with `game`, of that one)"})
+    player = fields.String(metadata={
+        "description": "a player's name as people type it: case and accents do not matter "
+                       "(`cleo` finds Cléo and CLÉO); with `player_exact=true`, the exact name "
+                       "(compared after NFC)"})
+    player_exact = fields.Boolean(load_default=False, metadata={
+        "description": "match `player` exactly (after NFC) instead of folded"})
     status = fields.String(validate=validate.OneOf(STATUSES))
     legal = fields.Boolean()
     claims_differ = fields.Boolean(

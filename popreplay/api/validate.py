@@ -11,6 +11,8 @@ from marshmallow import RAISE
 
 from ..checking import check_text
 from ..engine import ENGINE_VERSION
+from .body import read_body
+from .errors import ApiError
 from .games import dumps_line
 from .schemas import ErrorSchema, ValidateQuerySchema, ValidateResultSchema
 
@@ -33,9 +35,19 @@ BODY = {
 @bp.response(200, ValidateResultSchema, description="The result object, whatever the status "
              "(invalid included). For NDJSON: one result per line, with `line`, streamed.")
 @bp.alt_response(413, schema=ErrorSchema)
+@bp.alt_response(415, schema=ErrorSchema, description="Neither application/json nor "
+                 "application/x-ndjson.")
+@bp.alt_response(422, schema=ErrorSchema, description="steps=true with an NDJSON body.")
+@bp.alt_response(403, schema=ErrorSchema, description="A browser's cross-site write.")
 def validate(args: dict[str, Any]) -> Any:
     """Validate logs (dry run)"""
     if request.mimetype == NDJSON:
+        if args["steps"]:
+            # A replay with steps is ~100 times its log: 5 MB of NDJSON gave 451 MB of output.
+            raise ApiError(422, "steps=true is for one log; NDJSON validation returns results "
+                           "without steps (fetch a replay per game).", errors=[
+                               {"code": "bad-query", "path": "/steps",
+                                "message": "not with application/x-ndjson"}])
         request.max_content_length = current_app.config["MAX_NDJSON_BODY"]
         limit = current_app.config["MAX_CONTENT_LENGTH"]
         # Werkzeug's stream reads a line a byte at a time; a buffer makes that 5x faster
@@ -43,7 +55,7 @@ def validate(args: dict[str, Any]) -> Any:
         lines = _results(stream, limit, with_steps=args["steps"],
                          max_lines=current_app.config["MAX_NDJSON_LINES"])
         return Response(stream_with_context(lines), mimetype=NDJSON)
-    return check_text(request.get_data(cache=False), with_steps=args["steps"])
+    return check_text(read_body(), with_steps=args["steps"])
 
 
 def _results(stream: IO[bytes], limit: int, *, with_steps: bool,

@@ -49,12 +49,20 @@ class GameRecord(Base):
         CheckConstraint("visibility IN ('public', 'unlisted')", name="visibility"),
         Index(None, "game", "mode"),
         Index(None, "visibility", "created_at"),
+        Index("uq_games_canonical_hash", "canonical_hash", unique=True),
+        # SQLite: ids of deleted games are never given again (an old link must not open another
+        # game); PostgreSQL's sequence never reuses them anyway.
+        {"sqlite_autoincrement": True},
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     slug: Mapped[str] = mapped_column(String(32), unique=True)
-    content_hash: Mapped[str] = mapped_column(String(64), unique=True)
-    log: Mapped[bytes] = mapped_column(LargeBinary)
+    content_hash: Mapped[str] = mapped_column(String(64), unique=True)  # SHA-256 of the bytes
+    # SHA-256 of the canonical content (``store.canonical_hash``): one game, however it is spelt.
+    # NULL only for a duplicate stored before revision 0004 (kept so that its links still work).
+    canonical_hash: Mapped[str | None] = mapped_column(String(64))
+    # Loaded only when read (a list or a lookup never needs the log: up to 1 MiB a game)
+    log: Mapped[bytes] = mapped_column(LargeBinary, deferred=True)
     game: Mapped[str] = mapped_column(String(32))
     mode: Mapped[str] = mapped_column(String(32))
     players: Mapped[list[str]] = mapped_column(JSON)
@@ -106,6 +114,8 @@ class GamePlayer(Base):
     )
     position: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(Text, index=True)
+    # the name as people type it (``queries.folded_name``): what ``player=`` matches
+    name_folded: Mapped[str] = mapped_column(Text, index=True)
     score: Mapped[int | None] = mapped_column(Integer)
     won: Mapped[bool | None] = mapped_column(Boolean)
 
@@ -126,3 +136,4 @@ class StoredReplay(Base):
     )
     engine_version: Mapped[str] = mapped_column(String(32), primary_key=True)
     body: Mapped[bytes] = mapped_column(LargeBinary)
+    step_count: Mapped[int] = mapped_column(Integer)  # what a page needs without parsing body

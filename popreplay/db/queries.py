@@ -15,13 +15,14 @@ from datetime import datetime
 from typing import Any, Iterator, Sequence
 
 from sqlalchemy import Select, and_, case, func, or_, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, undefer
 
 from ..engine import GAMES
 from .models import GamePlayer, GameRecord
 from .types import db_text
 
 SORTS = ("created", "-created", "played_at", "-played_at")
+MAX_ID = 2**31 - 1  # ids are 32-bit integers (PostgreSQL ``integer``): a larger one is no game
 
 
 class BadCursor(ValueError):
@@ -33,6 +34,7 @@ class Filters:
     game: str | None = None
     mode: str | None = None
     player: str | None = None
+    player_exact: bool = False
     status: str | None = None
     legal: bool | None = None
     claims_differ: bool | None = None
@@ -43,6 +45,14 @@ class Filters:
 def player_name(name: str) -> str:
     """A name as ``game_players`` stores it: NFC, storable."""
     return db_text(unicodedata.normalize("NFC", db_text(name)))
+
+
+def folded_name(name: str) -> str:
+    """A name as people type it: accents dropped, case folded, spaces collapsed (``Cléo``,
+    ``CLEO`` and `` cléo `` are ``cleo``). Stored beside each seat's name (``name_folded``)."""
+    decomposed = unicodedata.normalize("NFKD", db_text(name))
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(unicodedata.normalize("NFC", bare).casefold().split())
 
 
 def public_games() -> Select[Any]:
@@ -68,7 +78,9 @@ def apply_filters(query: Select[Any], filters: Filters) -> Select[Any]:
     if filters.played_before is not None:
         conditions.append(GameRecord.played_at < filters.played_before)
     if filters.player is not None:
-        seats = select(GamePlayer.game_id).where(GamePlayer.name == player_name(filters.player))
+        same = (GamePlayer.name == player_name(filters.player) if filters.player_exact
+                else GamePlayer.name_folded == folded_name(filters.player))
+        seats = select(GamePlayer.game_id).where(same)
         conditions.append(GameRecord.id.in_(seats))
     return query.where(*conditions)
 
@@ -93,7 +105,8 @@ def decode_cursor(sort: str, cursor: str) -> tuple[datetime | None, int]:
         when = None if value is None else datetime.fromisoformat(value)
     except (ValueError, TypeError, binascii.Error, UnicodeDecodeError):
         raise BadCursor("the cursor is not one this server gave out") from None
-    if cursor_sort != sort or not isinstance(last_id, int) or isinstance(last_id, bool):
+    if (cursor_sort != sort or not isinstance(last_id, int) or isinstance(last_id, bool)
+            or not 0 <= last_id <= MAX_ID):
         raise BadCursor("the cursor belongs to another sort order; start again without it")
     if when is None and sort.lstrip("-") == "created":
         raise BadCursor("the cursor is not one this server gave out")
@@ -148,17 +161,22 @@ def page(session: Session, filters: Filters, *, sort: str = "-created", cursor: 
 
 def export_records(session: Session, filters: Filters, *, include_unlisted: bool = False,
                    batch: int = 200) -> Iterator[GameRecord]:
-    """Every matching game, oldest id first, read in batches (constant memory)."""
+    """Every matching game, oldest id first, read in batches (constant memory), one short
+    transaction per batch: the rows are read, detached, and the transaction ends before they are
+    handed out, so a client that reads an export slowly (or stops reading) holds no transaction
+    (on PostgreSQL one held open blocked ``ALTER TABLE`` and vacuum)."""
     base = select(GameRecord) if include_unlisted else public_games()
-    query = apply_filters(base, filters).order_by(GameRecord.id.asc())
+    query = (apply_filters(base, filters).options(undefer(GameRecord.log))
+             .order_by(GameRecord.id.asc()))
     last = 0
     while True:
         rows = session.scalars(query.where(GameRecord.id > last).limit(batch)).all()
+        session.expunge_all()
+        session.rollback()  # read only: ends the transaction and gives the connection back
         yield from rows
         if len(rows) < batch:
             return
         last = rows[-1].id
-        session.expunge_all()
 
 
 # --- player statistics ---------------------------------------------------------------------------

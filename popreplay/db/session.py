@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
@@ -17,6 +18,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import NullPool
 
 EXTENSION = "popreplay.db"
+IDLE_IN_TRANSACTION_MS = 30_000
 
 
 def default_sqlite_url(instance_path: str) -> str:
@@ -41,7 +43,12 @@ def make_engine(url: str, *, pooled: bool = True) -> Engine:
         engine = create_engine(url, connect_args={"timeout": 15}, **extra)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=pooled, connect_args={"connect_timeout": 5}, **extra)
+    # A session that stays "idle in transaction" (a client gone mid-request, a bug) holds locks
+    # that block migrations and vacuum: PostgreSQL ends it after this long. Requests use short
+    # transactions (an export: one per batch), far below it.
+    options = f"-c idle_in_transaction_session_timeout={IDLE_IN_TRANSACTION_MS}"
+    return create_engine(url, pool_pre_ping=pooled,
+                         connect_args={"connect_timeout": 5, "options": options}, **extra)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -77,10 +84,35 @@ def sqlite_writer(session: Session) -> Iterator[None]:
         yield
         return
     try:
-        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        _flock(descriptor)
         yield
     finally:
         os.close(descriptor)  # releases the lock
+
+
+def _cooperative() -> bool:
+    """True in a gevent worker (``popreplay serve``'s default): ``time.sleep`` yields to the other
+    requests of the process instead of blocking them all."""
+    monkey = sys.modules.get("gevent.monkey")
+    return bool(monkey and monkey.is_module_patched("time"))
+
+
+def _flock(descriptor: int) -> None:
+    """Take the lock. A blocking ``flock`` would stop a whole gevent worker, and deadlock it when
+    another request of the same worker holds the lock: there, poll for it and yield meanwhile."""
+    if not _cooperative():
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        return
+    import time
+
+    pause = 0.0005
+    while True:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            time.sleep(pause)
+            pause = min(pause * 2, 0.01)
 
 
 class Database:

@@ -20,7 +20,13 @@ from ..engine.replay import Violation
 from .bloops import BloopsLogSchema
 from .cube import CubeLogSchema
 from .envelope import LooseEnvelopeSchema
-from .limits import MAX_DEPTH, depth_exceeds
+from .limits import (
+    MAX_DEPTH,
+    SURROGATE_ESCAPE,
+    depth_exceeds,
+    lone_surrogate_at,
+    meta_problem,
+)
 from .pop import PopLogSchema
 from .slap import SlapLogSchema
 
@@ -68,7 +74,7 @@ def parse_json(text: str | bytes) -> Any:
             text = text.decode("utf-8-sig")
         elif text.startswith("\ufeff"):
             text = text[1:]
-        return json.loads(text, parse_constant=_reject_constant, parse_float=_number)
+        data = json.loads(text, parse_constant=_reject_constant, parse_float=_number)
     except UnicodeDecodeError as error:
         raise _json_error(f"not UTF-8 text (byte {error.start})") from None
     except json.JSONDecodeError as error:
@@ -78,6 +84,13 @@ def parse_json(text: str | bytes) -> Any:
         raise _json_error("not accepted: its JSON is nested far too deeply") from None
     except ValueError as error:  # NaN/Infinity, or an integer with too many digits
         raise _json_error(f"not accepted: {error}") from None
+    if SURROGATE_ESCAPE.search(text):
+        where = lone_surrogate_at(data)
+        if where is not None:
+            raise ShapeError([Violation(
+                "json", "A lone surrogate (a \\uD800-\\uDFFF escape without its pair) in this "
+                "string or key: it is not Unicode text, so the log is not accepted.", where)])
+    return data
 
 
 def _number(text: str) -> int | float:
@@ -111,11 +124,21 @@ def check_shape(data: Any) -> dict[str, Any]:
         loaded = _schema(schema_class).load(data)
     except ValidationError as error:
         raise ShapeError(_errors(error.messages), game=game, mode=mode) from None
+    _check_meta(data, game, mode)
+    return loaded
+
+
+def _check_meta(data: dict[str, Any], game: Any, mode: Any) -> None:
+    """The limits on free ``meta`` (depth, sizes: :mod:`.limits`), on both paths."""
     meta = data.get("meta")
-    if meta is not None and depth_exceeds(meta, MAX_DEPTH - 1):
+    if meta is None:
+        return
+    if depth_exceeds(meta, MAX_DEPTH - 1):
         raise ShapeError([Violation("schema", f"nested deeper than {MAX_DEPTH} levels",
                                     "/meta")], game=game, mode=mode)
-    return loaded
+    problem = meta_problem(meta)
+    if problem is not None:
+        raise ShapeError([Violation("schema", problem[1], problem[0])], game=game, mode=mode)
 
 
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "jsonschemas" / "popreplay" / "1"
@@ -165,9 +188,8 @@ def check_parsed_shape(data: Any) -> dict[str, Any]:
         except Exception:  # noqa: BLE001 - anything it cannot read takes the exact path
             valid = False
         if valid:
-            meta = data.get("meta")
-            if meta is None or not depth_exceeds(meta, MAX_DEPTH - 1):
-                return data
+            _check_meta(data, game, data.get("mode"))
+            return data
     return check_shape(data)
 
 

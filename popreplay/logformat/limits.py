@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+from ..engine.pointer import join
 
 MAX_DEPTH = 32  # JSON nesting depth anywhere in a log, ``meta`` included
 
@@ -27,3 +30,66 @@ MAX_ROUNDS = 16
 MAX_TURNS = 64
 MAX_ROWS = 64
 MAX_CARDS = 64  # in one hand, play, draw or Chief list
+
+# ``meta`` is free text, stored and shown on lists and pages: bounded so that one upload cannot
+# make every page that lists it large (100 titles of 1 MB made the home page 21 MB).
+MAX_TITLE_LENGTH = 200  # characters of ``meta.title``
+MAX_META_STRING = 2000  # characters of any other string in ``meta`` (keys included)
+MAX_META_ITEMS = 200  # strings, numbers, arrays and objects in ``meta``, all levels counted
+
+
+def meta_problem(meta: Any) -> tuple[str, str] | None:
+    """(JSON Pointer, message) of the first thing in ``meta`` past the limits above, or None."""
+    if not isinstance(meta, dict):
+        return None
+    title = meta.get("title")
+    if isinstance(title, str) and len(title) > MAX_TITLE_LENGTH:
+        return "/meta/title", f"longer than {MAX_TITLE_LENGTH} characters"
+    count = 0
+    stack: list[tuple[str, Any]] = [("/meta", meta)]
+    while stack:
+        path, value = stack.pop()
+        count += 1
+        if count > MAX_META_ITEMS:
+            return "/meta", f"more than {MAX_META_ITEMS} values"
+        if isinstance(value, str) and len(value) > MAX_META_STRING:
+            return path, f"longer than {MAX_META_STRING} characters"
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if len(key) > MAX_META_STRING:
+                    return path, f"has a key longer than {MAX_META_STRING} characters"
+                stack.append((join(path, key), item))
+        elif isinstance(value, list):
+            stack.extend((join(path, index), item) for index, item in enumerate(value))
+    return None
+
+
+# A lone surrogate (``"\ud800"``) is valid JSON syntax but not Unicode text: UTF-8, the pages and
+# PostgreSQL cannot carry it. JSON text can only hold one as a ``\u`` escape, so the search below
+# runs only when the text has an escape of a surrogate code unit (pairs are fine: they decode to
+# one character).
+SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def _has_surrogate(text: str) -> bool:
+    return any("\ud800" <= char <= "\udfff" for char in text)
+
+
+def lone_surrogate_at(value: Any, path: str = "") -> str | None:
+    """The JSON Pointer of the first string holding a lone surrogate, or None; for an object key,
+    the pointer of its object (a pointer holding the surrogate could not be printed)."""
+    if isinstance(value, str):
+        return path if _has_surrogate(value) else None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if _has_surrogate(key):
+                return path
+            found = lone_surrogate_at(item, join(path, key))
+            if found is not None:
+                return found
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found = lone_surrogate_at(item, join(path, index))
+            if found is not None:
+                return found
+    return None

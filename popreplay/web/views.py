@@ -5,17 +5,21 @@ from __future__ import annotations
 import gzip
 import json
 import re
+import threading
+from collections import OrderedDict
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, abort, render_template, request, url_for
+from flask import Blueprint, Response, abort, request, url_for
+from flask import render_template as _render_template
 from markupsafe import Markup
 
 from .. import store
 from ..api.jsonout import compact
 from ..checking import check_text
+from ..db.types import db_text
 from ..engine import ENGINE_VERSION, GAMES
 
 HERE = Path(__file__).parent
@@ -63,6 +67,15 @@ def _security_headers(response: Response) -> Response:
     return response
 
 
+# A replay with more steps than this, or whose stored (gzip) form is larger, is not embedded in
+# its page: the viewer fetches it from the API. A POP! battle has ~100 steps (11 KiB stored); a
+# 20,000-event slap game 20,000 steps (25 MB of JSON, compressing very well: its size alone would
+# not tell).
+EMBED_MAX_STEPS = 2000
+_long_pages: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+_long_pages_lock = threading.Lock()
+EMBED_MAX_GZIP = 256 * 1024
+
 SMALLEST_COMPRESSED = 1024  # bytes: below this gzip saves too little to be worth its header
 
 
@@ -84,13 +97,25 @@ def _compress_pages(response: Response) -> Response:
     return response
 
 
+def render_page(template: str, **context: Any) -> str:
+    """A page as UTF-8 can carry it, whatever is stored: a lone surrogate in an old game's names
+    or log (accepted before logs holding one were refused) shows as U+FFFD instead of failing the
+    page (and the home page with it) with a 500."""
+    page = _render_template(template, **context)
+    try:
+        page.encode("utf-8")
+    except UnicodeEncodeError:
+        return db_text(page)
+    return page
+
+
 # --- pages ---------------------------------------------------------------------------------------
 
 
 @bp.get("/")
 def home() -> str:
     games = store.recent_public(store.get_session(), limit=20)
-    return render_template("web/home.html", games=games, examples=EXAMPLES,
+    return render_page("web/home.html", games=games, examples=EXAMPLES,
                            example_heading=example_heading,
                            game_titles=_game_titles())
 
@@ -100,32 +125,59 @@ def replay(slug: str) -> Any:
     session = store.get_session()
     record = store.find_by_slug(session, slug)
     if record is None:
-        return render_template("web/not_found.html", slug=slug), 404
-    replay_text = store.replay_text(session, record).decode("utf-8")
-    if record.engine_version == ENGINE_VERSION and record.status != "illegal":
+        return render_page("web/not_found.html", slug=slug), 404
+    stored = store.replay_stored(session, record)
+    if record.engine_version == ENGINE_VERSION and (len(stored.body) > EMBED_MAX_GZIP
+                                                    or stored.step_count > EMBED_MAX_STEPS):
+        # A long game (20,000 slap events: 22 MB of steps): the page carries the stored result
+        # and the viewer fetches the replay (gzip as stored, with its ETag) instead of every view
+        # decompressing, escaping and compressing megabytes again. Such a page (its log alone is
+        # up to 1 MiB to parse and encode) is rendered once per process and kept: the game was
+        # just found in the database, so a deleted game is never served from here.
+        key = (record.id, record.slug, record.content_hash, record.visibility, ENGINE_VERSION)
+        with _long_pages_lock:
+            page = _long_pages.get(key)
+        if page is None:
+            log = _parse(record.log)
+            page = render_page("web/replay.html", **_replay_context(
+                record.result, log, players=record.players, title=record.title,
+                slug=record.slug, played_at=played_as_logged(log) or record.played_at,
+                created_at=record.created_at, visibility=record.visibility,
+                raw_log_url=f"/api/v1/games/{record.slug}/log", step_count=stored.step_count,
+                replay_url=f"/api/v1/games/{record.slug}/replay"))
+            with _long_pages_lock:
+                _long_pages[key] = page
+                while len(_long_pages) > 32:
+                    _long_pages.popitem(last=False)
+        return page
+    replay_text = gzip.decompress(stored.body).decode("utf-8")
+    if record.engine_version == ENGINE_VERSION:
         # The page needs the result, not its steps: the stored one is the same (one engine, one
         # result), and the replay goes into the page as the stored text. Parsing 150 KiB of steps
-        # and encoding them again was most of a page's time (about 8 ms of a battle's 10).
+        # and encoding them again was most of a page's time (about 8 ms of a battle's 10); for a
+        # long illegal game (22 MB of steps), seconds. The violation is the last step.
         result = record.result
-    else:  # an older engine stored the result, or the page needs the violation step
+        step_count: int | None = stored.step_count
+    else:  # an older engine stored the result: the page shows what the running one says
         with store.cyclic_gc_paused():
             result = json.loads(replay_text)
+        step_count = None
     log = _parse(record.log)
-    return render_template("web/replay.html", **_replay_context(
+    return render_page("web/replay.html", **_replay_context(
         result, log, players=record.players, title=record.title, slug=record.slug,
         played_at=played_as_logged(log) or record.played_at, created_at=record.created_at,
         visibility=record.visibility, raw_log_url=f"/api/v1/games/{record.slug}/log",
-        replay_text=replay_text))
+        replay_text=replay_text, step_count=step_count))
 
 
 @bp.get("/examples/<mode>")
 def example(mode: str) -> Any:
     if mode not in EXAMPLES:
-        return render_template("web/not_found.html", slug=mode), 404
+        return render_page("web/not_found.html", slug=mode), 404
     raw = _example_bytes(mode)
     log = _parse(raw)
     meta = log.get("meta") or {}
-    return render_template("web/replay.html", **_replay_context(
+    return render_page("web/replay.html", **_replay_context(
         _example_replay(mode), log, players=log["players"], title=meta.get("title"),
         slug=None, played_at=played_as_logged(log), created_at=None, visibility="example",
         raw_log_url=url_for("web.example_log", mode=mode)))
@@ -181,18 +233,26 @@ def game_style(game: str | None) -> str | None:
 
 def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, players: list[str],
                     title: str | None, slug: str | None, played_at: Any, created_at: Any,
-                    visibility: str, raw_log_url: str,
-                    replay_text: str | None = None) -> dict[str, Any]:
+                    visibility: str, raw_log_url: str, replay_text: str | None = None,
+                    step_count: int | None = None,
+                    replay_url: str | None = None) -> dict[str, Any]:
     """What the replay page shows. ``result`` may come without its steps when ``replay_text``
-    (the whole result with steps, as JSON text) is given: the page embeds that text as it is."""
+    (the whole result with steps, as JSON text) and ``step_count`` are given: the page embeds
+    that text as it is, and an illegal game's violation is its last step."""
     game = result.get("game")
     error = result["errors"][0] if result["status"] == "illegal" and result["errors"] else None
     steps = result.get("steps")
-    violation_step = next((s["index"] for s in steps or () if s["kind"] == "violation"), None)
+    if steps is not None:
+        violation_step = next((s["index"] for s in steps if s["kind"] == "violation"), None)
+    elif step_count and error is not None:
+        violation_step = step_count - 1
+    else:
+        violation_step = None
     return {
         "page_json": page_json(replay_text if replay_text is not None else result,
-                               players=players, log=log, slug=slug),
-        "step_max": None if steps is None else max(len(steps) - 1, 0),
+                               players=players, log=log, slug=slug, replay_url=replay_url),
+        "step_max": (max(len(steps) - 1, 0) if steps is not None
+                     else None if step_count is None else max(step_count - 1, 0)),
         "result": result,
         "title": title or f"{_game_titles().get(game, game or 'Game')} {result.get('mode') or ''}",
         "game_title": _game_titles().get(game, game or "?"),
@@ -219,10 +279,12 @@ def _htmlsafe(json_text: str) -> str:
 
 
 def page_json(result: dict[str, Any] | str, *, players: list[str], log: dict[str, Any] | None,
-              slug: str | None) -> Markup:
+              slug: str | None, replay_url: str | None = None) -> Markup:
     """The page's data block, ``{"result", "players", "log", "slug"}``, for a
-    ``<script type="application/json">``. ``result`` may be its JSON text, embedded as it is."""
-    rest = compact({"players": players, "log": log, "slug": slug})
+    ``<script type="application/json">``. ``result`` may be its JSON text, embedded as it is.
+    With ``replay_url`` the result comes without steps: the viewer fetches them from there."""
+    extra = {"replay_url": replay_url} if replay_url else {}
+    rest = compact({"players": players, "log": log, "slug": slug, **extra})
     result_text = result if isinstance(result, str) else compact(result)
     return Markup(_htmlsafe('{"result":' + result_text + "," + rest[1:]))
 

@@ -9,7 +9,7 @@ import pytest
 from popreplay.db.queries import player_name
 from tests.conftest import simulated
 
-ODD_NAMES = ["Al\\u0000ice", "Al\\ud800ice", "\\ud83d\\ude00 Zoé"]
+ODD_NAMES = ["Al\\u0000ice", "\\ud83d\\ude00 Zoé"]  # lone surrogates: tests/reliability/test_round2
 
 
 @pytest.mark.parametrize("odd", ODD_NAMES)
@@ -35,12 +35,12 @@ def test_odd_player_names_are_stored_and_served(client, odd):
 
 def test_odd_meta_is_kept_in_the_log_and_ignored_where_it_cannot_be_used(client):
     log = simulated("battle", 3, seed=82)
-    log["meta"] = {"title": "a\u0000b\ud800c", "played_at": "0001-01-01T00:00:00+14:00"}
+    log["meta"] = {"title": "a\u0000b", "played_at": "0001-01-01T00:00:00+14:00"}
     raw = json.dumps(log).encode()
     response = client.post("/api/v1/games", data=raw, content_type="application/json")
     assert response.status_code == 201
     body = response.get_json()
-    assert body["title"] == "a\ufffdb\ufffdc"
+    assert body["title"] == "a\ufffdb"
     assert body["played_at"] is None
 
 

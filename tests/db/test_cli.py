@@ -17,10 +17,10 @@ from tests.conftest import as_bytes, simulated
 def test_db_upgrade_and_downgrade_commands(runner, db_url):
     result = runner.invoke(["db", "upgrade"])
     assert result.exit_code == 0, result.output
-    assert migrate.current(db_url) == "0003"
-    assert "current: 0003" in runner.invoke(["db", "current"]).stdout
+    assert migrate.current(db_url) == "0004"
+    assert "current: 0004" in runner.invoke(["db", "current"]).stdout
     assert runner.invoke(["db", "downgrade"]).exit_code == 0  # one step back
-    assert migrate.current(db_url) == "0002"
+    assert migrate.current(db_url) == "0003"
     assert runner.invoke(["db", "downgrade", "base"]).exit_code == 0
     assert migrate.current(db_url) is None
 
@@ -147,9 +147,9 @@ def test_revalidate_drops_the_stored_replays_of_other_engine_versions(runner, db
     engine = make_engine(db_url, pooled=False)
     with engine.begin() as connection:
         connection.execute(table.insert(), [
-            {"game_id": 1, "engine_version": "0.0.0", "body": b"old"},
-            {"game_id": 2, "engine_version": "0.0.0", "body": b"old"},
-            {"game_id": 1, "engine_version": ENGINE_VERSION, "body": b"current"}])
+            {"game_id": 1, "engine_version": "0.0.0", "body": b"old", "step_count": 1},
+            {"game_id": 2, "engine_version": "0.0.0", "body": b"old", "step_count": 1},
+            {"game_id": 1, "engine_version": ENGINE_VERSION, "body": b"current", "step_count": 1}])
     dry = runner.invoke(["revalidate", "--dry-run"])
     assert "2 stored replays of other engine versions to drop" in dry.stderr
     done = runner.invoke(["revalidate"])

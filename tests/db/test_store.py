@@ -101,7 +101,7 @@ def test_replays_are_cached_as_bytes_not_as_objects(session, make_log):
     """A cache of parsed replays made full garbage collections walk every cached step."""
     record = store.ingest(session, make_log("battle", 5, seed=67)).record
     store.replay_text(session, record)
-    assert all(isinstance(body, bytes) for body in store._replay_gzip.values())
+    assert all(isinstance(kept.body, bytes) for kept in store._replay_gzip.values())
     assert not [name for name, value in vars(store).items()
                 if isinstance(value, dict) and any(isinstance(v, dict) for v in value.values())]
 

@@ -183,7 +183,10 @@ def test_post_games_never_fails_on_bad_input(module_app, spec, raw, content_type
     client = module_app.test_client()
     response = client.post(f"/api/v1/games?visibility={visibility}", input_stream=exactly(raw),
                            content_type=content_type)
-    assert response.status_code in (200, 201, 413, 422), response.data[:300]
+    if not content_type.startswith(("application/json", "application/x-ndjson")):
+        assert response.status_code == 415, response.data[:300]  # finding 9: declared JSON only
+    else:
+        assert response.status_code in (200, 201, 413, 422), response.data[:300]
     body = response.get_json()
     check_documented(spec, "/api/v1/games", "post", response.status_code, body)
     if response.status_code >= 400:
@@ -204,6 +207,14 @@ def test_post_validate_never_fails_on_bad_input(module_app, spec, raw, content_t
     client = module_app.test_client()
     response = client.post(f"/api/v1/validate?steps={str(steps).lower()}",
                            input_stream=exactly(raw), content_type=content_type)
+    if not content_type.startswith(("application/json", "application/x-ndjson")):
+        assert response.status_code == 415, response.data[:300]  # finding 9: declared JSON only
+        assert_error_shape(response.get_json(), 415)
+        return
+    if content_type == "application/x-ndjson" and steps:
+        assert response.status_code == 422, response.data[:300]  # finding 3: no steps in NDJSON
+        assert_error_shape(response.get_json(), 422)
+        return
     assert response.status_code in (200, 413), response.data[:300]
     if response.status_code == 413:
         assert_error_shape(response.get_json(), 413)
@@ -226,20 +237,22 @@ def test_post_validate_never_fails_on_bad_input(module_app, spec, raw, content_t
     assert body == check_text(raw)
 
 
-def test_the_content_type_does_not_change_what_a_log_means(module_app):
-    """Decision: the body is read as JSON whatever its Content-Type (curl's ``--data`` sends
-    ``application/x-www-form-urlencoded``); only ``application/x-ndjson`` on ``/validate``
-    changes the meaning (one log per line)."""
+def test_a_log_must_be_declared_json(module_app):
+    """Decision (round 2, finding 9): a body is a log only when declared ``application/json``
+    (any parameters); ``application/x-ndjson`` on ``/validate`` means one log per line; any
+    other type is a 415, so a cross-site form cannot store a game."""
     client = module_app.test_client()
     raw = encode(simulated("battle", 3, seed=2101))
-    answers = {client.post("/api/v1/validate", data=raw, content_type=kind).get_json()["status"]
-               for kind in ("application/json", "text/plain", "application/octet-stream",
-                            "application/x-www-form-urlencoded")}
-    assert answers == {"complete"}
+    answers = {kind: client.post("/api/v1/validate", data=raw, content_type=kind).status_code
+               for kind in ("application/json", "application/json; charset=utf-8", "text/plain",
+                            "application/octet-stream", "application/x-www-form-urlencoded")}
+    assert answers == {"application/json": 200, "application/json; charset=utf-8": 200,
+                       "text/plain": 415, "application/octet-stream": 415,
+                       "application/x-www-form-urlencoded": 415}
     form = client.post("/api/v1/games", data=raw, content_type="application/x-www-form-urlencoded")
-    assert form.status_code == 201
-    again = client.post("/api/v1/games", data=raw, content_type="text/plain")
-    assert again.status_code == 200 and again.get_json()["slug"] == form.get_json()["slug"]
+    assert form.status_code == 415
+    stored = client.post("/api/v1/games", data=raw, content_type="application/json")
+    assert stored.status_code in (200, 201)
 
 
 # --- the command line ----------------------------------------------------------------------------

@@ -476,6 +476,18 @@
     var root = document.getElementById("viewer");
     if (!node || !root) return;
     var page = JSON.parse(node.textContent);
+    if (page.replay_url && !page.result.steps) {
+      // a long game: the page carries its result, the steps come from the API (gzip, cached)
+      fetch(page.replay_url, { headers: { Accept: "application/json" } })
+        .then(function (response) { if (!response.ok) throw new Error(response.status); return response.json(); })
+        .then(function (replay) { page.result = replay; start(root, page); })
+        .catch(function () { start(root, page); });
+      return;
+    }
+    start(root, page);
+  }
+
+  function start(root, page) {
     window.popreplayViewer = new Viewer(root, page);
     ownerNotice(page.slug, root);
   }
