@@ -280,6 +280,93 @@ def test_battle_screenshot_and_phone_width(browser: Any, page: Any, server: Serv
         phone.close()
 
 
+def swipe(cdp: Any, start: tuple[float, float], end: tuple[float, float]) -> None:
+    """A one-finger swipe, as the phone's touch screen sends it (start, moves, end)."""
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart",
+                                          "touchPoints": [{"x": start[0], "y": start[1]}]})
+    for k in range(1, 6):
+        x = start[0] + (end[0] - start[0]) * k / 5
+        y = start[1] + (end[1] - start[1]) * k / 5
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def in_view(box: dict[str, float], height: float) -> bool:
+    return box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+def test_on_a_phone_the_table_and_the_controls_share_the_screen_and_a_swipe_steps(
+        browser: Any, server: Server, stored: dict[str, Any]) -> None:
+    """390×844: the note, the table and the step controls (stuck to the bottom of the screen) are
+    seen together, before and after stepping; a swipe left is the next step, right the previous;
+    a vertical move scrolls and does not step; the result panel comes after; no sideways scroll."""
+    slug = stored["battle"]["slug"]
+    replay = server.replay(slug)
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                has_touch=True)
+    try:
+        tab = phone.new_page()
+        tab.goto(f"{server.url}/r/{slug}#step=40")
+        assert_shows(tab, replay, 40)
+        area = tab.locator(".pop-area")
+        next_button = tab.get_by_role("button", name="Next step")
+        assert in_view(tab.locator("#step-note").bounding_box(), 844)
+        assert in_view(next_button.bounding_box(), 844)
+        assert in_view(tab.locator("#step-count").bounding_box(), 844)
+        board, bar = area.bounding_box(), tab.locator("#control-bar").bounding_box()
+        assert 0 <= board["y"] < bar["y"] - 150  # the table's first rows above the controls
+        assert tab.locator(".keys-hint").is_hidden() and tab.locator(".swipe-hint").is_visible()
+
+        tab.mouse.wheel(0, 400)  # down into the table: the controls stay on screen
+        tab.wait_for_function("() => window.scrollY >= 300")
+        assert in_view(next_button.bounding_box(), 844)
+        next_button.tap()
+        assert_shows(tab, replay, 41)
+        assert in_view(next_button.bounding_box(), 844)
+        board = area.bounding_box()
+        assert board["y"] < 844 and board["y"] + board["height"] > 0
+
+        cdp = phone.new_cdp_session(tab)
+        middle = board["y"] + min(board["height"], 300) / 2
+        swipe(cdp, (330, middle), (80, middle + 20))
+        assert_shows(tab, replay, 42)
+        swipe(cdp, (80, middle), (330, middle))
+        swipe(cdp, (80, middle), (330, middle - 10))
+        assert_shows(tab, replay, 40)
+        swipe(cdp, (200, middle + 100), (230, middle - 100))  # mostly vertical: a scroll
+        swipe(cdp, (200, middle), (230, middle))  # too short
+        tab.wait_for_timeout(200)
+        assert tab.evaluate("document.getElementById('viewer').dataset.step") == "40"
+
+        assert tab.evaluate("document.documentElement.scrollWidth") <= 390
+        result = tab.locator("#result-panel").bounding_box()
+        viewer = tab.locator("#viewer").bounding_box()
+        assert result["y"] >= viewer["y"] + viewer["height"]
+        tab.evaluate("window.scrollTo(0, 0)")
+        tab.wait_for_function("() => window.scrollY === 0")
+        shoot(tab, "replay-phone-battle.png")
+        tab.locator("#result-panel").scroll_into_view_if_needed()
+        # past the viewer, the controls leave with it instead of covering the result
+        bar = tab.locator("#control-bar").bounding_box()
+        assert bar["y"] + bar["height"] <= tab.locator("#result-panel").bounding_box()["y"] + 1
+    finally:
+        phone.close()
+
+
+def test_on_a_desktop_the_controls_stay_above_the_table(page: Any, server: Server,
+                                                        stored: dict[str, Any]) -> None:
+    slug = stored["battle"]["slug"]
+    page.goto(f"{server.url}/r/{slug}#step=40")
+    wait_for_step(page, 40)
+    bar = page.locator("#control-bar").bounding_box()
+    assert bar["y"] + bar["height"] <= page.locator("#step-note").bounding_box()["y"]
+    assert page.locator("#control-bar").evaluate("e => getComputedStyle(e).position") == "static"
+    assert page.locator(".keys-hint").is_visible() and page.locator(".swipe-hint").is_hidden()
+    assert page.get_by_role("button", name="Next step").inner_text().startswith("Next")
+    result = page.locator("#result-panel").bounding_box()
+    assert result["x"] > page.locator("#viewer").bounding_box()["x"]  # beside, not under
+
+
 def test_examples_open_from_the_home_page(page: Any, server: Server) -> None:
     page.goto(server.url + "/")
     page.locator('[data-example="puzzle"]').get_by_role("link", name="Watch the replay").click()

@@ -36,6 +36,7 @@
 
   var games = (window.PopReplayGames = window.PopReplayGames || {});
   var SPEEDS = { "0.5": 2000, "1": 1000, "2": 500, "4": 250 };
+  var SWIPE_MIN = 50; // CSS pixels a finger travels sideways for a swipe to count
 
   // ---------------------------------------------------------------------------------------------
   // DOM helpers
@@ -188,6 +189,7 @@
     this.el.play.addEventListener("click", function () { self.timer ? self.stop() : self.play(); });
     this.el.speed.addEventListener("change", function () { if (self.timer) { self.stop(); self.play(); } });
     this.el.slider.addEventListener("input", function () { self.go(parseInt(self.el.slider.value, 10)); });
+    this.swipeToStep(this.el.stage);
     document.querySelectorAll("[data-jump]").forEach(function (button) {
       button.hidden = false;
       button.addEventListener("click", function () {
@@ -196,6 +198,26 @@
         self.el.note.scrollIntoView({ block: "nearest" });
       });
     });
+  };
+
+  // A swipe on the table steps: to the left is the next step (the table moves on like a page
+  // turned), to the right the previous one. Mostly-vertical moves are the page scrolling.
+  Viewer.prototype.swipeToStep = function (area) {
+    var self = this;
+    var start = null;
+    area.addEventListener("touchstart", function (event) {
+      start = event.touches.length === 1 ? { x: event.touches[0].clientX, y: event.touches[0].clientY } : null;
+    }, { passive: true });
+    area.addEventListener("touchend", function (event) {
+      if (!start || event.changedTouches.length !== 1) return;
+      var dx = event.changedTouches[0].clientX - start.x;
+      var dy = event.changedTouches[0].clientY - start.y;
+      start = null;
+      if (Math.abs(dx) < SWIPE_MIN || Math.abs(dx) < 1.5 * Math.abs(dy)) return;
+      self.stop();
+      self.go(self.index + (dx < 0 ? 1 : -1));
+    }, { passive: true });
+    area.addEventListener("touchcancel", function () { start = null; }, { passive: true });
   };
 
   Viewer.prototype.onKey = function (event) {
