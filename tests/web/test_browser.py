@@ -207,6 +207,59 @@ def test_result_panel_totals_claims_and_point_sources(page: Any, server: Server,
     assert buttons.nth(1).get_attribute("aria-current") == "step"
 
 
+def turns_in_words(turns: list[int]) -> str:
+    words = [str(t) for t in turns]
+    return ("turn " if len(words) == 1 else "turns ") + (
+        words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1])
+
+
+def test_the_dispute_in_words_names_the_round_the_player_and_the_turns(
+        page: Any, server: Server, example_logs: dict[str, Any]) -> None:
+    """"Round 1, Alice: score sheet 19, replay 23 — from turns 2, 4 and 5": rounds counted from 1
+    as the table shows them, each turn a button to the step that scored it."""
+    log = json.loads(json.dumps(example_logs["battle"]))
+    log["meta"]["title"] = "A disputed round score"
+    computed = server.replay(server.store(log)["slug"])["outcome"]["rounds"][0]["scores"]["Alice"]
+    log["claimed"]["rounds"] = [{"scores": {"Alice": computed - 4}}]
+    slug = server.store(log)["slug"]
+    replay = server.replay(slug)
+    page.goto(f"{server.url}/r/{slug}")
+    sources = [s for s in replay["steps"] if s["kind"] == "explode"
+               and s["data"]["collector"] == "Alice" and s["round"] == 1]
+    turns = sorted({s["turn"] for s in sources})
+    line = page.locator('.disputes li[data-field="/rounds/0/scores/Alice"]')
+    assert line.inner_text() == (f"Round 1, Alice: score sheet {computed - 4}, replay {computed}"
+                                 f" — from {turns_in_words(turns)}")
+    assert page.locator('tr[data-field="/rounds/0/scores/Alice"] .what').inner_text() == \
+        "Round 1, Alice"
+    total = page.locator('.disputes li[data-field="/totals/Alice"]').inner_text()
+    assert total.startswith("Alice, total: score sheet 40, replay 42 — from round 1 turns ")
+    assert "; round 2 turn" in total and "; round 3 turn" in total
+    assert page.locator(".disputes").inner_text().count("/") == 0  # no JSON Pointer in words
+    buttons = line.locator(".jump.source")
+    assert buttons.count() == len(turns)
+    buttons.last.click()
+    last_turn = [s for s in sources if s["turn"] == turns[-1]][0]
+    assert_shows(page, replay, last_turn["index"])
+    assert page.locator(".player.collector").get_attribute("data-player") == "Alice"
+
+
+def test_the_dispute_in_words_for_another_game(page: Any, server: Server,
+                                              example_logs: dict[str, Any]) -> None:
+    log = json.loads(json.dumps(example_logs["slap"]))
+    log["meta"] = {**(log.get("meta") or {}), "title": "A disputed slap"}
+    replay = server.replay(server.store(log)["slug"])
+    player = sorted(replay["outcome"]["cards"])[0]
+    log["claimed"] = {"cards": {player: replay["outcome"]["cards"][player] + 3}, "flips": 0}
+    slug = server.store(log)["slug"]
+    page.goto(f"{server.url}/r/{slug}")
+    lines = page.locator(".disputes li").all_inner_texts()
+    assert lines == [
+        f"{player}, cards: score sheet {replay['outcome']['cards'][player] + 3}, replay "
+        f"{replay['outcome']['cards'][player]}",
+        f"Flips: score sheet 0, replay {replay['outcome']['flips']}"]
+
+
 def test_illegal_game_stops_at_the_violation(page: Any, server: Server,
                                              stored: dict[str, Any]) -> None:
     slug = stored["illegal"]["slug"]
