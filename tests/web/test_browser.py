@@ -501,6 +501,25 @@ def test_upload_shows_each_error_with_its_place_in_the_log(page: Any, server: Se
     assert page.locator("#check-errors li").count() == 1
 
 
+def test_a_json_syntax_error_in_the_form_names_its_line_and_selects_it(page: Any,
+                                                                       server: Server) -> None:
+    """Not "at the whole log (/)": the line and column, and a button that selects the place."""
+    text = '{\n "format": "popreplay/1",\n "game": "pop"\n "mode": "battle"\n}'
+    page.goto(server.url + "/")
+    page.get_by_label("Paste a log").fill(text)
+    page.get_by_role("button", name="Check").click()
+    item = page.locator('#check-errors li[data-code="json"]')
+    item.wait_for()
+    assert "Expecting ',' delimiter at line 4, column 2" in item.inner_text()
+    assert item.locator(".place").inner_text() == "at line 4, column 2 show in the log"
+    assert "whole log" not in item.inner_text()
+    item.get_by_role("button", name="show in the log").click()
+    selected = page.evaluate("(() => { const t = document.getElementById('log-text'); "
+                             "return [t.selectionStart, t.value.slice(t.selectionStart, "
+                             "t.selectionEnd), document.activeElement === t]; })()")
+    assert selected == [text.index('"mode"'), '"mode": "battle"', True]
+
+
 def test_upload_of_an_illegal_log_is_stored_and_shows_the_violation(
         page: Any, server: Server, example_logs: dict[str, Any]) -> None:
     log = json.loads(json.dumps(example_logs["puzzle"]))
