@@ -469,7 +469,7 @@
       return section;
     }
     section.appendChild(el("p", { id: "claims-verdict" }, claims.match
-      ? el("span", { class: "badge status-complete", text: "claims match" })
+      ? el("span", { class: "badge good", text: "claims match" })
       : el("span", { class: "badge status-illegal", text: claims.differences.length + " difference" + (claims.differences.length === 1 ? "" : "s") })));
     var differs = {};
     claims.differences.forEach(function (d) { differs[d.field] = d; });
