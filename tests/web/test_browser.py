@@ -144,6 +144,47 @@ def test_deep_link_opens_at_the_step_and_marks_placed_and_exploding_cards(
     assert_shows(page, replay, 7)
 
 
+def ring_clear_of_row_numbers(tab: Any) -> None:
+    """Each "about to explode" ring of queue A (9 px outside its card: 6 px inset, 3 px shadow)
+    ends to the right of the row numbers' text."""
+    gaps = tab.evaluate("""() => {
+        const labels = [...document.querySelectorAll('.pop-area .rowlabel')].slice(1);
+        const range = document.createRange();
+        const textRight = Math.max(...labels.map(l => { range.selectNodeContents(l);
+                                                        return range.getBoundingClientRect().right; }));
+        return [...document.querySelectorAll('.pop-area .card.will-explode[data-col="0"]')]
+            .map(c => c.getBoundingClientRect().left - 9 - textRight);
+    }""")
+    assert gaps and min(gaps) > 0, gaps
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_table_marks_do_not_cover_their_neighbours(browser: Any, server: Server,
+                                                        stored: dict[str, Any], width: int) -> None:
+    """The explode ring leaves the row numbers readable, no tag covers the card above the one
+    just placed, and the legend says the colours plainly."""
+    slug = stored["battle"]["slug"]
+    replay = server.replay(slug)
+    place = next(s for s in replay["steps"] if s["kind"] == "place" and s["data"]["queue"] == "A"
+                 and s["data"]["explodes"] and s["data"]["row"] >= 3)
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    try:
+        tab = context.new_page()
+        tab.goto(f"{server.url}/r/{slug}#step={place['index']}")
+        wait_for_step(tab, place["index"])
+        ring_clear_of_row_numbers(tab)
+        assert tab.locator(".pop-area .mark").count() == 0
+        placed = tab.locator(".pop-area .card.just-placed")
+        assert "just placed" in placed.get_attribute("aria-label")
+        legend = tab.locator(".legend").inner_text()
+        for colour, digits in (("purple", "0 or 5"), ("red", "1 or 6"), ("yellow", "2 or 7"),
+                               ("green", "3 or 8"), ("blue", "4 or 9")):
+            assert f"{colour}: ends in {digits}" in legend
+        assert "mod" not in legend
+    finally:
+        context.close()
+
+
 def test_autoplay_advances_and_pauses(page: Any, server: Server, stored: dict[str, Any]) -> None:
     slug = stored["coop"]["slug"]
     page.goto(f"{server.url}/r/{slug}")
