@@ -66,10 +66,12 @@ def first_step(replay: dict[str, Any], kind: str, **data: Any) -> dict[str, Any]
                 and all(s["data"].get(k) == v for k, v in data.items()))
 
 
-def shoot(page: Any, name: str) -> None:
+def shoot(page: Any, name: str, *, full_page: bool = True) -> None:
+    """A screenshot for the docs; at phone width, ``full_page=False``: the screen as a player
+    sees it (a whole-page picture draws the bar stuck to the screen's bottom mid-page)."""
     if screenshots_wanted():
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / name), full_page=True)
+        page.screenshot(path=str(SCREENSHOTS / name), full_page=full_page)
 
 
 # --- the replay page -----------------------------------------------------------------------------
@@ -364,7 +366,7 @@ def test_battle_screenshot_and_phone_width(browser: Any, page: Any, server: Serv
         assert area["x"] >= 0 and area["x"] + area["width"] <= 390
         tab.get_by_role("button", name="Next step").tap()
         wait_for_step(tab, 7)
-        shoot(tab, "replay-phone.png")
+        shoot(tab, "replay-phone.png", full_page=False)
         tab.set_viewport_size({"width": 320, "height": 640})
         for path in ("/examples/battle#step=75", "/"):
             tab.goto(server.url + path)
@@ -438,11 +440,20 @@ def test_on_a_phone_the_table_and_the_controls_share_the_screen_and_a_swipe_step
         assert result["y"] >= viewer["y"] + viewer["height"]
         tab.evaluate("window.scrollTo(0, 0)")
         tab.wait_for_function("() => window.scrollY === 0")
-        shoot(tab, "replay-phone-battle.png")
+        shoot(tab, "replay-phone-battle.png", full_page=False)
         tab.locator("#result-panel").scroll_into_view_if_needed()
         # past the viewer, the controls leave with it instead of covering the result
         bar = tab.locator("#control-bar").bounding_box()
         assert bar["y"] + bar["height"] <= tab.locator("#result-panel").bounding_box()["y"] + 1
+        tab.locator("#claims-title").evaluate("e => e.scrollIntoView()")
+        shoot(tab, "replay-phone-disputes.png", full_page=False)
+        tab.goto(server.url + "/")
+        tab.locator("#recent-games").wait_for()
+        assert tab.evaluate("document.documentElement.scrollWidth") <= 390
+        badge = tab.locator("#recent-games tbody tr").first.locator(".badge").first.bounding_box()
+        assert badge["x"] + badge["width"] <= 390  # every column on screen, not scrolled away
+        tab.locator("#recent-title").evaluate("e => e.scrollIntoView()")
+        shoot(tab, "home-phone.png", full_page=False)
     finally:
         phone.close()
 
