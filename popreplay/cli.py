@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, Iterator
@@ -24,6 +25,25 @@ def _dumps(value: Any) -> str:
 @click.version_option(ENGINE_VERSION, prog_name="popreplay")
 def main() -> None:
     """Replay card-game logs, check every move, recompute the scores."""
+
+
+def colour_choice(flag: bool | None) -> bool | None:
+    """Colours or not: ``--color``/``--no-color`` first, then ``FORCE_COLOR``, then ``NO_COLOR``
+    (each counts when set and not empty), else None: click decides (colours on a terminal only,
+    so ``| less -R`` needs ``--color`` or ``FORCE_COLOR=1``)."""
+    if flag is not None:
+        return flag
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    if os.environ.get("NO_COLOR"):
+        return False
+    return None
+
+
+colour_option = click.option(
+    "--color/--no-color", "color", default=None,
+    help="Colours even in a pipe (for `less -R`), or never. Default: on a terminal only, "
+         "unless FORCE_COLOR or NO_COLOR is set.")
 
 
 # --- validate ------------------------------------------------------------------------------------
@@ -79,12 +99,14 @@ def exit_code(result: dict[str, Any]) -> int:
 @click.option("--json", "as_json", is_flag=True, help="One result object per line (NDJSON).")
 @click.option("--ndjson", is_flag=True,
               help="Each FILE holds one log per line (streamed, constant memory).")
-def validate(files: tuple[str, ...], as_json: bool, ndjson: bool) -> None:
+@colour_option
+def validate(files: tuple[str, ...], as_json: bool, ndjson: bool, color: bool | None) -> None:
     """Replay each log FILE ('-' for standard input) and say whether it is legal.
 
     Exit status: 2 if any file is invalid or unreadable, else 1 if any is illegal or has claims
     that differ, else 0.
     """
+    colour = colour_choice(color)
     worst = EXIT_OK
     rows: list[dict[str, str]] = []
     streamed = 0
@@ -93,12 +115,13 @@ def validate(files: tuple[str, ...], as_json: bool, ndjson: bool) -> None:
         if as_json:
             click.echo(_dumps(result))
         elif ndjson:  # a stream: one row at a time, in constant memory
-            click.echo(render.table([render.summary_row(result)], header=not streamed))
+            click.echo(render.table([render.summary_row(result)], header=not streamed),
+                       color=colour)
             streamed += 1
         else:
             rows.append(render.summary_row(result))
     if not as_json and not ndjson:
-        click.echo(render.table(rows))
+        click.echo(render.table(rows), color=colour)
     sys.exit(worst)
 
 
@@ -109,7 +132,8 @@ def validate(files: tuple[str, ...], as_json: bool, ndjson: bool) -> None:
 @click.argument("file")
 @click.option("--json", "as_json", is_flag=True, help="The result object with its steps.")
 @click.option("--step", type=int, default=None, help="Show only step N (0-based).")
-def replay(file: str, as_json: bool, step: int | None) -> None:
+@colour_option
+def replay(file: str, as_json: bool, step: int | None, color: bool | None) -> None:
     """Replay one log FILE step by step, drawing the table after each step."""
     try:
         text = _read(file)
@@ -126,11 +150,11 @@ def replay(file: str, as_json: bool, step: int | None) -> None:
             result = {**result, "steps": [steps[step]]}
         click.echo(_dumps(result))
     else:
-        color = None  # click decides: colours on a terminal, plain text in a pipe
+        colour = colour_choice(color)
         chosen = steps if step is None else [steps[step]]
         for item in chosen:
-            click.echo(render.step(result, item), color=color)
-        click.echo(render.verdict(result), color=color)
+            click.echo(render.step(result, item), color=colour)
+        click.echo(render.verdict(result), color=colour)
     sys.exit(exit_code(result))
 
 

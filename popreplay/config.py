@@ -2,7 +2,7 @@
 
 | variable                  | default                                   |
 |---------------------------|-------------------------------------------|
-| POPREPLAY_DATABASE_URL    | SQLite file ``popreplay.sqlite`` in the instance folder |
+| POPREPLAY_DATABASE_URL    | SQLite file ``popreplay.sqlite`` in the user's data folder (db.session.data_folder) |
 | POPREPLAY_MAX_BODY        | 1048576 (1 MiB): the largest request body, in bytes |
 | POPREPLAY_MAX_NDJSON_BODY | 536870912 (512 MiB): the largest NDJSON body of ``POST /validate`` |
 | POPREPLAY_MAX_NDJSON_LINES| 100000: the most lines one NDJSON ``POST /validate`` reads |

@@ -16,15 +16,8 @@ POP_COLOURS = ("magenta", "red", "yellow", "green", "cyan")
 
 
 def summary_row(result: dict[str, Any]) -> dict[str, str]:
-    error = result["errors"][0] if result["errors"] else None
-    if error is not None:
-        where = error["path"] or "/"
-        if error.get("round"):
-            where = f"round {error['round']}" + (f" turn {error['turn']}" if error.get("turn")
-                                                  else "") + f" ({where})"
-        detail = f"{error['code']}: {error['message']} at {where}"
-        if len(result["errors"]) > 1:
-            detail += f" (+{len(result['errors']) - 1} more)"
+    if result["errors"]:  # every error, one line each (a log typed by hand often has several)
+        detail = "\n".join(_error_line(error) for error in result["errors"])
     elif result["claims"] and not result["claims"]["match"]:
         diffs = result["claims"]["differences"]
         detail = "claims differ: " + "; ".join(
@@ -34,6 +27,14 @@ def summary_row(result: dict[str, Any]) -> dict[str, str]:
         detail = _outcome_line(result)
     return {"source": result.get("source", "-"), "game": f"{result['game'] or '?'}/"
             f"{result['mode'] or '?'}", "status": result["status"], "detail": detail}
+
+
+def _error_line(error: dict[str, Any]) -> str:
+    where = error["path"] or "/"
+    if error.get("round"):
+        where = f"round {error['round']}" + (f" turn {error['turn']}" if error.get("turn")
+                                              else "") + f" ({where})"
+    return f"{error['code']}: {error['message']} at {where}"
 
 
 def _outcome_line(result: dict[str, Any]) -> str:
@@ -70,8 +71,11 @@ def table(rows: list[dict[str, str]], *, header: bool = True) -> str:
     colours = {"complete": "green", "incomplete": "yellow", "illegal": "red", "invalid": "red"}
     for row in rows:
         status = click.style(row["status"].ljust(widths["status"]), fg=colours[row["status"]])
+        first, *more = row["detail"].split("\n")
         lines.append(f"{row['source'].ljust(widths['source'])}  {row['game'].ljust(widths['game'])}"
-                     f"  {status}  {row['detail']}")
+                     f"  {status}  {first}")
+        indent = " " * (sum(widths.values()) + 2 * len(widths))
+        lines.extend(indent + line for line in more)
     return "\n".join(lines)
 
 
@@ -120,4 +124,6 @@ def step(result: dict[str, Any], item: dict[str, Any]) -> str:
 def verdict(result: dict[str, Any]) -> str:
     row = summary_row(result)
     colour = "green" if result["status"] in ("complete", "incomplete") else "red"
-    return click.style(f"{row['status']}", fg=colour, bold=True) + f" — {row['detail']}"
+    first, *more = row["detail"].split("\n")
+    return "\n".join([click.style(f"{row['status']}", fg=colour, bold=True) + f" — {first}",
+                      *(f"  {line}" for line in more)])

@@ -23,11 +23,10 @@ def _ready_app_context() -> Iterator[Any]:
 
     with _app_context() as app:
         url = _database_url(app)
-        with _alembic_errors():
+        with _alembic_errors(url):
             up_to_date = migrate.is_up_to_date(url)
         if not up_to_date:
-            raise click.ClickException(
-                "the database schema is not up to date; run: popreplay db upgrade")
+            raise _not_up_to_date(url)
         yield app
 
 
@@ -124,15 +123,16 @@ def serve(host: str, port: int, workers: int, threads: int, worker_class: str,
     with _app_context() as app:
         url = _database_url(app)
     if no_migrate:
-        if not migrate.is_up_to_date(url):
-            raise click.ClickException(
-                "the database schema is not up to date; run: popreplay db upgrade")
+        with _alembic_errors(url):
+            up_to_date = migrate.is_up_to_date(url)
+        if not up_to_date:
+            raise _not_up_to_date(url)
     else:
-        with _alembic_errors():
+        with _alembic_errors(url):
             migrate.upgrade(url)
     _check_port_free(host, port)
     options = serve_options(host, port, workers, threads, worker_class)
-    ready = f"popreplay: serving on http://{host}:{port} (database {_redacted(url)})"
+    ready = f"popreplay: serving on http://{host}:{port} (database: {describe(url)})"
     options["when_ready"] = lambda _server: click.echo(ready, err=True)  # once bound
     run_gunicorn(options)
 
@@ -160,25 +160,32 @@ def _check_port_free(host: str, port: int) -> None:
                 f"cannot serve on {host}:{port}: {error.strerror or error}") from None
 
 
+def _not_up_to_date(url: str) -> click.ClickException:
+    return click.ClickException(f"the database schema is not up to date ({describe(url)}); "
+                                "run: popreplay db upgrade")
+
+
 @contextmanager
-def _alembic_errors() -> Iterator[None]:
-    """Alembic's and the database's failures as one clear line instead of a traceback."""
+def _alembic_errors(url: str) -> Iterator[None]:
+    """Alembic's and the database's failures as one clear line, naming the database, instead of
+    a traceback."""
     from alembic.util import CommandError
     from sqlalchemy.exc import OperationalError
 
     try:
         yield
     except CommandError as error:
-        raise click.ClickException(
-            f"migrations: {error} (is this database newer than this popreplay?)") from None
+        raise click.ClickException(f"migrations: {error} (is the database {describe(url)} "
+                                   "newer than this popreplay?)") from None
     except OperationalError as error:
-        raise click.ClickException(f"the database does not answer: {error.orig}") from None
+        raise click.ClickException(
+            f"the database does not answer ({describe(url)}): {error.orig}") from None
 
 
-def _redacted(url: str) -> str:
-    from sqlalchemy.engine import make_url
+def describe(url: str) -> str:
+    from .db.session import describe as describe_database
 
-    return make_url(url).render_as_string(hide_password=True)
+    return describe_database(url)
 
 
 # --- db ------------------------------------------------------------------------------------------
@@ -197,9 +204,9 @@ def db_upgrade(revision: str) -> None:
 
     with _app_context() as app:
         url = _database_url(app)
-    with _alembic_errors():
+    with _alembic_errors(url):
         migrate.upgrade(url, revision)
-    click.echo(f"database at revision {migrate.current(url)}", err=True)
+    click.echo(f"database {describe(url)} at revision {migrate.current(url)}", err=True)
 
 
 @db.command("downgrade")
@@ -210,9 +217,10 @@ def db_downgrade(revision: str) -> None:
 
     with _app_context() as app:
         url = _database_url(app)
-    with _alembic_errors():
+    with _alembic_errors(url):
         migrate.downgrade(url, revision)
-    click.echo(f"database at revision {migrate.current(url) or 'base'}", err=True)
+    click.echo(f"database {describe(url)} at revision {migrate.current(url) or 'base'}",
+               err=True)
 
 
 @db.command("current")
@@ -222,7 +230,9 @@ def db_current() -> None:
 
     with _app_context() as app:
         url = _database_url(app)
-    click.echo(f"current: {migrate.current(url) or 'base'}\nhead: {migrate.head()}")
+    with _alembic_errors(url):
+        current = migrate.current(url)
+    click.echo(f"database: {describe(url)}\ncurrent: {current or 'base'}\nhead: {migrate.head()}")
 
 
 @db.command("revision")

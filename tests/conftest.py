@@ -84,6 +84,19 @@ def empty_pg_schema(url: str) -> None:
     pg_admin("DROP SCHEMA public CASCADE; CREATE SCHEMA public", dbname=dbname)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def own_data_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The default database lives in the user's data folder (``$XDG_DATA_HOME/popreplay``): the
+    tests get their own, never the one a service on this machine serves from."""
+    before = os.environ.get("XDG_DATA_HOME")
+    os.environ["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("xdg-data"))
+    yield
+    if before is None:
+        os.environ.pop("XDG_DATA_HOME", None)
+    else:
+        os.environ["XDG_DATA_HOME"] = before
+
+
 DATABASES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
 
 

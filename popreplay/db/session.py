@@ -21,10 +21,30 @@ EXTENSION = "popreplay.db"
 IDLE_IN_TRANSACTION_MS = 30_000
 
 
-def default_sqlite_url(instance_path: str) -> str:
-    """The default database: ``popreplay.sqlite`` in the Flask instance folder."""
-    Path(instance_path).mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{Path(instance_path) / 'popreplay.sqlite'}"
+def data_folder() -> Path:
+    """The user's data folder for popreplay, whatever way the package was installed: on Linux
+    ``$XDG_DATA_HOME/popreplay`` (``~/.local/share/popreplay``), on macOS ``~/Library/Application
+    Support/popreplay``, on Windows ``%LOCALAPPDATA%\\popreplay`` (platformdirs' rule)."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("popreplay", appauthor=False))
+
+
+def default_sqlite_url() -> str:
+    """The default database: ``popreplay.sqlite`` in :func:`data_folder` (created if missing)."""
+    folder = data_folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'popreplay.sqlite'}"
+
+
+def describe(url: str) -> str:
+    """The database as people read it: a SQLite file's path, else the URL without its password."""
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
+        return f"SQLite file {parsed.database}"
+    return parsed.render_as_string(hide_password=True)
 
 
 def normalise_url(url: str) -> str:
@@ -136,7 +156,7 @@ class Database:
 
 
 def init_app(app: Any) -> Database:
-    url = app.config.get("DATABASE_URL") or default_sqlite_url(app.instance_path)
+    url = app.config.get("DATABASE_URL") or default_sqlite_url()
     database = Database(url)
     app.extensions[EXTENSION] = database
     app.teardown_appcontext(_close_session)

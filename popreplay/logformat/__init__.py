@@ -7,6 +7,7 @@ The shape layer checks types, required keys, enums and rows of 5, with marshmall
 
 from __future__ import annotations
 
+import difflib
 import functools
 import json
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import Any, Callable
 
 import fastjsonschema
 from marshmallow import Schema, ValidationError
+from marshmallow import fields as marshmallow_fields
 
 from ..engine.pointer import join
 from ..engine.replay import Violation
@@ -45,9 +47,10 @@ SHAPES: dict[str, type[Schema]] = {
 
 _schemas: dict[str, Schema] = {}
 
+UNKNOWN_KEY = "unknown key (free data belongs in \"meta\")"
 _MESSAGES = {
     "Missing data for required field.": "required key is missing",
-    "Unknown field.": "unknown key (free data belongs in \"meta\")",
+    "Unknown field.": UNKNOWN_KEY,
     "Invalid input type.": "must be an object",
     "Field may not be null.": "must not be null",
 }
@@ -120,10 +123,12 @@ def check_shape(data: Any) -> dict[str, Any]:
                                     "/game"))
         errors.sort(key=lambda e: e.path)
         raise ShapeError(errors, game=game, mode=mode)
+    schema = _schema(schema_class)
     try:
-        loaded = _schema(schema_class).load(data)
+        loaded = schema.load(data)
     except ValidationError as error:
-        raise ShapeError(_errors(error.messages), game=game, mode=mode) from None
+        errors = [_with_suggestion(schema, e) for e in _errors(error.messages)]
+        raise ShapeError(errors, game=game, mode=mode) from None
     _check_meta(data, game, mode)
     return loaded
 
@@ -198,6 +203,40 @@ def _schema(schema_class: type[Schema]) -> Schema:
     if schema is None:
         schema = _schemas[schema_class.__name__] = schema_class()
     return schema
+
+
+def _with_suggestion(schema: Schema, error: Violation) -> Violation:
+    """An unknown key close to a known one (``claimed.winner`` for ``winners``) names it."""
+    if error.message != UNKNOWN_KEY:
+        return error
+    parent, _, key = error.path.rpartition("/")
+    close = difflib.get_close_matches(unescape(key), _keys_at(schema, parent), n=1, cutoff=0.75)
+    if not close:
+        return error
+    return Violation(error.code, f"unknown key: did you mean \"{close[0]}\"? (free data "
+                     "belongs in \"meta\")", error.path, error.round, error.turn)
+
+
+def _keys_at(schema: Schema, pointer: str) -> list[str]:
+    """The keys the schema allows in the object at ``pointer`` (none when it cannot say)."""
+    node: Any = schema
+    for part in pointer.split("/")[1:]:
+        if isinstance(node, marshmallow_fields.List):  # this part is an index
+            node = node.inner
+            continue
+        if isinstance(node, marshmallow_fields.Nested):
+            node = node.schema
+        key = unescape(part)
+        if not isinstance(node, Schema) or key not in node.fields:
+            return []
+        node = node.fields[key]
+    if isinstance(node, marshmallow_fields.Nested):
+        node = node.schema
+    return sorted(node.fields) if isinstance(node, Schema) else []
+
+
+def unescape(token: str) -> str:
+    return token.replace("~1", "/").replace("~0", "~")
 
 
 def _errors(messages: Any, path: str = "") -> list[Violation]:

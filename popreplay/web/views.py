@@ -12,15 +12,17 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, abort, request, url_for
+from flask import Blueprint, Response, abort, request, send_from_directory, url_for
 from flask import render_template as _render_template
 from markupsafe import Markup
 
 from .. import store
 from ..api.jsonout import compact
+from ..api.represent import base_url
 from ..checking import check_text
 from ..db.types import db_text
 from ..engine import ENGINE_VERSION, GAMES
+from . import preview
 
 HERE = Path(__file__).parent
 EXAMPLES_DIR = HERE / "examples"
@@ -115,7 +117,8 @@ def render_page(template: str, **context: Any) -> str:
 @bp.get("/")
 def home() -> str:
     games = store.recent_public(store.get_session(), limit=20)
-    return render_page("web/home.html", games=games, examples=EXAMPLES,
+    played = {g.id: played_as_logged(_parse(g.log)) or g.played_at for g in games}
+    return render_page("web/home.html", games=games, played=played, examples=EXAMPLES,
                            example_heading=example_heading,
                            game_titles=_game_titles())
 
@@ -181,6 +184,13 @@ def example(mode: str) -> Any:
         _example_replay(mode), log, players=log["players"], title=meta.get("title"),
         slug=None, played_at=played_as_logged(log), created_at=None, visibility="example",
         raw_log_url=url_for("web.example_log", mode=mode)))
+
+
+@bp.get("/favicon.ico")
+def favicon() -> Response:
+    """The site's icon (five cards of the five colours) where browsers look for it."""
+    return send_from_directory(HERE / "static", "favicon.ico", max_age=7 * 24 * 3600,
+                               mimetype="image/vnd.microsoft.icon")
 
 
 @bp.get("/examples/<mode>.json")
@@ -268,6 +278,9 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
         "error": error,
         "offending": offending_move(log, error) if error else None,
         "violation_step": violation_step,
+        "preview": preview.summary(result, game_title=_game_titles().get(game, game or "Game"),
+                                   players=players),
+        "page_url": f"{base_url()}/r/{slug}" if slug else request.base_url,
     }
 
 
@@ -362,6 +375,21 @@ def _resolve(doc: Any, pointer: str) -> tuple[bool, Any]:
         else:
             return False, None
     return doc is not None, node
+
+
+@bp.app_template_global("outcome_badge")
+def outcome_badge(outcome: Any) -> tuple[str, str] | None:
+    """The outcome as a badge beside the status, when the outcome is a win or a loss of the
+    table (coop, solo: ``result``; a puzzle: ``solved``): (text, tone), tone ``good`` or ``bad``.
+    The status badge itself is neutral for a complete game: "complete" says the log reached the
+    end, not that it went well (a lost coop game is complete)."""
+    if not isinstance(outcome, dict):
+        return None
+    if outcome.get("result") in ("won", "lost"):
+        return outcome["result"], "good" if outcome["result"] == "won" else "bad"
+    if isinstance(outcome.get("solved"), bool):
+        return ("solved", "good") if outcome["solved"] else ("not solved", "bad")
+    return None
 
 
 @bp.app_template_filter("viewer_date")

@@ -31,14 +31,14 @@ def test_environment_variables_configure_the_app(db_url, monkeypatch):
         get_database(app).dispose()
 
 
-def test_the_default_database_is_a_sqlite_file_in_the_instance_folder(monkeypatch):
-    from pathlib import Path
-
+def test_the_default_database_is_a_sqlite_file_in_the_users_data_folder(monkeypatch, tmp_path):
+    """Not the Flask instance folder, which moves with the way the package was installed."""
     monkeypatch.delenv("POPREPLAY_DATABASE_URL", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     app = create_app({"TESTING": True})
-    expected = Path(app.instance_path) / "popreplay.sqlite"
+    expected = tmp_path / "data" / "popreplay" / "popreplay.sqlite"
     assert get_database(app).url == f"sqlite:///{expected}"
-    assert Path(app.instance_path).is_dir()
+    assert expected.parent.is_dir()
     get_database(app).dispose()
 
 

@@ -129,3 +129,56 @@ def test_simulate_options_and_bad_arguments(runner):
     assert json.loads(out.output)["options"] == {"difficulty": 3}
     bad = runner.invoke(main, ["simulate", "--mode", "coop", "--players", "2"])
     assert bad.exit_code == 2 and "coop is for 3–5 players" in bad.output
+
+
+@pytest.mark.parametrize(("args", "env", "coloured"), [
+    ([], {}, False),
+    (["--color"], {}, True),
+    ([], {"FORCE_COLOR": "1"}, True),
+    ([], {"NO_COLOR": "1"}, False),
+    (["--no-color"], {"FORCE_COLOR": "1"}, False),
+    (["--color"], {"NO_COLOR": "1"}, True),
+    ([], {"FORCE_COLOR": "1", "NO_COLOR": "1"}, True),
+    ([], {"FORCE_COLOR": ""}, False),
+])
+def test_replay_colours_follow_the_switches_then_the_environment(args, env, coloured):
+    """``popreplay replay game.json | less -R``: ``--color`` or ``FORCE_COLOR`` colours a pipe;
+    ``--no-color`` and ``NO_COLOR`` never colour; an empty variable counts as unset."""
+    out = CliRunner(env={"FORCE_COLOR": None, "NO_COLOR": None, **env}).invoke(
+        main, ["replay", *args, "--step", "8", str(INCOMPLETE)])
+    assert out.exit_code == 0, out.output
+    assert ("\x1b[" in out.output) is coloured
+    assert "Ana's 17 lands under 12 in queue A" in out.output
+
+
+def test_validate_table_colours_with_the_same_switches():
+    out = CliRunner(env={"NO_COLOR": None, "FORCE_COLOR": None}).invoke(
+        main, ["validate", "--color", str(COMPLETE)])
+    assert "\x1b[32mcomplete" in out.output
+
+
+def test_validate_table_lists_every_shape_error(runner, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "popreplay/1", "game": "pop", "claimed": {"winner": ["Ana"]}}')
+    out = runner.invoke(main, ["validate", str(bad)])
+    assert out.exit_code == 2
+    lines = out.output.splitlines()
+    column = lines[0].index("DETAIL")
+    assert [line[column:] for line in lines[1:]] == [
+        "schema: required key is missing at /mode",
+        "schema: required key is missing at /players",
+        'schema: unknown key: did you mean "winners"? (free data belongs in "meta") at '
+        "/claimed/winner",
+        "schema: required key is missing at /rounds",
+    ]
+    assert "more)" not in out.output
+    assert not lines[2][:column].strip()  # the further errors sit under the first
+
+
+def test_replay_verdict_lists_every_shape_error(runner, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "popreplay/1", "game": "pop"}')
+    out = runner.invoke(main, ["replay", str(bad)])
+    assert out.output.splitlines() == ["invalid — schema: required key is missing at /mode",
+                                       "  schema: required key is missing at /players",
+                                       "  schema: required key is missing at /rounds"]

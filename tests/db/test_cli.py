@@ -159,3 +159,36 @@ def test_revalidate_drops_the_stored_replays_of_other_engine_versions(runner, db
         kept = connection.execute(table.select()).all()
     engine.dispose()
     assert [(row.game_id, row.engine_version) for row in kept] == [(1, ENGINE_VERSION)]
+
+
+def test_db_current_and_errors_name_the_database(tmp_path, monkeypatch):
+    """Without POPREPLAY_DATABASE_URL the database is ``popreplay.sqlite`` in the user's data
+    folder; `db current`, and every error about the database, say which file that is."""
+    from click.testing import CliRunner
+
+    monkeypatch.delenv("POPREPLAY_DATABASE_URL", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    path = tmp_path / "data" / "popreplay" / "popreplay.sqlite"
+    cli = CliRunner()
+    current = cli.invoke(main, ["db", "current"], catch_exceptions=False)
+    assert current.stdout.splitlines() == [f"database: SQLite file {path}", "current: base",
+                                           f"head: {migrate.head()}"]
+    (tmp_path / "game.json").write_bytes(as_bytes(simulated("battle", 3, seed=1)))
+    refused = cli.invoke(main, ["import", str(tmp_path / "game.json")])
+    assert refused.exit_code == 1
+    assert (f"the database schema is not up to date (SQLite file {path}); "
+            "run: popreplay db upgrade") in refused.stderr
+    upgraded = cli.invoke(main, ["db", "upgrade"], catch_exceptions=False)
+    assert f"database SQLite file {path} at revision {migrate.head()}" in upgraded.stderr
+
+
+def test_an_unreachable_database_is_named_without_its_password(monkeypatch):
+    from click.testing import CliRunner
+
+    monkeypatch.setenv("POPREPLAY_DATABASE_URL",
+                       "postgresql://someone:secret@127.0.0.1:9/nowhere")
+    result = CliRunner().invoke(main, ["db", "current"])
+    assert result.exit_code == 1
+    assert ("the database does not answer "
+            "(postgresql+psycopg://someone:***@127.0.0.1:9/nowhere)") in result.stderr
+    assert "secret" not in result.output

@@ -137,8 +137,9 @@ def test_pip_install_then_db_upgrade_finds_the_migrations(tmp_path):
                                       text=True, cwd=tmp_path, env=env)
     assert "current: 0004" in current
 
-    # the README's first command: serve with the default SQLite file in the instance folder
+    # the README's first command: serve with the default SQLite file in the user's data folder
     env.pop("POPREPLAY_DATABASE_URL")
+    env["XDG_DATA_HOME"] = str(tmp_path / "data")
     with running([str(venv / "bin" / "popreplay"), "serve"], env, tmp_path) as base:
         status, _, body = request("POST", f"{base}/api/v1/games",
                                   as_bytes(simulated("coop", 4, seed=72)),
@@ -146,7 +147,8 @@ def test_pip_install_then_db_upgrade_finds_the_migrations(tmp_path):
         assert status == 201
         status, headers, _ = request("GET", json.loads(body)["share_url"])
         assert status == 200 and headers["Content-Type"].startswith("text/html")
-    assert (venv / "var" / "popreplay-instance" / "popreplay.sqlite").is_file()
+    assert (tmp_path / "data" / "popreplay" / "popreplay.sqlite").is_file()
+    assert not (venv / "var").exists()
 
 
 @pytest.mark.slow

@@ -102,3 +102,21 @@ def test_non_utf8_and_non_object_inputs():
     assert check_text("[]")["errors"][0]["path"] == ""
     assert check_text('{"a": NaN}')["errors"][0]["code"] == "json"
     assert check_text("\ufeff" + json.dumps(BASE))["status"] == "incomplete"
+
+
+def _messages(log):
+    return {e["path"]: e["message"] for e in check_log(log)["errors"]}
+
+
+def test_an_unknown_key_close_to_a_known_one_is_named():
+    """``claimed.winner`` (singular) is refused, pointing to ``winners``; a key close to nothing
+    keeps the plain message."""
+    log = json.loads(json.dumps(BASE))
+    log["claimed"] = {"winner": ["Ana"]}
+    log["rounds"][0]["turns"] = [{"plyas": {}, "xyz": 1}]
+    assert _messages(log) == {
+        "/claimed/winner": 'unknown key: did you mean "winners"? (free data belongs in "meta")',
+        "/rounds/0/turns/0/plyas":
+            'unknown key: did you mean "plays"? (free data belongs in "meta")',
+        "/rounds/0/turns/0/xyz": 'unknown key (free data belongs in "meta")',
+    }

@@ -66,10 +66,12 @@ def first_step(replay: dict[str, Any], kind: str, **data: Any) -> dict[str, Any]
                 and all(s["data"].get(k) == v for k, v in data.items()))
 
 
-def shoot(page: Any, name: str) -> None:
+def shoot(page: Any, name: str, *, full_page: bool = True) -> None:
+    """A screenshot for the docs; at phone width, ``full_page=False``: the screen as a player
+    sees it (a whole-page picture draws the bar stuck to the screen's bottom mid-page)."""
     if screenshots_wanted():
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / name), full_page=True)
+        page.screenshot(path=str(SCREENSHOTS / name), full_page=full_page)
 
 
 # --- the replay page -----------------------------------------------------------------------------
@@ -144,6 +146,47 @@ def test_deep_link_opens_at_the_step_and_marks_placed_and_exploding_cards(
     assert_shows(page, replay, 7)
 
 
+def ring_clear_of_row_numbers(tab: Any) -> None:
+    """Each "about to explode" ring of queue A (9 px outside its card: 6 px inset, 3 px shadow)
+    ends to the right of the row numbers' text."""
+    gaps = tab.evaluate("""() => {
+        const labels = [...document.querySelectorAll('.pop-area .rowlabel')].slice(1);
+        const range = document.createRange();
+        const textRight = Math.max(...labels.map(l => { range.selectNodeContents(l);
+                                                        return range.getBoundingClientRect().right; }));
+        return [...document.querySelectorAll('.pop-area .card.will-explode[data-col="0"]')]
+            .map(c => c.getBoundingClientRect().left - 9 - textRight);
+    }""")
+    assert gaps and min(gaps) > 0, gaps
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_table_marks_do_not_cover_their_neighbours(browser: Any, server: Server,
+                                                        stored: dict[str, Any], width: int) -> None:
+    """The explode ring leaves the row numbers readable, no tag covers the card above the one
+    just placed, and the legend says the colours plainly."""
+    slug = stored["battle"]["slug"]
+    replay = server.replay(slug)
+    place = next(s for s in replay["steps"] if s["kind"] == "place" and s["data"]["queue"] == "A"
+                 and s["data"]["explodes"] and s["data"]["row"] >= 3)
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    try:
+        tab = context.new_page()
+        tab.goto(f"{server.url}/r/{slug}#step={place['index']}")
+        wait_for_step(tab, place["index"])
+        ring_clear_of_row_numbers(tab)
+        assert tab.locator(".pop-area .mark").count() == 0
+        placed = tab.locator(".pop-area .card.just-placed")
+        assert "just placed" in placed.get_attribute("aria-label")
+        legend = tab.locator(".legend").inner_text()
+        for colour, digits in (("purple", "0 or 5"), ("red", "1 or 6"), ("yellow", "2 or 7"),
+                               ("green", "3 or 8"), ("blue", "4 or 9")):
+            assert f"{colour}: ends in {digits}" in legend
+        assert "mod" not in legend
+    finally:
+        context.close()
+
+
 def test_autoplay_advances_and_pauses(page: Any, server: Server, stored: dict[str, Any]) -> None:
     slug = stored["coop"]["slug"]
     page.goto(f"{server.url}/r/{slug}")
@@ -205,6 +248,59 @@ def test_result_panel_totals_claims_and_point_sources(page: Any, server: Server,
     assert_shows(page, replay, sources[1]["index"])
     assert page.locator(".player.collector").get_attribute("data-player") == "Chloé"
     assert buttons.nth(1).get_attribute("aria-current") == "step"
+
+
+def turns_in_words(turns: list[int]) -> str:
+    words = [str(t) for t in turns]
+    return ("turn " if len(words) == 1 else "turns ") + (
+        words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1])
+
+
+def test_the_dispute_in_words_names_the_round_the_player_and_the_turns(
+        page: Any, server: Server, example_logs: dict[str, Any]) -> None:
+    """"Round 1, Alice: score sheet 19, replay 23 — from turns 2, 4 and 5": rounds counted from 1
+    as the table shows them, each turn a button to the step that scored it."""
+    log = json.loads(json.dumps(example_logs["battle"]))
+    log["meta"]["title"] = "A disputed round score"
+    computed = server.replay(server.store(log)["slug"])["outcome"]["rounds"][0]["scores"]["Alice"]
+    log["claimed"]["rounds"] = [{"scores": {"Alice": computed - 4}}]
+    slug = server.store(log)["slug"]
+    replay = server.replay(slug)
+    page.goto(f"{server.url}/r/{slug}")
+    sources = [s for s in replay["steps"] if s["kind"] == "explode"
+               and s["data"]["collector"] == "Alice" and s["round"] == 1]
+    turns = sorted({s["turn"] for s in sources})
+    line = page.locator('.disputes li[data-field="/rounds/0/scores/Alice"]')
+    assert line.inner_text() == (f"Round 1, Alice: score sheet {computed - 4}, replay {computed}"
+                                 f" — from {turns_in_words(turns)}")
+    assert page.locator('tr[data-field="/rounds/0/scores/Alice"] .what').inner_text() == \
+        "Round 1, Alice"
+    total = page.locator('.disputes li[data-field="/totals/Alice"]').inner_text()
+    assert total.startswith("Alice, total: score sheet 40, replay 42 — from round 1 turns ")
+    assert "; round 2 turn" in total and "; round 3 turn" in total
+    assert page.locator(".disputes").inner_text().count("/") == 0  # no JSON Pointer in words
+    buttons = line.locator(".jump.source")
+    assert buttons.count() == len(turns)
+    buttons.last.click()
+    last_turn = [s for s in sources if s["turn"] == turns[-1]][0]
+    assert_shows(page, replay, last_turn["index"])
+    assert page.locator(".player.collector").get_attribute("data-player") == "Alice"
+
+
+def test_the_dispute_in_words_for_another_game(page: Any, server: Server,
+                                              example_logs: dict[str, Any]) -> None:
+    log = json.loads(json.dumps(example_logs["slap"]))
+    log["meta"] = {**(log.get("meta") or {}), "title": "A disputed slap"}
+    replay = server.replay(server.store(log)["slug"])
+    player = sorted(replay["outcome"]["cards"])[0]
+    log["claimed"] = {"cards": {player: replay["outcome"]["cards"][player] + 3}, "flips": 0}
+    slug = server.store(log)["slug"]
+    page.goto(f"{server.url}/r/{slug}")
+    lines = page.locator(".disputes li").all_inner_texts()
+    assert lines == [
+        f"{player}, cards: score sheet {replay['outcome']['cards'][player] + 3}, replay "
+        f"{replay['outcome']['cards'][player]}",
+        f"Flips: score sheet 0, replay {replay['outcome']['flips']}"]
 
 
 def test_illegal_game_stops_at_the_violation(page: Any, server: Server,
@@ -272,7 +368,7 @@ def test_battle_screenshot_and_phone_width(browser: Any, page: Any, server: Serv
         assert area["x"] >= 0 and area["x"] + area["width"] <= 390
         tab.get_by_role("button", name="Next step").tap()
         wait_for_step(tab, 7)
-        shoot(tab, "replay-phone.png")
+        shoot(tab, "replay-phone.png", full_page=False)
         tab.set_viewport_size({"width": 320, "height": 640})
         for path in ("/examples/battle#step=75", "/"):
             tab.goto(server.url + path)
@@ -280,6 +376,102 @@ def test_battle_screenshot_and_phone_width(browser: Any, page: Any, server: Serv
             assert tab.evaluate("document.documentElement.scrollWidth") <= 320, path
     finally:
         phone.close()
+
+
+def swipe(cdp: Any, start: tuple[float, float], end: tuple[float, float]) -> None:
+    """A one-finger swipe, as the phone's touch screen sends it (start, moves, end)."""
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart",
+                                          "touchPoints": [{"x": start[0], "y": start[1]}]})
+    for k in range(1, 6):
+        x = start[0] + (end[0] - start[0]) * k / 5
+        y = start[1] + (end[1] - start[1]) * k / 5
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def in_view(box: dict[str, float], height: float) -> bool:
+    return box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+def test_on_a_phone_the_table_and_the_controls_share_the_screen_and_a_swipe_steps(
+        browser: Any, server: Server, stored: dict[str, Any]) -> None:
+    """390×844: the note, the table and the step controls (stuck to the bottom of the screen) are
+    seen together, before and after stepping; a swipe left is the next step, right the previous;
+    a vertical move scrolls and does not step; the result panel comes after; no sideways scroll."""
+    slug = stored["battle"]["slug"]
+    replay = server.replay(slug)
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                has_touch=True)
+    try:
+        tab = phone.new_page()
+        tab.goto(f"{server.url}/r/{slug}#step=40")
+        assert_shows(tab, replay, 40)
+        area = tab.locator(".pop-area")
+        next_button = tab.get_by_role("button", name="Next step")
+        assert in_view(tab.locator("#step-note").bounding_box(), 844)
+        assert in_view(next_button.bounding_box(), 844)
+        assert in_view(tab.locator("#step-count").bounding_box(), 844)
+        board, bar = area.bounding_box(), tab.locator("#control-bar").bounding_box()
+        assert 0 <= board["y"] < bar["y"] - 150  # the table's first rows above the controls
+        assert tab.locator(".keys-hint").is_hidden() and tab.locator(".swipe-hint").is_visible()
+
+        tab.mouse.wheel(0, 400)  # down into the table: the controls stay on screen
+        tab.wait_for_function("() => window.scrollY >= 300")
+        assert in_view(next_button.bounding_box(), 844)
+        next_button.tap()
+        assert_shows(tab, replay, 41)
+        assert in_view(next_button.bounding_box(), 844)
+        board = area.bounding_box()
+        assert board["y"] < 844 and board["y"] + board["height"] > 0
+
+        cdp = phone.new_cdp_session(tab)
+        middle = board["y"] + min(board["height"], 300) / 2
+        swipe(cdp, (330, middle), (80, middle + 20))
+        assert_shows(tab, replay, 42)
+        swipe(cdp, (80, middle), (330, middle))
+        swipe(cdp, (80, middle), (330, middle - 10))
+        assert_shows(tab, replay, 40)
+        swipe(cdp, (200, middle + 100), (230, middle - 100))  # mostly vertical: a scroll
+        swipe(cdp, (200, middle), (230, middle))  # too short
+        tab.wait_for_timeout(200)
+        assert tab.evaluate("document.getElementById('viewer').dataset.step") == "40"
+
+        assert tab.evaluate("document.documentElement.scrollWidth") <= 390
+        result = tab.locator("#result-panel").bounding_box()
+        viewer = tab.locator("#viewer").bounding_box()
+        assert result["y"] >= viewer["y"] + viewer["height"]
+        tab.evaluate("window.scrollTo(0, 0)")
+        tab.wait_for_function("() => window.scrollY === 0")
+        shoot(tab, "replay-phone-battle.png", full_page=False)
+        tab.locator("#result-panel").scroll_into_view_if_needed()
+        # past the viewer, the controls leave with it instead of covering the result
+        bar = tab.locator("#control-bar").bounding_box()
+        assert bar["y"] + bar["height"] <= tab.locator("#result-panel").bounding_box()["y"] + 1
+        tab.locator("#claims-title").evaluate("e => e.scrollIntoView()")
+        shoot(tab, "replay-phone-disputes.png", full_page=False)
+        tab.goto(server.url + "/")
+        tab.locator("#recent-games").wait_for()
+        assert tab.evaluate("document.documentElement.scrollWidth") <= 390
+        badge = tab.locator("#recent-games tbody tr").first.locator(".badge").first.bounding_box()
+        assert badge["x"] + badge["width"] <= 390  # every column on screen, not scrolled away
+        tab.locator("#recent-title").evaluate("e => e.scrollIntoView()")
+        shoot(tab, "home-phone.png", full_page=False)
+    finally:
+        phone.close()
+
+
+def test_on_a_desktop_the_controls_stay_above_the_table(page: Any, server: Server,
+                                                        stored: dict[str, Any]) -> None:
+    slug = stored["battle"]["slug"]
+    page.goto(f"{server.url}/r/{slug}#step=40")
+    wait_for_step(page, 40)
+    bar = page.locator("#control-bar").bounding_box()
+    assert bar["y"] + bar["height"] <= page.locator("#step-note").bounding_box()["y"]
+    assert page.locator("#control-bar").evaluate("e => getComputedStyle(e).position") == "static"
+    assert page.locator(".keys-hint").is_visible() and page.locator(".swipe-hint").is_hidden()
+    assert page.get_by_role("button", name="Next step").inner_text().startswith("Next")
+    result = page.locator("#result-panel").bounding_box()
+    assert result["x"] > page.locator("#viewer").bounding_box()["x"]  # beside, not under
 
 
 def test_examples_open_from_the_home_page(page: Any, server: Server) -> None:
@@ -361,6 +553,25 @@ def test_upload_shows_each_error_with_its_place_in_the_log(page: Any, server: Se
     page.locator('#check-errors li[data-code="json"]').wait_for()
     assert page.locator("#check-status").inner_text() == "invalid"
     assert page.locator("#check-errors li").count() == 1
+
+
+def test_a_json_syntax_error_in_the_form_names_its_line_and_selects_it(page: Any,
+                                                                       server: Server) -> None:
+    """Not "at the whole log (/)": the line and column, and a button that selects the place."""
+    text = '{\n "format": "popreplay/1",\n "game": "pop"\n "mode": "battle"\n}'
+    page.goto(server.url + "/")
+    page.get_by_label("Paste a log").fill(text)
+    page.get_by_role("button", name="Check").click()
+    item = page.locator('#check-errors li[data-code="json"]')
+    item.wait_for()
+    assert "Expecting ',' delimiter at line 4, column 2" in item.inner_text()
+    assert item.locator(".place").inner_text() == "at line 4, column 2 show in the log"
+    assert "whole log" not in item.inner_text()
+    item.get_by_role("button", name="show in the log").click()
+    selected = page.evaluate("(() => { const t = document.getElementById('log-text'); "
+                             "return [t.selectionStart, t.value.slice(t.selectionStart, "
+                             "t.selectionEnd), document.activeElement === t]; })()")
+    assert selected == [text.index('"mode"'), '"mode": "battle"', True]
 
 
 def test_upload_of_an_illegal_log_is_stored_and_shows_the_violation(

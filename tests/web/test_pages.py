@@ -297,3 +297,121 @@ def test_pages_go_gzip_compressed_to_browsers(client: Any) -> None:
     assert compressed == (len(small.data) >= 1024)
     body = gzip.decompress(small_packed.data) if compressed else small_packed.data
     assert body == small.data
+
+
+class Metas(HTMLParser):
+    """The page's <meta> tags: property or name -> content."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: dict[str, str] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        key = values.get("property") or values.get("name")
+        if tag == "meta" and key:
+            self.found[key] = values.get("content") or ""
+
+
+def metas_of(html: str) -> dict[str, str]:
+    parser = Metas()
+    parser.feed(html)
+    return parser.found
+
+
+def lost_coop_log() -> dict[str, Any]:
+    from popreplay.engine import get_game
+
+    for seed in range(200):
+        log = get_game("pop").simulate(mode="coop", players=4, seed=seed)
+        if check_text(json.dumps(log).encode())["outcome"]["result"] == "lost":
+            return log
+    raise AssertionError("no lost coop game in 200 seeds")
+
+
+def test_share_pages_carry_a_link_preview_from_the_stored_result(client: Any) -> None:
+    """A share link pasted in a chat shows the title and one line: the kind of game, who won
+    with what, how many played, and whether the log is legal (and its score sheet agrees)."""
+    battle = store_log(client, example_bytes("battle"))
+    metas = metas_of(client.get(f"/r/{battle['slug']}").get_data(as_text=True))
+    line = "POP! battle · Bruno wins with 41 · 3 players · legal · score sheet differs"
+    assert metas["og:title"] == metas["twitter:title"] == "Example battle: a disputed score"
+    assert metas["og:description"] == metas["twitter:description"] == metas["description"] == line
+    assert metas["og:url"] == f"http://localhost/r/{battle['slug']}"
+    assert metas["og:type"] == "website" and metas["twitter:card"] == "summary"
+
+    log = json.loads(example_bytes("battle"))
+    log["meta"]["title"] = "Chloé's night"
+    log["claimed"] = None
+    illegal = json.loads(json.dumps(log))
+    illegal["rounds"][0]["turns"][2]["plays"]["Alice"] = [50]
+    cases = {
+        "coop": "POP! coop · the group wins (legendary) · 4 players · legal",
+        "puzzle": "POP! puzzle · solved · 1 player · legal",
+        "slap": "Slap (Rainbow/Shadow) elimination · Bruno wins · 3 players · legal",
+    }
+    for mode, expected in cases.items():
+        stored = store_log(client, example_bytes(mode))
+        page = client.get(f"/r/{stored['slug']}").get_data(as_text=True)
+        assert metas_of(page)["og:description"] == expected
+    stored = store_log(client, json.dumps(illegal).encode())
+    assert metas_of(client.get(f"/r/{stored['slug']}").get_data(as_text=True))[
+        "og:description"] == ("POP! battle · stopped at an illegal move in round 1, turn 3 · "
+                              "3 players · illegal")
+    stored = store_log(client, json.dumps(lost_coop_log()).encode())
+    description = metas_of(client.get(f"/r/{stored['slug']}").get_data(as_text=True))[
+        "og:description"]
+    assert re.fullmatch(r"POP! coop · the group loses \(\w+\) · 4 players · legal", description)
+
+
+def test_a_shared_win_names_every_winner() -> None:
+    from popreplay.web.preview import summary
+
+    result = {"status": "complete", "legal": True, "mode": "battle", "claims": None,
+              "outcome": {"winners": ["Ana", "Ben", "Chloé"], "totals": {"Ana": 25, "Ben": 25,
+                                                                       "Chloé": 25}}}
+    assert summary(result, game_title="POP!", players=["Ana", "Ben", "Chloé"]) == (
+        "POP! battle · Ana, Ben and Chloé share the win with 25 · 3 players · legal")
+
+
+def test_favicon_is_a_real_icon(client: Any) -> None:
+    response = client.get("/favicon.ico")
+    assert response.status_code == 200
+    assert response.headers["Content-Type"] == "image/vnd.microsoft.icon"
+    assert response.data[:4] == b"\x00\x00\x01\x00"  # an ICO file
+    assert int.from_bytes(response.data[4:6], "little") == 3  # 16, 32 and 48 pixels
+    response.close()
+    html = client.get("/").get_data(as_text=True)
+    assert '<link rel="icon" href="/favicon.ico"' in html
+
+
+def test_a_lost_game_is_not_shown_in_green(client: Any) -> None:
+    """"complete" is neutral; the outcome badge says won (green) or lost (red), on the replay
+    page and in the home list."""
+    lost = store_log(client, json.dumps(lost_coop_log()).encode())
+    won = store_log(client, example_bytes("coop"))
+    page = client.get(f"/r/{lost['slug']}").get_data(as_text=True)
+    assert '<span class="badge bad" id="outcome-badge">lost</span>' in page
+    won_page = client.get(f"/r/{won['slug']}").get_data(as_text=True)
+    assert '<span class="badge good" id="outcome-badge">won</span>' in won_page
+    home = client.get("/").get_data(as_text=True)
+    assert '<span class="badge bad">lost</span>' in home
+    assert '<span class="badge good">won</span>' in home
+    response = client.get("/assets/style.css")
+    css = response.get_data(as_text=True)
+    response.close()
+    complete = re.search(r"\.status-complete \{([^}]*)\}", css).group(1)
+    assert "--good" not in complete
+
+
+def test_the_home_list_shows_when_a_game_was_played_as_its_replay_does(client: Any) -> None:
+    """One convention: "Played" is the local time the log records, with its offset, on both
+    pages (not 18:00 UTC on one and 19:00 (UTC+01:00) on the other)."""
+    log = json.loads(example_bytes("battle"))
+    log["meta"]["played_at"] = "2026-11-27T19:00:00+01:00"
+    stored = store_log(client, json.dumps(log).encode())
+    home = client.get("/").get_data(as_text=True)
+    page = client.get(f"/r/{stored['slug']}").get_data(as_text=True)
+    assert "2026-11-27 19:00 (UTC+01:00)" in home
+    assert "played 2026-11-27 19:00 (UTC+01:00)" in page
+    assert "18:00" not in home

@@ -117,6 +117,24 @@
     return { line: before.length, column: before[before.length - 1].length + 1 };
   }
 
+  // A JSON syntax error's place: the engine's message ends "at line L, column C" (1-based, as
+  // Python's json module counts): the range from there to the end of that line, to select.
+  function jsonErrorRange(text, message) {
+    var match = /at line (\d+), column (\d+)/.exec(message || "");
+    if (!match) return null;
+    var line = Number(match[1]), column = Number(match[2]);
+    var start = 0;
+    for (var n = 1; n < line; n++) {
+      var next = text.indexOf("\n", start);
+      if (next < 0) return null;
+      start = next + 1;
+    }
+    var end = text.indexOf("\n", start);
+    if (end < 0) end = text.length;
+    var at = Math.min(start + column - 1, end);
+    return { line: line, column: column, range: at < end ? [at, end] : [start, end] };
+  }
+
   function inWords(pointer) {
     var parts = tokens(pointer);
     var words = [];
@@ -194,7 +212,13 @@
     }
 
     function errorItem(error, text) {
-      var where = el("div", { class: "place" }, "at " + inWords(error.path || ""), " (", el("code", { text: error.path || "/" }), ")");
+      var syntax = error.code === "json" ? jsonErrorRange(text, error.message) : null;
+      var where = syntax
+        ? el("div", { class: "place" }, "at line " + syntax.line + ", column " + syntax.column + " ")
+        : el("div", { class: "place" }, "at " + inWords(error.path || ""), " (", el("code", { text: error.path || "/" }), ")");
+      if (syntax) {
+        where.appendChild(el("button", { type: "button", class: "link", text: "show in the log", onclick: function () { selectInLog(syntax.range); } }));
+      }
       var found = error.path ? locate(text, error.path) : null;
       if (found) {
         var lc = lineCol(text, found.range[0]);

@@ -36,6 +36,7 @@
 
   var games = (window.PopReplayGames = window.PopReplayGames || {});
   var SPEEDS = { "0.5": 2000, "1": 1000, "2": 500, "4": 250 };
+  var SWIPE_MIN = 50; // CSS pixels a finger travels sideways for a swipe to count
 
   // ---------------------------------------------------------------------------------------------
   // DOM helpers
@@ -104,6 +105,56 @@
     } else {
       out.push([prefix, claimed]);
     }
+    return out;
+  }
+
+  // A claimed field in words: "/rounds/0/scores/Alice" -> "Round 1, Alice" (rounds counted from 1
+  // as the tables show them; a round's score needs no word), "/totals/Alice" -> "Alice, total".
+  var CLAIM_WORDS = {
+    scores: "", totals: "total", winners: "winners", winner: "winner", collected: "cards collected",
+    kept: "kept card", chief_pending: "left with the Chief", tie_break: "tie-break",
+    cards_left: "cards left", failed_turn: "failed turn", cards_left_in_play: "cards left in play",
+    turns_played: "turns played", layout_cards_left: "layout cards left", won_by: "won by",
+    ended_by: "ended by", central_pile: "central pile", folies_pile: "Folies pile",
+  };
+
+  function claimParts(field, players) {
+    var tokens = pointerTokens(field);
+    var parts = { round: null, player: null, key: null, words: [] };
+    for (var i = 0; i < tokens.length; i++) {
+      var token = tokens[i];
+      if (token === "rounds" && /^\d+$/.test(tokens[i + 1] || "")) {
+        parts.round = parseInt(tokens[i + 1], 10) + 1;
+        i += 1;
+      } else if (players.indexOf(token) >= 0) {
+        parts.player = token;
+      } else {
+        if (parts.key === null) parts.key = token;
+        var word = Object.prototype.hasOwnProperty.call(CLAIM_WORDS, token) ? CLAIM_WORDS[token]
+          : /^\d+$/.test(token) ? "#" + (parseInt(token, 10) + 1) : token.replace(/_/g, " ");
+        if (word) parts.words.push(word);
+      }
+    }
+    return parts;
+  }
+
+  function claimWords(parts) {
+    var head = [];
+    if (parts.round !== null) head.push("Round " + parts.round);
+    if (parts.player !== null) head.push(parts.player);
+    if (parts.words.length) head.push(parts.words.join(" "));
+    var text = head.join(", ") || "the whole outcome";
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
+  // "2, 4 and 5"
+  function listWords(items) {
+    if (items.length <= 1) return items.slice();
+    var out = [];
+    items.forEach(function (item, i) {
+      if (i > 0) out.push(i === items.length - 1 ? " and " : ", ");
+      out.push(item);
+    });
     return out;
   }
 
@@ -188,6 +239,7 @@
     this.el.play.addEventListener("click", function () { self.timer ? self.stop() : self.play(); });
     this.el.speed.addEventListener("change", function () { if (self.timer) { self.stop(); self.play(); } });
     this.el.slider.addEventListener("input", function () { self.go(parseInt(self.el.slider.value, 10)); });
+    this.swipeToStep(this.el.stage);
     document.querySelectorAll("[data-jump]").forEach(function (button) {
       button.hidden = false;
       button.addEventListener("click", function () {
@@ -196,6 +248,26 @@
         self.el.note.scrollIntoView({ block: "nearest" });
       });
     });
+  };
+
+  // A swipe on the table steps: to the left is the next step (the table moves on like a page
+  // turned), to the right the previous one. Mostly-vertical moves are the page scrolling.
+  Viewer.prototype.swipeToStep = function (area) {
+    var self = this;
+    var start = null;
+    area.addEventListener("touchstart", function (event) {
+      start = event.touches.length === 1 ? { x: event.touches[0].clientX, y: event.touches[0].clientY } : null;
+    }, { passive: true });
+    area.addEventListener("touchend", function (event) {
+      if (!start || event.changedTouches.length !== 1) return;
+      var dx = event.changedTouches[0].clientX - start.x;
+      var dy = event.changedTouches[0].clientY - start.y;
+      start = null;
+      if (Math.abs(dx) < SWIPE_MIN || Math.abs(dx) < 1.5 * Math.abs(dy)) return;
+      self.stop();
+      self.go(self.index + (dx < 0 ? 1 : -1));
+    }, { passive: true });
+    area.addEventListener("touchcancel", function () { start = null; }, { passive: true });
   };
 
   Viewer.prototype.onKey = function (event) {
@@ -397,7 +469,7 @@
       return section;
     }
     section.appendChild(el("p", { id: "claims-verdict" }, claims.match
-      ? el("span", { class: "badge status-complete", text: "claims match" })
+      ? el("span", { class: "badge good", text: "claims match" })
       : el("span", { class: "badge status-illegal", text: claims.differences.length + " difference" + (claims.differences.length === 1 ? "" : "s") })));
     var differs = {};
     claims.differences.forEach(function (d) { differs[d.field] = d; });
@@ -413,14 +485,21 @@
     Object.keys(differs).forEach(function (field) {
       rows.push({ field: field, claimed: differs[field].claimed, computed: differs[field].computed, differs: true });
     });
+    var self = this;
+    var sources = this.sources();
+    var disputes = el("ul", { class: "disputes" });
+    rows.forEach(function (row) {
+      if (row.differs) disputes.appendChild(self.disputeLine(row, sources));
+    });
+    if (disputes.firstChild) section.appendChild(disputes);
     var table = el("table", { class: "claims-table" },
-      el("caption", { class: "visually-hidden", text: "Each claimed value and the value the replay computed" }),
-      el("thead", null, el("tr", null, el("th", { scope: "col", text: "Field" }),
-        el("th", { scope: "col", text: "Claimed" }), el("th", { scope: "col", text: "Computed" }))));
+      el("caption", { class: "visually-hidden", text: "Each claimed value (the score sheet) and the value the replay computed" }),
+      el("thead", null, el("tr", null, el("th", { scope: "col", text: "What" }),
+        el("th", { scope: "col", text: "Score sheet" }), el("th", { scope: "col", text: "Replay" }))));
     var body = el("tbody");
     rows.forEach(function (row) {
       body.appendChild(el("tr", { class: row.differs ? "differs" : "matches", dataset: { field: row.field } },
-        el("td", null, el("code", { text: row.field }), el("br"),
+        el("td", null, el("span", { class: "what", title: row.field, text: claimWords(claimParts(row.field, self.players)) }), el("br"),
           el("span", { class: "verdict", text: row.differs ? "✗ differs" : "✓ matches" })),
         el("td", { class: "claimed", text: show(row.claimed) }),
         el("td", { class: "computed", text: show(row.computed) })));
@@ -428,6 +507,67 @@
     table.appendChild(body);
     section.appendChild(el("div", { class: "table-scroll" }, table));
     return section;
+  };
+
+  // The steps that gave players points (the game's renderer says which; by default the steps with a
+  // collector), each with its round and turn.
+  Viewer.prototype.sources = function (h) {
+    var steps = this.steps;
+    var found = this.game.pointSources ? this.game.pointSources(this.result, h || this.helpers())
+      : defaultPointSources(steps);
+    return (found || []).map(function (s) {
+      var step = steps[s.index] || {};
+      return { player: s.player, index: s.index, points: s.points, title: s.title || s.label,
+        round: step.round === undefined ? null : step.round, turn: step.turn === undefined ? null : step.turn };
+    });
+  };
+
+  // One difference in words: "Round 1, Alice: score sheet 19, replay 23 — from turns 2, 4 and 5",
+  // each turn a button to the step that scored it (a score, total or collection of one player).
+  var SOURCED = { scores: true, totals: true, collected: true };
+
+  Viewer.prototype.disputeLine = function (row, sources) {
+    var parts = claimParts(row.field, this.players);
+    var line = el("li", { class: "differs", dataset: { field: row.field } },
+      el("strong", { class: "what", text: claimWords(parts) }), ": score sheet ",
+      el("b", { class: "claimed", text: show(row.claimed) }), ", replay ",
+      el("b", { class: "computed", text: show(row.computed) }));
+    if (!sources.length || parts.player === null || !SOURCED[parts.key]) return line;
+    var mine = sources.filter(function (s) {
+      return s.player === parts.player && (parts.round === null || s.round === parts.round);
+    });
+    if (!mine.length) {
+      line.appendChild(document.createTextNode(" — nothing collected" + (parts.round === null ? "" : " this round")));
+      return line;
+    }
+    var self = this;
+    var byRound = [];
+    mine.forEach(function (s) {
+      var group = byRound[byRound.length - 1];
+      if (!group || group.round !== s.round) byRound.push(group = { round: s.round, turns: [] });
+      var turn = group.turns[group.turns.length - 1];
+      if (turn && turn.turn === s.turn) turn.steps.push(s);
+      else group.turns.push({ turn: s.turn, steps: [s] });
+    });
+    var from = [" — from "];
+    byRound.forEach(function (group, g) {
+      if (g > 0) from.push("; ");
+      if (parts.round === null && group.round !== null) from.push("round " + group.round + " ");
+      var withTurns = group.turns.filter(function (t) { return t.turn !== null; }).length === group.turns.length;
+      from.push(withTurns ? (group.turns.length === 1 ? "turn " : "turns ") : (group.turns.length === 1 ? "step " : "steps "));
+      from = from.concat(listWords(group.turns.map(function (t) {
+        var first = t.steps[0];
+        var points = t.steps.reduce(function (sum, s) { return sum + (s.points || 0); }, 0);
+        var button = self.stepButton(first.index, String(withTurns ? t.turn : first.index));
+        button.classList.add("source");
+        button.setAttribute("aria-label", (parts.player) + ": " + (group.round !== null ? "round " + group.round + ", " : "") +
+          (withTurns ? "turn " + t.turn : "step " + first.index) + ", +" + points + " (step " + first.index + ")");
+        button.title = t.steps.map(function (s) { return s.title || ""; }).join("; ") + " (+" + points + ")";
+        return button;
+      })));
+    });
+    append(line, from);
+    return line;
   };
 
   Viewer.prototype.pointsSection = function (h) {

@@ -51,7 +51,7 @@
       h.el("span", { class: "num", "aria-hidden": "true", text: String(n) }),
       hasArrow(n) ? h.el("span", { class: "arrow", "aria-hidden": "true", text: "➜" }) : null,
       h.el("span", { class: "icons", "aria-hidden": "true" }, burst(h, icons(n))),
-      opts.placed ? h.el("span", { class: "mark placed", "aria-hidden": "true", text: "placed" }) : null,
+
       opts.boom ? h.el("span", { class: "boom-badge", "aria-hidden": "true" }) : null);
   }
 
@@ -204,7 +204,9 @@
   function legend(h) {
     return h.el("div", { class: "legend", "aria-label": "Legend" },
       COLOURS.map(function (c, i) {
-        return h.el("span", null, h.el("span", { class: "swatch card c" + i, "aria-hidden": "true", text: c.symbol }), c.name + " (" + i + " mod 5)");
+        // a card's colour is its number mod 5, said plainly: the number's last digit
+        return h.el("span", { dataset: { colour: c.name } }, h.el("span", { class: "swatch card c" + i, "aria-hidden": "true", text: c.symbol }),
+          c.name + ": ends in " + (i === 0 ? "0 or 5" : i + " or " + (i + 5)));
       }),
       h.el("span", null, "➜ Arrow"), h.el("span", null, h.el("span", { class: "legend-burst", "aria-hidden": "true" }, h.el("i", { class: "burst" })), "explosion icon"),
       h.el("span", null, "black and white ring: card just placed"), h.el("span", null, h.el("span", { class: "legend-boom", "aria-hidden": "true" }), "dashed ring and burst: about to explode"));
