@@ -147,6 +147,13 @@ def slap(game: SlapReplay, player: int, pile: str, result: dict[str, Any]) -> No
             note += f" {out} {'is' if len(result['eliminated']) == 1 else 'are'} eliminated."
     elif kind == "valid":
         note = f"{name} slaps the rainbow in time."
+        if result.get("interrupted"):
+            note += (" A valid slap: the challenge is over, nobody takes the central pile; "
+                     f"{game.names[window.flipper]}'s next player flips next.")
+        if result.get("eliminated"):
+            out = _list(result["eliminated"])
+            note += (f" {out} {'is' if len(result['eliminated']) == 1 else 'are'} eliminated "
+                     "(this was their last chance).")
     elif kind == "late":
         note = f"{name} slaps{where} too late: the card is already won, no penalty."
     else:

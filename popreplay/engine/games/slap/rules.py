@@ -20,6 +20,7 @@ from .table import (
     LONE_RAINBOW,
     RAINBOW_ON_SHADOW,
     SHADOW_ON_SHADOW,
+    SHADOW_TRAP,
     WINS_CENTRAL,
     Challenge,
     Table,
@@ -114,9 +115,11 @@ class SlapReplay:
         if sum(counts) != DECK_SIZE:
             self.fail("bad-deal", f"the deal gives {sum(counts)} cards; all {DECK_SIZE} are "
                       "dealt", "deal")
-        if max(counts) - min(counts) > 1:
-            self.fail("bad-deal", "the cards are dealt as evenly as possible: pile sizes "
-                      f"differ by at most one, not {', '.join(map(str, counts))}", "deal")
+        expected = even_deal(len(self.names))
+        if counts != expected:
+            self.fail("bad-deal", "the cards are dealt one by one in player order, the first "
+                      f"players getting the extra cards: {', '.join(map(str, expected))}, not "
+                      f"{', '.join(map(str, counts))}", "deal")
 
     def new_slot(self) -> str:
         self.slots += 1
@@ -302,6 +305,8 @@ class SlapReplay:
     def judge(self, player: int, pile: str) -> dict[str, Any]:
         """Decide one slap, in the order hands landed; returns what happened (for the step)."""
         window = self.window
+        if window is not None and SHADOW_TRAP in window.conditions:
+            return self.wrong(player, window)  # the trap is absolute: every slap on it pays
         if window is not None and window.on(pile):
             if window.rewarding and window.won_by is None and not window.taken:
                 if LONE_RAINBOW in window.conditions:
@@ -309,6 +314,8 @@ class SlapReplay:
                 return self.win(player, window, claimed=False)
             if LONE_RAINBOW in window.conditions and player not in window.slapped:
                 window.slapped.append(player)
+                if len(window.slapped) == 1:
+                    return self.first_on_rainbow(player, window)
                 return {"result": "valid", "conditions": list(window.conditions)}
             return {"result": "late", "conditions": list(window.conditions)}
         missed = self.previous
@@ -317,10 +324,32 @@ class SlapReplay:
                 return self.win(player, missed, claimed=True)
             if missed.claimed:
                 return {"result": "late", "conditions": list(missed.conditions)}
+        return self.wrong(player, window)
+
+    def wrong(self, player: int, window: Window | None) -> dict[str, Any]:
+        """A slap with no condition on the slapped pile: 2 cards to the Folies pile."""
         was_waiting = self.table.waiting(player)
         paid = self.table.pay(player, PENALTY)
         return {"result": "wrong", "conditions": list(window.conditions) if window else [],
                 "paid": paid, "waiting": was_waiting}
+
+    def first_on_rainbow(self, player: int, window: Window) -> dict[str, Any]:
+        """The first slap on a lone rainbow is a valid slap that wins nothing: it interrupts a
+        running challenge at once (nobody takes the central pile; the player after the rainbow's
+        flipper flips next), and it is the next valid occasion of the players without cards:
+        the slapper keeps their last chance, every other one is eliminated."""
+        table = self.table
+        waiting = [p for p in table.still_in() if p != player and table.waiting(p)]
+        table.eliminated.extend(waiting)
+        interrupted = self.challenge is not None
+        if interrupted:
+            self.challenge = None
+            self.next_from = window.flipper + 1
+        if len(table.still_in()) == 1:
+            self.ended_by = "elimination"
+            self.winners = table.still_in()
+        return {"result": "valid", "conditions": list(window.conditions), "first": True,
+                "interrupted": interrupted, "eliminated": [self.names[p] for p in waiting]}
 
     def win(self, player: int, window: Window, *, claimed: bool) -> dict[str, Any]:
         """The first valid slap: every reward of the card, in the rulebook's order."""

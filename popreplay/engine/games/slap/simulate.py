@@ -85,7 +85,8 @@ class _Driver:
             order = self.still_in()
             rng.shuffle(order)
             for player in order:
-                if game.ended_by is None and rng.random() < 0.85:
+                # the first slap may eliminate the players without cards (their last chance)
+                if game.ended_by is None and game.table.is_in(player) and rng.random() < 0.85:
                     self.slap(player)
         elif game.ended_by is None and not rewarding:
             chance = 0.1 if SHADOW_TRAP in window.conditions else 0.02

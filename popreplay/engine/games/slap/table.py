@@ -33,13 +33,15 @@ def conditions(central: list[str]) -> tuple[str, ...]:
     third = central[-3] if len(central) >= 3 else None
     top_colour = colour(top)
     on_shadow = under is not None and colour(under) == SHADOW
+    if top_colour == SHADOW and not on_shadow:
+        return (SHADOW_TRAP,)  # the trap is absolute: no other condition, even a same value
     found: list[str] = []
     if under is not None and value(top) == value(under):
         found.append(SAME_VALUE)
     if third is not None and top_colour == colour(under) == colour(third):
         found.append(THREE_OF_A_COLOUR)
     if top_colour == SHADOW:
-        found.append(SHADOW_ON_SHADOW if on_shadow else SHADOW_TRAP)
+        found.append(SHADOW_ON_SHADOW)
     if top_colour == RAINBOW:
         found.append(RAINBOW_ON_SHADOW if on_shadow else LONE_RAINBOW)
     return tuple(found)
