@@ -118,6 +118,16 @@ EXPECTED = {
     # then sets a challenge for Bruno.
     "known-deal-counts": ("incomplete", _outcome(
         {A: 49, B: 50}, central=3, folies=0, flips=3, slaps=0), None),
+    # Alice pays 50 (25 wrong slaps), flips her last card, red 3: Bruno's 9, 10, 11 answer it;
+    # she takes the 4 cards as a set (back in with 4) and flips yellow 11, then red 3: any order
+    # (51-50-1+4-2 = 2); Bruno 51-3-1 = 47; central yellow 11, red 12, red 3.
+    "won-set-any-order": ("incomplete", _outcome(
+        {A: 2, B: 47}, central=3, folies=50, flips=7, slaps=25), None),
+    # the same set: yellow 11 twice (the second is no longer in it).
+    "violation-won-set-not-a-member": ("illegal", None,
+                                       ("duplicate-card", "/events/31/card", 2, 3)),
+    # the same set: green 8 was never seen, so it is not one of the four won cards.
+    "violation-won-set-never-seen": ("illegal", None, ("wrong-card", "/events/29/card", 2, 1)),
     "violation-out-of-turn": ("illegal", None, ("out-of-turn", "/events/0/flip", 1, 1)),
     "violation-out-of-turn-challenge": ("illegal", None,
                                         ("out-of-turn", "/events/2/flip", 1, 3)),

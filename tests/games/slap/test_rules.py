@@ -138,13 +138,23 @@ def test_a_setter_out_of_cards_is_back_in_by_winning_the_challenge():
     assert cards(result) == {A: 3, B: 48}
 
 
-def test_the_pile_won_goes_under_in_the_order_it_was_flipped():
-    events = [slap(A)] * 25 + [flip(A, "red-3"), flip(B, "green-9"), flip(B, "blue-10"),
-                               flip(B, "yellow-11"), flip(A, "green-9")]
-    result = run(events)
-    assert result["errors"][0]["code"] == "wrong-card"
-    assert result["errors"][0]["message"] == ("the top card of Alice's pile is red-3, known from "
-                                              "earlier in the log, not green-9")
+def test_the_pile_won_goes_under_as_a_set_in_any_order():
+    # Alice wins her challenge: red 3, green 9, blue 10, yellow 11 go under her empty pile as a
+    # set whose order nobody recorded: she may flip any of them first, then any that is left.
+    taken = [slap(A)] * 25 + [flip(A, "red-3"), flip(B, "green-9"), flip(B, "blue-10"),
+                              flip(B, "yellow-11")]
+    result = run(taken + [flip(A, "green-9"), flip(B, "red-12"), flip(A, "yellow-11")])
+    assert result["status"] == "incomplete", result["errors"]
+    assert cards(result) == {A: 2, B: 47}
+    # ...but only one of them: a card never seen is not in the set,
+    result = run(taken + [flip(A, "green-8")])
+    error = result["errors"][0]
+    assert (error["code"], error["path"]) == ("wrong-card", "/events/29/card")
+    assert error["message"] == ("the top card of Alice's pile is one of the cards won together: "
+                                "blue-10, green-9, red-3 or yellow-11, not green-8")
+    # ...and a card flipped from the set is not in it any more.
+    result = run(taken + [flip(A, "green-9"), flip(B, "red-12"), flip(A, "green-9")])
+    assert result["errors"][0]["code"] == "duplicate-card"
 
 
 def test_a_wrong_slap_without_cards_costs_nothing():
