@@ -289,7 +289,18 @@ def brute_force(deal: dict, players: list[str], unseen: list[str], ops: list[tup
     return True
 
 
-def check_exact(seed: int) -> None:
+def _before(log: dict, number: int) -> tuple[bool, list[str]]:
+    """Before event ``number`` (a flip): is the flipper's top card one of a set, and which seen
+    cards have an uncertain place."""
+    game = SlapReplay(dict(log, events=log["events"][:number]), StepRecorder(enabled=False))
+    game.run()
+    table = game.table
+    pile = table.piles[game.index[log["events"][number]["flip"]]]
+    on_set = bool(pile) and not isinstance(pile[0], str) and table.hidden.size[pile[0]] > 1
+    return on_set, sorted(table.hidden.fam)
+
+
+def check_exact(seed: int) -> str | None:
     """A small game: a few unseen dealt cards; the log as it is, or with one flip renamed."""
     rng = random.Random(seed)
     players = rng.randint(3, 6)
@@ -305,10 +316,16 @@ def check_exact(seed: int) -> None:
     flips = [n for n, e in enumerate(log["events"]) if "flip" in e]
     renamed = bool(flips) and rng.random() < 0.7
     if renamed:
-        number = rng.choice(flips)
-        log["events"][number]["card"] = rng.choice(
-            [c for e in log["events"] if "flip" in e for c in [e["card"]]] + list(unseen)
-            + rng.sample(DECK, 3))
+        for number in rng.sample(flips, min(6, len(flips))):  # a flip from a set, if any
+            on_set, tracked = _before(log, number)
+            if on_set:
+                break
+        if tracked and rng.random() < 0.7:
+            log["events"][number]["card"] = rng.choice(tracked)
+        else:
+            log["events"][number]["card"] = rng.choice(
+                [e["card"] for e in log["events"] if "flip" in e] + list(unseen)
+                + rng.sample(DECK, 3))
     ops, error = replay_ops(log)
     possible = brute_force(log["deal"], names, unseen, ops)
     assume(possible is not None)
