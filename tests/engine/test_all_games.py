@@ -76,6 +76,8 @@ def test_every_card_is_accounted_for(name, mode, players, seed):
         if step["round"] != current_round:
             current_round, previous = step["round"], set()
         missing = previous - set(cards)
+        if hasattr(game, "may_hide"):  # slap: won cards are known only as a set (issue 14)
+            missing = {card for card in missing if not game.may_hide(card, step["state"])}
         assert not missing, f"cards {sorted(map(str, missing))} vanished at step {step['index']}"
         previous = set(cards)
 

@@ -55,9 +55,32 @@ EXPECTED = {
     # Bruno slaps a lone shadow: pays 2 (49), then flips (48).
     "shadow-trap": ("incomplete", _outcome(
         {A: 50, B: 48}, central=2, folies=2, flips=2, slaps=1), None),
-    # shadow 9 on red 9 is a same value: Alice wins 2 (52).
-    "shadow-same-value": ("incomplete", _outcome(
-        {A: 52, B: 50}, central=0, folies=0, flips=2, slaps=1), None),
+    # shadow 9 on red 9: the trap is absolute, no same value; Alice's slap pays 2 (51-1-2 = 48).
+    "trap-absolute-same-value": ("incomplete", _outcome(
+        {A: 48, B: 50}, central=2, folies=2, flips=2, slaps=1), None),
+    # the 7s are missed; a lone shadow covers them: Bruno's claim is a slap on the trap, pays 2
+    # (51-1-2 = 48); Alice flipped 2 (49).
+    "trap-absolute-claim": ("incomplete", _outcome(
+        {A: 49, B: 48}, central=3, folies=2, flips=3, slaps=1), None),
+    # Alice's red 2 challenges Bruno; his first card is a lone rainbow: Chloé's slap, the first,
+    # interrupts the challenge (nobody takes the pile) and Chloé, after Bruno, flips next; all
+    # slapped, Bruno last: he pays 2 at Chloé's flip (34-1-2 = 31); then Alice flips (32).
+    "lone-rainbow-interrupts-challenge": ("incomplete", _outcome(
+        {A: 32, B: 31, C: 33}, central=4, folies=2, flips=4, slaps=3), None),
+    # Bruno then Chloé pay their 34 cards (17 wrong slaps each); Alice's lone rainbow: Bruno,
+    # without cards, slaps first: he keeps his last chance, Chloé is eliminated; Alice slaps too
+    # (the last of the two players in the game): she pays 2 at her next flip (34-1-1-2 = 30).
+    "lone-rainbow-last-chance-kept": ("incomplete", _outcome(
+        {A: 30, B: 0, C: 0}, central=2, folies=70, flips=2, slaps=36, eliminated=[C]), None),
+    # Bruno pays his 51 cards (26 wrong slaps); Alice's lone rainbow, Alice slaps first: it is
+    # Bruno's next valid occasion and not his slap: eliminated, Alice wins with 50.
+    "lone-rainbow-last-chance-lost": ("complete", _outcome(
+        {A: 50, B: 0}, central=1, folies=51, flips=1, slaps=27, winners=[A],
+        ended_by="elimination", eliminated=[B]), None),
+    # Alice's red 4 challenges Bruno; his blue 4 is a same value; the hands land together and
+    # Bruno's, the lowest, is listed first: he wins 2 (51-1+2 = 52).
+    "simultaneous-slap-lowest-hand": ("incomplete", _outcome(
+        {A: 50, B: 52}, central=0, folies=0, flips=2, slaps=2), None),
     "wrong-slap-no-condition": ("incomplete", _outcome(
         {A: 48, B: 50}, central=2, folies=2, flips=2, slaps=1), None),
     # blue 7 on red 7 missed; green 10 covers it; Bruno claims: 3 cards (50+3 = 53), flips: 52.
@@ -95,6 +118,16 @@ EXPECTED = {
     # then sets a challenge for Bruno.
     "known-deal-counts": ("incomplete", _outcome(
         {A: 49, B: 50}, central=3, folies=0, flips=3, slaps=0), None),
+    # Alice pays 50 (25 wrong slaps), flips her last card, red 3: Bruno's 9, 10, 11 answer it;
+    # she takes the 4 cards as a set (back in with 4) and flips yellow 11, then red 3: any order
+    # (51-50-1+4-2 = 2); Bruno 51-3-1 = 47; central yellow 11, red 12, red 3.
+    "won-set-any-order": ("incomplete", _outcome(
+        {A: 2, B: 47}, central=3, folies=50, flips=7, slaps=25), None),
+    # the same set: yellow 11 twice (the second is no longer in it).
+    "violation-won-set-not-a-member": ("illegal", None,
+                                       ("duplicate-card", "/events/31/card", 2, 3)),
+    # the same set: green 8 was never seen, so it is not one of the four won cards.
+    "violation-won-set-never-seen": ("illegal", None, ("wrong-card", "/events/29/card", 2, 1)),
     "violation-out-of-turn": ("illegal", None, ("out-of-turn", "/events/0/flip", 1, 1)),
     "violation-out-of-turn-challenge": ("illegal", None,
                                         ("out-of-turn", "/events/2/flip", 1, 3)),
@@ -105,6 +138,8 @@ EXPECTED = {
     "violation-wrong-card": ("illegal", None, ("wrong-card", "/events/0/card", 1, 1)),
     "violation-bad-deal-total": ("illegal", None, ("bad-deal", "/deal", None, None)),
     "violation-bad-deal-uneven": ("illegal", None, ("bad-deal", "/deal", None, None)),
+    # 4 players: 26, 26, 25, 25 in player order, not 25, 26, 25, 26.
+    "violation-bad-deal-order": ("illegal", None, ("bad-deal", "/deal", None, None)),
     "violation-bad-player-count": ("illegal", None, ("bad-player-count", "/players", None, None)),
     "violation-unknown-player": ("illegal", None, ("unknown-player", "/events/1/slap", 1, 1)),
     # 17 wrong slaps pay Chloé's 34 cards; Alice wins the 7s: Chloé is eliminated; her slap
@@ -117,6 +152,7 @@ EXPECTED = {
 CLAIMS = {
     "challenge-won-timed": {"match": True, "differences": []},
     "elimination-complete": {"match": True, "differences": []},
+    "lone-rainbow-last-chance-lost": {"match": True, "differences": []},
     "timed-claims-differ": {"match": False, "differences": [
         {"field": "/winners", "claimed": [A], "computed": [B]}]},
 }

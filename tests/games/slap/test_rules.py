@@ -49,7 +49,9 @@ def cards(result):
     (["shadow-8", "rainbow-8"], ("same-value", "rainbow-on-shadow")),
     (["green-12", "rainbow-12"], ("same-value", "lone-rainbow")),
     (["rainbow-4"], ("lone-rainbow",)),
-    (["yellow-14", "shadow-14"], ("same-value", "shadow-trap")),
+    (["yellow-14", "shadow-14"], ("shadow-trap",)),  # the trap is absolute
+    (["shadow-3", "red-3", "shadow-3"], ("shadow-trap",)),
+    (["red-4", "red-9", "shadow-4"], ("shadow-trap",)),
     (["red-3", "shadow-9"], ("shadow-trap",)),
 ])
 def test_conditions(central, expected):
@@ -78,13 +80,14 @@ def test_a_missed_shadow_on_shadow_is_claimed_one_card_later():
 
 
 def test_a_card_whose_pile_was_taken_by_a_claim_cannot_be_won_any_more():
-    # shadow 7 on red 7 is missed; the rainbow 9 covers it (a rainbow on shadow). Bruno claims the
-    # 7s on the central pile and takes all 3 cards; Alice's slap on Folies comes too late.
-    result = run([slap(A), flip(A, "red-7"), flip(B, "shadow-7"), flip(A, "rainbow-9"), slap(B),
-                  slap(A, "folies")], with_steps=True)
+    # Three shadows are missed; the rainbow 9 covers them (a rainbow on shadow). Bruno claims the
+    # three shadows on the central pile: all 4 cards and Alice's top card; Alice's slap on Folies
+    # for the rainbow comes too late (its central pile is gone).
+    result = run([slap(A), flip(A, "shadow-10"), flip(B, "shadow-12"), flip(A, "shadow-14"),
+                  flip(B, "rainbow-9"), slap(B), slap(A, "folies")], with_steps=True)
     assert [s["data"]["result"] for s in result["steps"] if s["kind"] == "slap"] == [
         "wrong", "won", "late"]
-    assert cards(result) == {A: 47, B: 53}
+    assert cards(result) == {A: 46, B: 54}
     assert result["outcome"]["folies_pile"] == 2
 
 
@@ -135,13 +138,23 @@ def test_a_setter_out_of_cards_is_back_in_by_winning_the_challenge():
     assert cards(result) == {A: 3, B: 48}
 
 
-def test_the_pile_won_goes_under_in_the_order_it_was_flipped():
-    events = [slap(A)] * 25 + [flip(A, "red-3"), flip(B, "green-9"), flip(B, "blue-10"),
-                               flip(B, "yellow-11"), flip(A, "green-9")]
-    result = run(events)
-    assert result["errors"][0]["code"] == "wrong-card"
-    assert result["errors"][0]["message"] == ("the top card of Alice's pile is red-3, known from "
-                                              "earlier in the log, not green-9")
+def test_the_pile_won_goes_under_as_a_set_in_any_order():
+    # Alice wins her challenge: red 3, green 9, blue 10, yellow 11 go under her empty pile as a
+    # set whose order nobody recorded: she may flip any of them first, then any that is left.
+    taken = [slap(A)] * 25 + [flip(A, "red-3"), flip(B, "green-9"), flip(B, "blue-10"),
+                              flip(B, "yellow-11")]
+    result = run(taken + [flip(A, "green-9"), flip(B, "red-12"), flip(A, "yellow-11")])
+    assert result["status"] == "incomplete", result["errors"]
+    assert cards(result) == {A: 2, B: 47}
+    # ...but only one of them: a card never seen is not in the set,
+    result = run(taken + [flip(A, "green-8")])
+    error = result["errors"][0]
+    assert (error["code"], error["path"]) == ("wrong-card", "/events/29/card")
+    assert error["message"] == ("the top card of Alice's pile is one of the cards won together: "
+                                "blue-10, green-9, red-3 or yellow-11, not green-8")
+    # ...and a card flipped from the set is not in it any more.
+    result = run(taken + [flip(A, "green-9"), flip(B, "red-12"), flip(A, "green-9")])
+    assert result["errors"][0]["code"] == "duplicate-card"
 
 
 def test_a_wrong_slap_without_cards_costs_nothing():
@@ -219,9 +232,14 @@ def test_deal_checks():
     card = run([], deal={A: ["purple-3"] + [None] * 50, B: 51})
     assert (card["errors"][0]["code"], card["errors"][0]["path"]) == ("unknown-card",
                                                                       "/deal/Alice/0")
-    uneven_but_close = run([], players=(A, B, C, "Dmitri"),
-                           deal={A: 25, B: 26, C: 25, "Dmitri": 26})
-    assert uneven_but_close["status"] == "incomplete"
+    # The deal is in player order: the first players get the extra cards.
+    in_order = run([], players=(A, B, C, "Dmitri"), deal={A: 26, B: 26, C: 25, "Dmitri": 25})
+    assert in_order["status"] == "incomplete"
+    out_of_order = run([], players=(A, B, C, "Dmitri"),
+                       deal={A: 25, B: 26, C: 25, "Dmitri": 26})
+    error = out_of_order["errors"][0]
+    assert (error["code"], error["path"]) == ("bad-deal", "/deal")
+    assert "26, 26, 25, 25, not 25, 26, 25, 26" in error["message"]
 
 
 def test_a_card_dealt_to_one_player_cannot_be_flipped_by_another():

@@ -36,6 +36,12 @@ class SlapGame:
             zones[f"pile/{name}"] = list(pile)
         return zones
 
+    @staticmethod
+    def may_hide(entry: str, state: Mapping[str, Any]) -> bool:
+        """Whether a card id or place that is no longer shown may still be on the table unseen:
+        a place relabelled (``?…``) or a card now known only as one of a set's cards."""
+        return entry.startswith("?") or any(entry in s["cards"] for s in state["sets"].values())
+
     def simulate(self, *, mode: str, players: int, seed: int,
                  options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         return simulate(mode=mode, players=players, seed=seed, options=options or {})

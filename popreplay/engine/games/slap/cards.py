@@ -32,10 +32,6 @@ def value(card: str) -> int:
     return _PARTS[card][1]
 
 
-def is_slot(entry: str) -> bool:
-    return entry.startswith("?")
-
-
 def challenge_size(card: str) -> int:
     """How many cards the next player must flip after this one: 1–5, else 0 (no challenge)."""
     number = _PARTS[card][1]

@@ -46,7 +46,7 @@ def next_flipper(game: SlapReplay) -> int | None:
     table, challenge = game.table, game.challenge
     if challenge is not None:
         answer = challenge.player
-        if answer is None or challenge.left == 0 or not table.piles[answer]:
+        if answer is None or challenge.left == 0 or not table.counts[answer]:
             return challenge.setter
         return answer
     return table.next_with_cards(game.next_from)
@@ -56,7 +56,16 @@ def _status(game: SlapReplay, position: int) -> str:
     table = game.table
     if not table.is_in(position):
         return "eliminated"
-    return "in" if table.piles[position] else "no-cards"
+    return "in" if table.counts[position] else "no-cards"
+
+
+def _sets(table) -> dict[str, dict[str, Any]]:
+    """Every family of face-down places that is not a plain unseen card: a set of won cards
+    (order unknown) or a card that left one unseen; keyed by its places' prefix (``?12`` for
+    ``?12.1``, ``?12.2``…)."""
+    hidden = table.hidden
+    return {f"?{fid}": {"count": size, "cards": hidden.members(fid), "unseen": hidden.free[fid]}
+            for fid, size in sorted(hidden.size.items()) if size > 1 or hidden.cards[fid]}
 
 
 def state(game: SlapReplay) -> dict[str, Any]:
@@ -64,10 +73,11 @@ def state(game: SlapReplay) -> dict[str, Any]:
     challenge, window = game.challenge, game.window
     following = None if game.ended_by else next_flipper(game)
     return {
-        "piles": {n: list(table.piles[p]) for p, n in enumerate(names)},
-        "counts": {n: len(table.piles[p]) for p, n in enumerate(names)},
+        "piles": {n: table.shown(table.piles[p]) for p, n in enumerate(names)},
+        "counts": {n: table.counts[p] for p, n in enumerate(names)},
         "central": list(table.central),
-        "folies": list(table.folies),
+        "folies": table.shown(table.folies),
+        "sets": _sets(table),
         "status": {n: _status(game, p) for p, n in enumerate(names)},
         "eliminated": [names[p] for p in table.eliminated],
         "next": None if following is None else names[following],
@@ -88,13 +98,13 @@ def _add(game: SlapReplay, kind: str, round: int | None, turn: int | None, note:
 
 
 def deal(game: SlapReplay) -> None:
-    counts = ", ".join(f"{n} {len(game.table.piles[p])}" for p, n in enumerate(game.names))
-    known = len(game.known)
+    counts = ", ".join(f"{n} {game.table.counts[p]}" for p, n in enumerate(game.names))
+    known = len(game.table.hidden.seen)
     detail = "every card is known" if known == 102 else (
         f"{known} known card{'s' * (known != 1)}" if known else "the cards are not known")
     note = f"The 102 cards are dealt ({detail}): {counts}. {game.names[0]} flips first."
     _add(game, "deal", None, None, note,
-         {"counts": {n: len(game.table.piles[p]) for p, n in enumerate(game.names)}})
+         {"counts": {n: game.table.counts[p] for p, n in enumerate(game.names)}})
 
 
 def flip(game: SlapReplay, player: int, card: str) -> None:
@@ -117,7 +127,7 @@ def flip(game: SlapReplay, player: int, card: str) -> None:
     elif challenge is not None:
         note += (f" Last challenge card, no 1–5: {game.names[challenge.setter]} takes the pile "
                  "unless a slap comes first.")
-    if not game.table.piles[player]:
+    if not game.table.counts[player]:
         note += f" {name} has no cards left: a last chance at the next won slap."
     _add(game, "flip", window.round, window.turn, note,
          {"player": name, "card": card, "under": central[-2] if len(central) >= 2 else None,
@@ -147,6 +157,13 @@ def slap(game: SlapReplay, player: int, pile: str, result: dict[str, Any]) -> No
             note += f" {out} {'is' if len(result['eliminated']) == 1 else 'are'} eliminated."
     elif kind == "valid":
         note = f"{name} slaps the rainbow in time."
+        if result.get("interrupted"):
+            note += (" A valid slap: the challenge is over, nobody takes the central pile; "
+                     f"{game.names[window.flipper]}'s next player flips next.")
+        if result.get("eliminated"):
+            out = _list(result["eliminated"])
+            note += (f" {out} {'is' if len(result['eliminated']) == 1 else 'are'} eliminated "
+                     "(this was their last chance).")
     elif kind == "late":
         note = f"{name} slaps{where} too late: the card is already won, no penalty."
     else:
@@ -163,7 +180,7 @@ def slap(game: SlapReplay, player: int, pile: str, result: dict[str, Any]) -> No
         note = f"{name} slaps{where} {why} and pays {_cards(paid)} to the Folies pile."
     data = {"player": name, "pile": pile, **result}
     if "paid" in data:
-        data["paid"] = list(data["paid"])
+        data["paid"] = game.table.shown(data["paid"])
     round_, turn = (window.round, window.turn) if window is not None else (game.round, None)
     _add(game, "slap", round_, turn, note, data)
 
@@ -194,7 +211,7 @@ def rainbow_penalties(game: SlapReplay, window: Window, paid: dict[int, list[str
         note = "Did not slap the rainbow: " + "; ".join(
             f"{names[p]} pays {_cards(len(cards))}" for p, cards in paid.items()) + "."
     _add(game, "rainbow-penalty", window.round, window.turn, note,
-         {"paid": {names[p]: list(cards) for p, cards in paid.items()},
+         {"paid": {names[p]: game.table.shown(cards) for p, cards in paid.items()},
           "all_slapped": all_slapped})
 
 
@@ -205,7 +222,7 @@ def stalled(game: SlapReplay) -> None:
 
 
 def time_up(game: SlapReplay) -> None:
-    counts = ", ".join(f"{n} {len(game.table.piles[p])}" for p, n in enumerate(game.names))
+    counts = ", ".join(f"{n} {game.table.counts[p]}" for p, n in enumerate(game.names))
     _add(game, "time-up", game.round, None, f"Time is up: {counts}.", {})
 
 

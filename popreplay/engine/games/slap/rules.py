@@ -6,20 +6,21 @@ into an ``illegal`` result. Notes and states are only built when a recorder asks
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any, Mapping
 
 from ...pointer import pointer
 from ...players import by_player, index_players, player_position
 from ...replay import RuleViolation, StepRecorder, Violation
 from . import notes
-from .cards import DECK_SIZE, challenge_size, is_card, is_slot
+from .cards import DECK_SIZE, challenge_size, is_card
+from .hidden import ELSEWHERE, NOT_MEMBER
 from .modes import MAX_PLAYERS, MIN_PLAYERS, PENALTY, even_deal
 from .table import (
     CENTRAL,
     LONE_RAINBOW,
     RAINBOW_ON_SHADOW,
     SHADOW_ON_SHADOW,
+    SHADOW_TRAP,
     WINS_CENTRAL,
     Challenge,
     Table,
@@ -37,9 +38,7 @@ class SlapReplay:
         self.mode: str = log["mode"]
         self.names: list[str] = list(log["players"])
         self.index: dict[str, int] = {}
-        self.table = Table([deque() for _ in self.names])
-        self.known: set[str] = set()  # every card whose identity the log has given
-        self.slots = 0
+        self.table = Table(len(self.names))
         self.window: Window | None = None
         self.previous: Window | None = None  # the card one flip covers: a missed slap is claimable
         self.challenge: Challenge | None = None
@@ -87,9 +86,11 @@ class SlapReplay:
     # --- the deal --------------------------------------------------------------------------------
 
     def deal(self, deal: Mapping[str, Any] | None) -> None:
+        table = self.table
         if deal is None:
             for position, count in enumerate(even_deal(len(self.names))):
-                self.table.piles[position].extend(self.new_slot() for _ in range(count))
+                for _ in range(count):
+                    table.deal(position, table.hidden.slot())
             return
         given = by_player(self.names, self.index, deal, "deal", duplicate="bad-deal",
                           twice="{name}'s pile is given twice")
@@ -101,38 +102,37 @@ class SlapReplay:
             if isinstance(pile, int):
                 if pile < 0:
                     self.fail("bad-deal", f"{name} cannot be dealt {pile} cards", "deal", key)
-                self.table.piles[position].extend(self.new_slot() for _ in range(pile))
+                for _ in range(pile):
+                    table.deal(position, table.hidden.slot())
                 counts.append(pile)
                 continue
             for k, card in enumerate(pile):
                 if card is None:
-                    self.table.piles[position].append(self.new_slot())
+                    table.deal(position, table.hidden.slot())
                     continue
-                self.reveal(card, "deal", key, k)
-                self.table.piles[position].append(card)
+                self.check_card(card, "deal", key, k)
+                table.hidden.seen.add(card)
+                table.deal(position, card)
             counts.append(len(pile))
         if sum(counts) != DECK_SIZE:
             self.fail("bad-deal", f"the deal gives {sum(counts)} cards; all {DECK_SIZE} are "
                       "dealt", "deal")
-        if max(counts) - min(counts) > 1:
-            self.fail("bad-deal", "the cards are dealt as evenly as possible: pile sizes "
-                      f"differ by at most one, not {', '.join(map(str, counts))}", "deal")
+        expected = even_deal(len(self.names))
+        if counts != expected:
+            self.fail("bad-deal", "the cards are dealt one by one in player order, the first "
+                      f"players getting the extra cards: {', '.join(map(str, expected))}, not "
+                      f"{', '.join(map(str, counts))}", "deal")
 
-    def new_slot(self) -> str:
-        self.slots += 1
-        return f"?{self.slots}"
-
-    def reveal(self, card: Any, *tokens: Any, round: int | None = None,
-               turn: int | None = None) -> None:
-        """A card identity the log gives for the first time: a real card, not known elsewhere."""
+    def check_card(self, card: Any, *tokens: Any, round: int | None = None,
+                   turn: int | None = None) -> None:
+        """A card the deal names: a real card, not named before."""
         if not is_card(card):
             self.fail("unknown-card", f"there is no card {card!r}: cards are a colour (red, "
                       "blue, green, yellow, rainbow, shadow) and a value 0–16, like \"red-7\"",
                       *tokens, round=round, turn=turn)
-        if card in self.known:
+        if card in self.table.hidden.seen:
             self.fail("duplicate-card", f"{card} appears twice: the deck has one of each card",
                       *tokens, round=round, turn=turn)
-        self.known.add(card)
 
     # --- events ----------------------------------------------------------------------------------
 
@@ -169,17 +169,12 @@ class SlapReplay:
         if player != expected:
             self.fail("out-of-turn", self.whose_turn(player, expected), *base, "flip", **at)
         card = event["card"]
-        pile = self.table.piles[player]
-        top = pile[0]
-        if is_slot(top):
-            self.reveal(card, *base, "card", **at)
-        elif card != top:
-            if not is_card(card):
-                self.reveal(card, *base, "card", **at)
-            self.fail("wrong-card", f"the top card of {self.names[player]}'s pile is {top}, "
-                      f"known from earlier in the log, not {card}", *base, "card", **at)
-        pile.popleft()
-        self.table.central.append(card)
+        if not is_card(card):
+            self.check_card(card, *base, "card", **at)
+        top = self.table.piles[player][0]
+        why = self.table.flip(player, card)
+        if why is not None:
+            self.flip_failed(player, top, card, why, *base, "card", **at)
         self.flips += 1
         self.turn += 1
         self.previous = self.window if self.window is not None and not self.window.taken else None
@@ -188,11 +183,28 @@ class SlapReplay:
         if self.rec.enabled:
             notes.flip(self, player, card)
 
+    def flip_failed(self, player: int, top: Any, card: str, why: str, *tokens: Any,
+                    round: int, turn: int) -> None:
+        name, hidden = self.names[player], self.table.hidden
+        if why == "wrong":
+            self.fail("wrong-card", f"the top card of {name}'s pile is {top}, known from earlier "
+                      f"in the log, not {card}", *tokens, round=round, turn=turn)
+        if why == NOT_MEMBER:
+            self.fail("wrong-card", f"the top card of {name}'s pile is one of the cards won "
+                      f"together: {hidden.describe(top)}, not {card}", *tokens, round=round,
+                      turn=turn)
+        if why == ELSEWHERE:
+            self.fail("duplicate-card", f"{card} appears twice: the deck has one of each card",
+                      *tokens, round=round, turn=turn)
+        self.fail("duplicate-card", f"{card} cannot be on {name}'s pile: no deal gives it there "
+                  "with the cards the log has shown elsewhere (the deck has one of each card)",
+                  *tokens, round=round, turn=turn)
+
     def whose_turn(self, player: int, expected: int | None) -> str:
         name = self.names[player]
         if expected is None:
             return f"{name} cannot flip: nobody in the game holds a card"
-        if not self.table.piles[player]:
+        if not self.table.counts[player]:
             return f"{name} has no cards to flip; it is {self.names[expected]}'s turn"
         challenge = self.challenge
         if challenge is not None:
@@ -227,11 +239,11 @@ class SlapReplay:
         if challenge is None:
             return
         answer = challenge.player
-        if answer is None or challenge.left == 0 or not self.table.piles[answer]:
+        if answer is None or challenge.left == 0 or not self.table.counts[answer]:
             self.challenge = None
             setter = challenge.setter
             back = self.table.waiting(setter)
-            cards = self.table.take_central(setter)
+            cards = self.table.win(setter, central=True)["central"]
             self.next_from = setter
             if self.rec.enabled:
                 notes.challenge_won(self, challenge, cards, back=back)
@@ -255,7 +267,7 @@ class SlapReplay:
         """Would closing the open window leave nobody in the game with a card to flip?"""
         if self.ended_by is not None or self.challenge is not None:
             return False
-        counts = [len(pile) for pile in self.table.piles]
+        counts = list(self.table.counts)
         window = self.window
         if window is not None and not window.closed and LONE_RAINBOW in window.conditions:
             for position in self.rainbow_payers(window):
@@ -267,7 +279,7 @@ class SlapReplay:
         the game ends with no winner."""
         if self.ended_by is not None or self.challenge is not None:
             return False
-        if any(self.table.piles[p] for p in self.table.still_in()):
+        if any(self.table.counts[p] for p in self.table.still_in()):
             return False
         self.ended_by = "no-cards"
         self.winners = []
@@ -302,6 +314,8 @@ class SlapReplay:
     def judge(self, player: int, pile: str) -> dict[str, Any]:
         """Decide one slap, in the order hands landed; returns what happened (for the step)."""
         window = self.window
+        if window is not None and SHADOW_TRAP in window.conditions:
+            return self.wrong(player, window)  # the trap is absolute: every slap on it pays
         if window is not None and window.on(pile):
             if window.rewarding and window.won_by is None and not window.taken:
                 if LONE_RAINBOW in window.conditions:
@@ -309,6 +323,8 @@ class SlapReplay:
                 return self.win(player, window, claimed=False)
             if LONE_RAINBOW in window.conditions and player not in window.slapped:
                 window.slapped.append(player)
+                if len(window.slapped) == 1:
+                    return self.first_on_rainbow(player, window)
                 return {"result": "valid", "conditions": list(window.conditions)}
             return {"result": "late", "conditions": list(window.conditions)}
         missed = self.previous
@@ -317,10 +333,32 @@ class SlapReplay:
                 return self.win(player, missed, claimed=True)
             if missed.claimed:
                 return {"result": "late", "conditions": list(missed.conditions)}
+        return self.wrong(player, window)
+
+    def wrong(self, player: int, window: Window | None) -> dict[str, Any]:
+        """A slap with no condition on the slapped pile: 2 cards to the Folies pile."""
         was_waiting = self.table.waiting(player)
         paid = self.table.pay(player, PENALTY)
         return {"result": "wrong", "conditions": list(window.conditions) if window else [],
                 "paid": paid, "waiting": was_waiting}
+
+    def first_on_rainbow(self, player: int, window: Window) -> dict[str, Any]:
+        """The first slap on a lone rainbow is a valid slap that wins nothing: it interrupts a
+        running challenge at once (nobody takes the central pile; the player after the rainbow's
+        flipper flips next), and it is the next valid occasion of the players without cards:
+        the slapper keeps their last chance, every other one is eliminated."""
+        table = self.table
+        waiting = [p for p in table.still_in() if p != player and table.waiting(p)]
+        table.eliminated.extend(waiting)
+        interrupted = self.challenge is not None
+        if interrupted:
+            self.challenge = None
+            self.next_from = window.flipper + 1
+        if len(table.still_in()) == 1:
+            self.ended_by = "elimination"
+            self.winners = table.still_in()
+        return {"result": "valid", "conditions": list(window.conditions), "first": True,
+                "interrupted": interrupted, "eliminated": [self.names[p] for p in waiting]}
 
     def win(self, player: int, window: Window, *, claimed: bool) -> dict[str, Any]:
         """The first valid slap: every reward of the card, in the rulebook's order."""
@@ -329,19 +367,15 @@ class SlapReplay:
         window.claimed = claimed
         was_waiting = table.waiting(player)
         waiting = [p for p in table.still_in() if p != player and table.waiting(p)]
-        gained: dict[str, list[str]] = {}
-        if any(c in window.conditions for c in WINS_CENTRAL):
-            gained["central"] = table.take_central(player)
-        if SHADOW_ON_SHADOW in window.conditions:
-            gained["players"] = table.take_one_from_each(player)
-        if RAINBOW_ON_SHADOW in window.conditions:
-            gained["folies"] = table.take_folies(player)
+        gained = table.win(player, central=any(c in window.conditions for c in WINS_CENTRAL),
+                           others=SHADOW_ON_SHADOW in window.conditions,
+                           folies=RAINBOW_ON_SHADOW in window.conditions)
         table.eliminated.extend(waiting)
         self.challenge = None
         self.next_from = player
         result = {"result": "won", "conditions": list(window.conditions), "claimed": claimed,
                   "gained": gained, "eliminated": [self.names[p] for p in waiting],
-                  "back_in": was_waiting and bool(table.piles[player])}
+                  "back_in": was_waiting and bool(table.counts[player])}
         if "central" in gained:
             self.new_round()
         if len(table.still_in()) == 1:
@@ -358,7 +392,7 @@ class SlapReplay:
         self.close_window()
         if self.settle_stall():
             return
-        counts = [len(pile) for pile in self.table.piles]
+        counts = self.table.counts
         players = self.table.still_in()
         best = max(counts[p] for p in players)
         self.winners = [p for p in players if counts[p] == best]
@@ -373,7 +407,7 @@ class SlapReplay:
         return {
             "winners": None if self.winners is None else [names[p] for p in self.winners],
             "ended_by": self.ended_by,
-            "cards": {name: len(table.piles[p]) for p, name in enumerate(names)},
+            "cards": {name: table.counts[p] for p, name in enumerate(names)},
             "eliminated": [names[p] for p in table.eliminated],
             "central_pile": len(table.central),
             "folies_pile": len(table.folies),

@@ -9,6 +9,7 @@ elimination game always ends. Simulator options (not written to the log): ``deal
 from __future__ import annotations
 
 import random
+from collections import deque
 from typing import Any, Mapping
 
 from ...replay import StepRecorder
@@ -22,6 +23,40 @@ DEAL_OPTIONS = ("full", "counts", "none")
 MAX_EVENTS = 10_000
 
 
+class _World:
+    """The real cards of a simulated game, told every move by the engine's table (its ``watch``):
+    the engine knows won cards only as a set; here they are shuffled under the winner's pile."""
+
+    def __init__(self, rng: random.Random, deal: list[list[str]]) -> None:
+        self.rng = rng
+        self.piles = [deque(cards) for cards in deal]
+        self.central: list[str] = []
+        self.folies: list[str] = []
+
+    def flip(self, position: int, card: str) -> None:
+        assert self.piles[position].popleft() == card
+        self.central.append(card)
+
+    def pay(self, position: int, count: int) -> None:
+        pile = self.piles[position]
+        self.folies.extend(pile.popleft() for _ in range(min(count, len(pile))))
+
+    def win(self, position: int, *, central: bool, others: bool, folies: bool) -> None:
+        won: list[str] = []
+        if central:
+            won, self.central = self.central, []
+        if others:
+            players = len(self.piles)
+            for k in range(1, players):
+                pile = self.piles[(position + k) % players]
+                if pile:
+                    won.append(pile.popleft())
+        if folies:
+            won, self.folies = won + self.folies, []
+        self.rng.shuffle(won)
+        self.piles[position].extend(won)
+
+
 class _Driver:
     def __init__(self, rng: random.Random, log: dict[str, Any]) -> None:
         self.rng = rng
@@ -29,6 +64,8 @@ class _Driver:
         self.events: list[dict[str, Any]] = log["events"]
         self.game = SlapReplay(log, StepRecorder(enabled=False))
         self.game.start()
+        self.world = _World(rng, [log["deal"][name] for name in log["players"]])
+        self.game.table.watch = self.world
         self.champion = rng.randrange(len(log["players"]))
 
     def push(self, event: dict[str, Any]) -> None:
@@ -57,7 +94,7 @@ class _Driver:
         if player is None:
             return False
         self.push({"flip": self.log["players"][player],
-                   "card": game.table.piles[player][0]})
+                   "card": self.world.piles[player][0]})
         return True
 
     def react(self, missed: bool) -> bool:
@@ -85,7 +122,8 @@ class _Driver:
             order = self.still_in()
             rng.shuffle(order)
             for player in order:
-                if game.ended_by is None and rng.random() < 0.85:
+                # the first slap may eliminate the players without cards (their last chance)
+                if game.ended_by is None and game.table.is_in(player) and rng.random() < 0.85:
                     self.slap(player)
         elif game.ended_by is None and not rewarding:
             chance = 0.1 if SHADOW_TRAP in window.conditions else 0.02

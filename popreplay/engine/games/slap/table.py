@@ -1,9 +1,5 @@
 """What is on the table during a slap game: the players' face-down piles, the central pile, the
-Folies pile, the slap window of the last flipped card and the running challenge.
-
-A pile is a deque of entries, top first; an entry is a card id (``"red-7"``) or, when the log does
-not know the card yet, a slot id (``"?4"``). The central and Folies piles are lists, bottom first.
-"""
+Folies pile, the slap window of the last flipped card and the running challenge."""
 
 from __future__ import annotations
 
@@ -11,6 +7,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from .cards import RAINBOW, SHADOW, colour, value
+from .hidden import Entry, Hidden
 
 SAME_VALUE = "same-value"
 THREE_OF_A_COLOUR = "three-of-a-colour"
@@ -33,13 +30,15 @@ def conditions(central: list[str]) -> tuple[str, ...]:
     third = central[-3] if len(central) >= 3 else None
     top_colour = colour(top)
     on_shadow = under is not None and colour(under) == SHADOW
+    if top_colour == SHADOW and not on_shadow:
+        return (SHADOW_TRAP,)  # the trap is absolute: no other condition, even a same value
     found: list[str] = []
     if under is not None and value(top) == value(under):
         found.append(SAME_VALUE)
     if third is not None and top_colour == colour(under) == colour(third):
         found.append(THREE_OF_A_COLOUR)
     if top_colour == SHADOW:
-        found.append(SHADOW_ON_SHADOW if on_shadow else SHADOW_TRAP)
+        found.append(SHADOW_ON_SHADOW)
     if top_colour == RAINBOW:
         found.append(RAINBOW_ON_SHADOW if on_shadow else LONE_RAINBOW)
     return tuple(found)
@@ -76,12 +75,24 @@ class Challenge:
     left: int
 
 
-@dataclass(slots=True)
 class Table:
-    piles: list[deque[str]]
-    central: list[str] = field(default_factory=list)
-    folies: list[str] = field(default_factory=list)
-    eliminated: list[int] = field(default_factory=list)  # positions, in order of elimination
+    """The piles. A player's pile is a deque of entries, top first: a card id when its place is
+    certain, or the id of a family of face-down places (``hidden.py``): a dealt card not named, or
+    a set of won cards whose order is unknown. ``counts`` holds each pile's number of cards.
+
+    ``watch`` (optional) is told every move before it is made, with the same arguments: the
+    simulator keeps the real cards that way (``simulate.py``)."""
+
+    __slots__ = ("piles", "counts", "central", "folies", "eliminated", "hidden", "watch")
+
+    def __init__(self, players: int) -> None:
+        self.piles: list[deque[Entry]] = [deque() for _ in range(players)]
+        self.counts = [0] * players
+        self.central: list[str] = []  # bottom first: every card of it was flipped, so is known
+        self.folies: list[Entry] = []  # bottom first: cards and one-place families
+        self.eliminated: list[int] = []  # positions, in order of elimination
+        self.hidden = Hidden()
+        self.watch = None
 
     @property
     def players(self) -> int:
@@ -92,7 +103,7 @@ class Table:
 
     def waiting(self, position: int) -> bool:
         """Out of cards but not eliminated: on their last chance."""
-        return not self.piles[position] and self.is_in(position)
+        return not self.counts[position] and self.is_in(position)
 
     def still_in(self) -> list[int]:
         return [p for p in range(self.players) if self.is_in(p)]
@@ -101,35 +112,92 @@ class Table:
         """The first player from ``start`` on (in player order, wrapping) who holds a card."""
         for k in range(self.players):
             position = (start + k) % self.players
-            if position != exclude and self.piles[position]:
+            if position != exclude and self.counts[position]:
                 return position
         return None
 
-    def pay(self, position: int, count: int) -> list[str]:
-        """Up to ``count`` cards from the top of a pile onto the Folies pile, face up."""
+    # --- the deal --------------------------------------------------------------------------------
+
+    def deal(self, position: int, entry: Entry) -> None:
+        self.piles[position].append(entry)
+        self.counts[position] += 1
+
+    # --- moves -----------------------------------------------------------------------------------
+
+    def _take(self, position: int) -> Entry:
+        """The top card of a pile leaves it unseen: a certain card stays certain; a card of a
+        family of several places becomes a family of its own."""
         pile = self.piles[position]
-        paid = [pile.popleft() for _ in range(min(count, len(pile)))]
+        top = pile[0]
+        self.counts[position] -= 1
+        if isinstance(top, str) or self.hidden.size[top] == 1:
+            return pile.popleft()
+        return self.hidden.split(top)
+
+    def flip(self, position: int, card: str) -> str | None:
+        """The top card goes face up onto the central pile. Returns why ``card`` cannot be that
+        card (``hidden.py`` codes, or ``"wrong"`` for a certain card that is another), or None."""
+        pile = self.piles[position]
+        top = pile[0]
+        if isinstance(top, str):
+            if top != card:
+                return "wrong"
+            pile.popleft()
+        else:
+            why = self.hidden.reveal(top, card)
+            if why is not None:
+                return why
+            if top not in self.hidden.size:
+                pile.popleft()
+        if self.watch is not None:
+            self.watch.flip(position, card)
+        self.counts[position] -= 1
+        self.central.append(card)
+        return None
+
+    def pay(self, position: int, count: int) -> list[Entry]:
+        """Up to ``count`` cards from the top of a pile onto the Folies pile, face up (the log
+        does not name them)."""
+        if self.watch is not None:
+            self.watch.pay(position, count)
+        paid = [self._take(position) for _ in range(min(count, self.counts[position]))]
         self.folies.extend(paid)
         return paid
 
-    def take_central(self, position: int) -> list[str]:
-        """The central pile, turned face down, goes under the pile: the first flipped card first."""
-        cards, self.central = self.central, []
-        self.piles[position].extend(cards)
-        return cards
+    def win(self, position: int, *, central: bool = False, others: bool = False,
+            folies: bool = False) -> dict[str, list[str]]:
+        """What one slap (or a challenge) wins goes under the winner's pile as one set whose
+        order nobody records: the central pile, the top card of every other player's pile (in
+        player order after the winner), the Folies pile. Returns what was won from each, as the
+        steps show it."""
+        if self.watch is not None:
+            self.watch.win(position, central=central, others=others, folies=folies)
+        gained: dict[str, list[Entry]] = {}
+        if central:
+            gained["central"], self.central = self.central, []
+        if others:
+            gained["players"] = [self._take(other) for k in range(1, self.players)
+                                 if self.counts[other := (position + k) % self.players]]
+        if folies:
+            gained["folies"], self.folies = self.folies, []
+        shown = {part: self.shown(items) for part, items in gained.items()}
+        items = [item for part in gained.values() for item in part]
+        if items:
+            self.piles[position].append(self.hidden.merge(items))
+            self.counts[position] += len(items)
+        return shown
 
-    def take_folies(self, position: int) -> list[str]:
-        cards, self.folies = self.folies, []
-        self.piles[position].extend(cards)
-        return cards
+    # --- what the steps show ---------------------------------------------------------------------
 
-    def take_one_from_each(self, position: int) -> list[str]:
-        """Shadow on shadow: the top card of every other player's pile, in player order after
-        the winner, goes under the winner's pile."""
-        taken = []
-        for k in range(1, self.players):
-            other = self.piles[(position + k) % self.players]
-            if other:
-                taken.append(other.popleft())
-        self.piles[position].extend(taken)
-        return taken
+    def show(self, entry: Entry) -> list[str]:
+        """An entry as the steps write it: a card id, ``?7`` for a one-place family, ``?12.1``,
+        ``?12.2``… for the places of a set."""
+        if isinstance(entry, str):
+            return [entry]
+        size = self.hidden.size[entry]
+        if size == 1:
+            return [f"?{entry}"]
+        return [f"?{entry}.{k}" for k in range(1, size + 1)]
+
+    def shown(self, entries) -> list[str]:
+        return [text for entry in entries for text in self.show(entry)]

@@ -1,0 +1,402 @@
+"""Hidden cards are checked exactly (issue 14), three properties over simulated games:
+
+- hiding never breaks a game: a legal full-information log with some dealt cards replaced by
+  "unseen" (a face-down deal nobody looked at) stays legal, with the same outcome (no slap outcome
+  depends on which card is where: every flip names its card);
+- impossible stays impossible: an unseen card named as a card certainly elsewhere is illegal,
+  `duplicate-card` at that place;
+- exactness against brute force: for small hidden parts, an exhaustive search over every
+  arrangement (the unseen dealt cards and the order of every won set) agrees with the engine on
+  legality, and the winners are those of the full-information game.
+
+The default tier runs 30 examples of each; the slow tier 500 games each.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import re
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from popreplay.checking import check_log
+from popreplay.engine.games.slap import SLAP
+from popreplay.engine.games.slap.cards import DECK
+from popreplay.engine.games.slap.hidden import ELSEWHERE, IMPOSSIBLE, NOT_MEMBER, Hidden
+from popreplay.engine.games.slap.rules import SlapReplay
+from popreplay.engine.replay import RuleViolation, StepRecorder
+
+CARD_CODES = ("duplicate-card", "wrong-card")
+CHECKS = [HealthCheck.too_slow, HealthCheck.filter_too_much]
+FAST = settings(max_examples=30, deadline=None, suppress_health_check=CHECKS)
+SLOW = settings(max_examples=500, deadline=None, suppress_health_check=CHECKS)
+
+
+def simulated(seed: int, players: int, cut: int | None = None) -> dict:
+    log = SLAP.simulate(mode=("timed", "elimination")[seed % 2], players=players, seed=seed)
+    if cut is not None and cut < len(log["events"]):
+        log["events"] = log["events"][:cut]
+        del log["claimed"]
+    return log
+
+
+def hide(log: dict, rng: random.Random, share: float) -> dict:
+    """Some dealt cards unseen (``null``), some piles given as a count only."""
+    hidden = copy.deepcopy(log)
+    for name, pile in hidden["deal"].items():
+        if rng.random() < share / 3:
+            hidden["deal"][name] = len(pile)
+            continue
+        hidden["deal"][name] = [None if rng.random() < share else card for card in pile]
+    return hidden
+
+
+# --- hiding never breaks a game ----------------------------------------------------------------
+
+def check_hiding(seed: int, share: float) -> None:
+    rng = random.Random(seed)
+    players = rng.randint(2, 6)
+    log = simulated(seed, players, cut=rng.choice([None, rng.randint(0, 400)]))
+    full = check_log(copy.deepcopy(log))
+    assert full["legal"], full["errors"]
+    result = check_log(hide(log, rng, share))
+    assert result["legal"], result["errors"]
+    assert result["status"] == full["status"]
+    assert result["outcome"] == full["outcome"]
+    assert result["claims"] == full["claims"]
+
+
+@FAST
+@given(seed=st.integers(0, 2**32), share=st.sampled_from([0.1, 0.5, 1.0]))
+def test_hiding_never_breaks_a_game(seed, share):
+    check_hiding(seed, share)
+
+
+@pytest.mark.slow
+@SLOW
+@given(seed=st.integers(0, 2**32), share=st.sampled_from([0.1, 0.3, 0.5, 0.8, 1.0]))
+def test_hiding_never_breaks_a_game_slow(seed, share):
+    check_hiding(seed, share)
+
+
+# --- impossible stays impossible ---------------------------------------------------------------
+
+PLAIN_SLOT = re.compile(r"^\?\d+$")
+
+
+def check_impossible(seed: int) -> None:
+    """Name one unseen card as a card certainly elsewhere: in the deal, a card the deal names
+    earlier; in a flip from a dealt card nobody saw, a card already seen (a plain dealt place
+    holds only a card never seen)."""
+    rng = random.Random(seed)
+    log = hide(simulated(seed, rng.randint(2, 6)), rng, rng.choice([0.3, 0.7]))
+    result = check_log(copy.deepcopy(log), with_steps=True)
+    assert result["legal"], result["errors"]
+    targets = []
+    named_before: list[str] = []
+    for name in log["players"]:
+        pile = log["deal"][name]
+        if isinstance(pile, int):
+            continue
+        for k, card in enumerate(pile):
+            if card is None and named_before:
+                targets.append(("deal", name, k, rng.choice(named_before)))
+            elif card is not None:
+                named_before.append(card)
+    seen = list(named_before)
+    flips = iter([n for n, event in enumerate(log["events"]) if "flip" in event])
+    state = result["steps"][0]["state"]
+    for step in result["steps"][1:]:
+        if step["kind"] == "flip":  # the flip steps are the flip events, in order
+            number = next(flips)
+            top = state["piles"][step["data"]["player"]][0]
+            if PLAIN_SLOT.match(top) and top not in state["sets"] and seen:
+                targets.append(("flip", number, rng.choice(seen), (step["round"], step["turn"])))
+            seen.append(step["data"]["card"])
+        state = step["state"]
+    if not targets:
+        return
+    target = rng.choice(targets)
+    bad = copy.deepcopy(log)
+    if target[0] == "deal":
+        _, name, k, card = target
+        bad["deal"][name][k] = card
+        where, at = f"/deal/{name}/{k}", (None, None)
+    else:
+        _, number, card, at = target
+        bad["events"][number]["card"] = card
+        where = f"/events/{number}/card"
+    error = check_log(bad)["errors"][0]
+    assert (error["code"], error["path"], error["round"], error["turn"]) == (
+        "duplicate-card", where, *at)
+
+
+@FAST
+@given(seed=st.integers(0, 2**32))
+def test_impossible_stays_impossible(seed):
+    check_impossible(seed)
+
+
+@pytest.mark.slow
+@SLOW
+@given(seed=st.integers(0, 2**32))
+def test_impossible_stays_impossible_slow(seed):
+    check_impossible(seed)
+
+
+# --- exactness against brute force -------------------------------------------------------------
+
+class Recorder:
+    """The table's watch: the moves of the replay, as ops for the brute force."""
+
+    def __init__(self) -> None:
+        self.ops: list[tuple] = []
+
+    def flip(self, position, card):
+        self.ops.append(("flip", position, card))
+
+    def pay(self, position, count):
+        self.ops.append(("pay", position, count))
+
+    def win(self, position, *, central, others, folies):
+        self.ops.append(("win", position, central, others, folies))
+
+
+def replay_ops(log: dict) -> tuple[list[tuple], dict | None]:
+    """The engine's verdict on a log and the moves it made up to its first violation (the
+    flip that failed included, when a card code stopped it)."""
+    game = SlapReplay(log, StepRecorder(enabled=False))
+    recorder = Recorder()
+    error = None
+    try:
+        game.start()
+        game.table.watch = recorder
+        for number, event in enumerate(log["events"]):
+            try:
+                game.apply(number, event)
+            except RuleViolation as violation:
+                error = violation.violation
+                if error.code in CARD_CODES and "flip" in event:
+                    recorder.ops.append(("flip", game.index[event["flip"]], event["card"]))
+                break
+    except RuleViolation as violation:
+        error = violation.violation
+    return recorder.ops, error
+
+
+def _take(world, position):
+    """Every way to take the top card of a pile: (card, world without it)."""
+    piles = world[0]
+    pile = piles[position]
+    top = pile[0]
+    if isinstance(top, str):
+        yield top, _with_pile(world, position, pile[1:])
+        return
+    for card in sorted(set(top)):
+        rest = list(top)
+        rest.remove(card)
+        left = ((tuple(sorted(rest)),) if len(rest) > 1 else tuple(rest)) + pile[1:]
+        yield card, _with_pile(world, position, left)
+
+
+def _with_pile(world, position, pile):
+    piles = list(world[0])
+    piles[position] = tuple(pile)
+    return (tuple(piles), world[1], world[2])
+
+
+def _count(world, position):
+    return sum(1 if isinstance(e, str) else len(e) for e in world[0][position])
+
+
+def _takes(worlds, position, count):
+    """Take ``count`` cards from a pile in every way: (taken cards, world)."""
+    out = [((), w) for w in worlds]
+    for _ in range(count):
+        out = [(taken + (card,), after) for taken, w in out for card, after in _take(w, position)]
+    return out
+
+
+WORLDS = 4000  # beyond this many arrangements at once the search gives up (the example is skipped)
+
+
+def brute_force(deal: dict, players: list[str], unseen: list[str], ops: list[tuple]) -> bool | None:
+    """Is there an arrangement of the unseen dealt cards and of every won set under which each
+    recorded flip reveals the card it names? None: too many arrangements to search."""
+    import itertools
+
+    places = [(p, k) for p, name in enumerate(players) for k, c in enumerate(deal[name])
+              if c is None]
+    worlds = set()
+    for cards in itertools.permutations(unseen, len(places)):
+        piles = [list(deal[name]) for name in players]
+        for (p, k), card in zip(places, cards):
+            piles[p][k] = card
+        worlds.add((tuple(tuple(pile) for pile in piles), (), ()))
+    for op in ops:
+        nxt = set()
+        if op[0] == "flip":
+            _, position, card = op
+            for w in worlds:
+                for got, after in _take(w, position):
+                    if got == card:
+                        nxt.add((after[0], after[1] + (card,), after[2]))
+                if len(nxt) > WORLDS:
+                    return None
+        elif op[0] == "pay":
+            _, position, count = op
+            for w in worlds:
+                n = min(count, _count(w, position))
+                for taken, after in _takes([w], position, n):
+                    nxt.add((after[0], after[1], tuple(sorted(after[2] + taken))))
+                if len(nxt) > WORLDS:
+                    return None
+        else:
+            _, position, central, others, folies = op
+            for w in worlds:
+                stage = [((), w)]
+                if others:
+                    for k in range(1, len(players)):
+                        other = (position + k) % len(players)
+                        stage = [(won + taken, after) for won, w2 in stage
+                                 for taken, after in _takes([w2], other,
+                                                            min(1, _count(w2, other)))]
+                for won, after in stage:
+                    items = won
+                    central_cards, folies_cards = after[1], after[2]
+                    if central:
+                        items, central_cards = items + central_cards, ()
+                    if folies:
+                        items, folies_cards = items + folies_cards, ()
+                    pile = after[0][position]
+                    if len(items) == 1:
+                        pile = pile + items
+                    elif items:
+                        pile = pile + (tuple(sorted(items)),)
+                    piles = list(after[0])
+                    piles[position] = pile
+                    nxt.add((tuple(piles), central_cards, folies_cards))
+                if len(nxt) > WORLDS:
+                    return None
+        worlds = nxt
+        if not worlds:
+            return False
+        if len(worlds) > WORLDS:
+            return None
+    return True
+
+
+def _before(log: dict, number: int) -> tuple[bool, list[str]]:
+    """Before event ``number`` (a flip): is the flipper's top card one of a set, and which seen
+    cards have an uncertain place."""
+    game = SlapReplay(dict(log, events=log["events"][:number]), StepRecorder(enabled=False))
+    game.run()
+    table = game.table
+    pile = table.piles[game.index[log["events"][number]["flip"]]]
+    on_set = bool(pile) and not isinstance(pile[0], str) and table.hidden.size[pile[0]] > 1
+    return on_set, sorted(table.hidden.fam)
+
+
+def check_exact(seed: int) -> str | None:
+    """A small game: a few unseen dealt cards; the log as it is, or with one flip renamed."""
+    rng = random.Random(seed)
+    players = rng.randint(3, 6)
+    log = simulated(seed, players, cut=rng.randint(20, 160))
+    full_winners = check_log(copy.deepcopy(log))["outcome"]["winners"]
+    names = log["players"]
+    everything = [(name, k) for name in names for k in range(len(log["deal"][name]))]
+    hidden_places = rng.sample(everything, rng.randint(1, 4))
+    unseen = []
+    for name, k in hidden_places:
+        unseen.append(log["deal"][name][k])
+        log["deal"][name][k] = None
+    flips = [n for n, e in enumerate(log["events"]) if "flip" in e]
+    renamed = bool(flips) and rng.random() < 0.7
+    if renamed:
+        for number in rng.sample(flips, min(6, len(flips))):  # a flip from a set, if any
+            on_set, tracked = _before(log, number)
+            if on_set:
+                break
+        if tracked and rng.random() < 0.7:
+            log["events"][number]["card"] = rng.choice(tracked)
+        else:
+            log["events"][number]["card"] = rng.choice(
+                [e["card"] for e in log["events"] if "flip" in e] + list(unseen)
+                + rng.sample(DECK, 3))
+    ops, error = replay_ops(log)
+    possible = brute_force(log["deal"], names, unseen, ops)
+    assume(possible is not None)
+    if error is not None and error.code not in CARD_CODES:
+        assert possible, error
+        return error.code
+    if error is None:
+        assert possible, "the engine accepts a log that no arrangement gives"
+        if not renamed:  # the winners never depend on the arrangement: those of the full game
+            assert check_log(copy.deepcopy(log))["outcome"]["winners"] == full_winners
+    else:
+        assert not possible, f"the engine rejects a log some arrangement gives: {error}"
+        assert brute_force(log["deal"], names, unseen, ops[:-1]) is not False  # possible before
+    return error.code if error else None
+
+
+@FAST
+@given(seed=st.integers(0, 2**32))
+def test_exactness_against_brute_force(seed):
+    check_exact(seed)
+
+
+@pytest.mark.slow
+@SLOW
+@given(seed=st.integers(0, 2**32))
+def test_exactness_against_brute_force_slow(seed):
+    check_exact(seed)
+
+
+# --- the matching itself -----------------------------------------------------------------------
+
+def test_a_card_every_arrangement_puts_elsewhere_is_refused_by_the_matching():
+    # Alice's set {red-3, yellow-10, blue-11}: two cards leave it unseen (a penalty) and are won
+    # by Bruno with the certain green-4, as one set of three. Bruno's set may show red-3 and
+    # yellow-10 — but then Alice's last place holds blue-11, and Bruno's last card is green-4.
+    # Each card alone is a possible member of Bruno's set: only the matching sees the conflict.
+    hidden = Hidden()
+    hidden.seen |= {"red-3", "yellow-10", "blue-11", "green-4"}
+    alice = hidden.merge(["red-3", "yellow-10", "blue-11"])
+    paid = [hidden.split(alice), hidden.split(alice)]
+    bruno = hidden.merge(paid + ["green-4"])
+    assert hidden.members(bruno) == ["blue-11", "green-4", "red-3", "yellow-10"]
+    for card in ("red-3", "yellow-10"):
+        assert hidden.reveal(bruno, card) is None
+    assert hidden.reveal(bruno, "blue-11") == IMPOSSIBLE
+    assert hidden.reveal(bruno, "green-4") is None
+    assert hidden.reveal(alice, "yellow-10") == ELSEWHERE  # flipped already
+    assert hidden.reveal(alice, "blue-11") is None
+
+
+def test_a_set_holds_one_card_never_seen_per_dealt_place_won():
+    hidden = Hidden()
+    slot = hidden.slot()
+    hidden.seen |= {"red-3", "red-4"}
+    won = hidden.merge(["red-3", "red-4", slot])
+    assert hidden.reveal(won, "green-9") is None  # the dealt card, never seen
+    assert hidden.reveal(won, "blue-1") == IMPOSSIBLE  # its one unseen place is spent
+    assert hidden.reveal(won, "red-4") is None
+    assert hidden.reveal(won, "red-3") is None
+    assert won not in hidden.size  # all three flipped: the set is gone
+
+
+def test_the_witness_is_repaired_when_a_flip_takes_a_card_it_placed_elsewhere():
+    # {a, b} split: one card to the Folies pile (won by Chloé), one stays with Alice; Alice then
+    # flips whichever card the witness had put with Chloé: an augmenting path swaps them.
+    hidden = Hidden()
+    hidden.seen |= {"red-1", "red-2"}
+    alice = hidden.merge(["red-1", "red-2"])
+    chloe = hidden.split(alice)
+    elsewhere = next(iter(hidden.held[chloe]))
+    assert hidden.reveal(alice, elsewhere) is None
+    other = ({"red-1", "red-2"} - {elsewhere}).pop()
+    assert hidden.held[chloe] == {other}
+    assert hidden.reveal(chloe, elsewhere) == ELSEWHERE
