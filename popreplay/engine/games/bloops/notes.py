@@ -185,7 +185,8 @@ def rearrange(game: BloopsReplay, who: int, order: list[int] | None) -> None:
     if order is None:
         pool = next((c.pool for c in cards.values() if c.pool is not None), None)
         note = (f"{name} rearranges their cards unseen: they are now known only as a set"
-                + (f" ({pool.label}), until each is seen again." if pool else "."))
+                + (f" ({pool.label}, {set_values(pool)}), until each is seen again." if pool
+                   else "."))
         data = {"player": name, "order": None, "set": None if pool is None else pool.label}
     else:
         moves = [f"place {new} ← {old}" for new, old in zip(sorted(cards), order) if new != old]
