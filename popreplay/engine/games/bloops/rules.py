@@ -14,7 +14,8 @@ from ...pointer import pointer
 from ...players import by_player, index_players, player_position
 from ...replay import RuleViolation, StepRecorder, Violation
 from . import certainty, notes
-from .cards import DEAL, EFFECTS, GIVE, LOOK, NUMBERED, SWAP, TWENTY, BOTTOM_ROW, is_value
+from .cards import DEAL, EFFECTS, GIVE, LOOK, NUMBERED, STARS, SWAP, TWENTY, BOTTOM_ROW, is_value
+from .cards import score as score_of
 from .modes import ENDED_BY_BLOOPS, ENDED_BY_PILE, ENDED_BY_TWENTY, MODES
 from .table import Card, Pending, Pool, Table
 
@@ -512,6 +513,20 @@ class BloopsReplay:
         if self.rec.enabled:
             notes.reveal(self)
 
+    def seen_outcome(self) -> dict[str, Any]:
+        """The outcome of a finished game whose every card in front of a player is known."""
+        places, stars, scores = {}, {}, {}
+        for name, cards in zip(self.names, self.table.places):
+            values = [card.value for _, card in sorted(cards.items())]
+            places[name] = {str(number): card.value for number, card in sorted(cards.items())}
+            stars[name] = sum(1 for v in values if v in STARS)
+            scores[name] = score_of(values)
+        best = min(scores.values())
+        winners = [name for name in self.names if scores[name] == best]
+        return {"ended_by": self.ended_by, "bloops": None if self.holder is None else
+                self.names[self.holder], "turns": self.turn, "places": places, "stars": stars,
+                "scores": scores, "winners": winners, "shared": len(winners) > 1, "notes": []}
+
     def hands(self) -> tuple[dict[str, dict[int, set[int] | int]], dict[str, certainty.Hand
                                                                           | None]]:
         """Per player: each place's value (or the values it may still have), and the hand the
@@ -555,6 +570,9 @@ class BloopsReplay:
     def outcome(self, status: str) -> dict[str, Any]:
         complete = status == "complete"
         names = self.names
+        if complete and all(card.value is not None for places in self.table.places
+                            for card in places.values()):
+            return self.seen_outcome()
         views, hands = self.hands()
         budget = certainty.budget_of(self.known, self.limits, TWENTY)
         places = {name: {str(number): (seen if isinstance(seen, int) else
