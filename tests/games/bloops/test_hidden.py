@@ -14,6 +14,7 @@ The default run tries a few dozen games per property; ``-m slow`` at least 500.
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
 import json
 import random
@@ -37,6 +38,17 @@ SLOW = settings(max_examples=500, deadline=None, derandomize=True,
 UNIQUE = {"0": 44, **{str(v): 1 for v in range(1, 21)}}
 FEW = {"0": 36, "1": 10, "2": 8, "3": 3, "6": 2, "7": 2, "9": 2, "20": 1}
 OUTCOME_FIXED = ("ended_by", "bloops", "turns")
+def tiers(check: Any, *strategies: Any) -> tuple[Any, Any]:
+    """The default test (a few dozen examples) and the slow one (500) of one property."""
+    def test() -> Any:
+        @functools.wraps(check)
+        def run(*args: Any, **kwargs: Any) -> None:
+            check(*args, **kwargs)
+        return given(*strategies)(run)
+
+    return FAST(test()), pytest.mark.slow(SLOW(test()))
+
+
 # Seeded generators: hypothesis's own ``randoms()`` lean on the first choices, not on all of them.
 PICKERS = st.integers(0, 2**32).map(random.Random)
 
@@ -116,17 +128,8 @@ def check_hiding(seed: int, players: int, rate: float, picker: random.Random) ->
             {k: v for k, v in truth.items() if k != "notes"}
 
 
-@FAST
-@given(st.integers(0, 10**6), st.integers(2, 5), st.floats(0.05, 1.0), PICKERS)
-def test_hiding_never_breaks_a_game(seed, players, rate, picker):
-    check_hiding(seed, players, rate, picker)
-
-
-@pytest.mark.slow
-@SLOW
-@given(st.integers(0, 10**6), st.integers(2, 5), st.floats(0.05, 1.0), PICKERS)
-def test_hiding_never_breaks_a_game_slow(seed, players, rate, picker):
-    check_hiding(seed, players, rate, picker)
+test_hiding_never_breaks_a_game, test_hiding_never_breaks_a_game_slow = tiers(
+    check_hiding, st.integers(0, 10**6), st.integers(2, 5), st.floats(0.05, 1.0), PICKERS)
 
 
 # --- impossible stays impossible -------------------------------------------------------------
@@ -167,17 +170,8 @@ def check_impossible(seed: int, players: int, picker: random.Random) -> bool:
     return True
 
 
-@FAST
-@given(st.integers(0, 10**6), st.integers(2, 5), PICKERS)
-def test_impossible_stays_impossible(seed, players, picker):
-    check_impossible(seed, players, picker)
-
-
-@pytest.mark.slow
-@SLOW
-@given(st.integers(0, 10**6), st.integers(2, 5), PICKERS)
-def test_impossible_stays_impossible_slow(seed, players, picker):
-    check_impossible(seed, players, picker)
+test_impossible_stays_impossible, test_impossible_stays_impossible_slow = tiers(
+    check_impossible, st.integers(0, 10**6), st.integers(2, 5), PICKERS)
 
 
 def test_impossible_cards_are_found_in_most_games():
@@ -253,17 +247,8 @@ def check_values_brute_force(seed: int, players: int, picker: random.Random) -> 
     assert engine_says(hidden) == expected(candidates), unseen
 
 
-@FAST
-@given(st.integers(0, 10**6), st.integers(2, 3), PICKERS)
-def test_exact_against_brute_force_on_unseen_values(seed, players, picker):
-    check_values_brute_force(seed, players, picker)
-
-
-@pytest.mark.slow
-@SLOW
-@given(st.integers(0, 10**6), st.integers(2, 3), PICKERS)
-def test_exact_against_brute_force_on_unseen_values_slow(seed, players, picker):
-    check_values_brute_force(seed, players, picker)
+test_exact_on_unseen_values, test_exact_on_unseen_values_slow = tiers(
+    check_values_brute_force, st.integers(0, 10**6), st.integers(2, 3), PICKERS)
 
 
 SMALL = {"0": 40, "1": 12, "2": 4, "3": 2, "7": 5, "20": 1}  # few orders of a hand differ
@@ -336,14 +321,5 @@ def check_rearrangement_brute_force(picker: random.Random) -> None:
     assert engine_says(log) == expected(candidates)
 
 
-@FAST
-@given(PICKERS)
-def test_exact_against_brute_force_after_an_unseen_rearrangement(picker):
-    check_rearrangement_brute_force(picker)
-
-
-@pytest.mark.slow
-@SLOW
-@given(PICKERS)
-def test_exact_against_brute_force_after_an_unseen_rearrangement_slow(picker):
-    check_rearrangement_brute_force(picker)
+test_exact_after_an_unseen_rearrangement, test_exact_after_an_unseen_rearrangement_slow = tiers(
+    check_rearrangement_brute_force, PICKERS)
