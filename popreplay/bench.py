@@ -129,7 +129,7 @@ def bench_other_games(count: int, repeat: int) -> list[dict[str, Any]]:
         rows.append({"game": name, "mode": mode, "players": players, "games": count,
                      "games_per_s": count / engine, "us_per_game": engine / count * 1e6,
                      "logs_per_s": count / valid,
-                     "events_per_game": statistics.fmean(len(log.get("events", ())) for log in logs)})
+                     "kb_per_log": sum(map(len, texts)) / count / 1024})
     return rows
 
 
@@ -472,7 +472,7 @@ def bench(games: int, repeat: int, growth: bool, growth_games: int, other_games:
         click.echo(f"{row['game']}: engine {row['games_per_s']:.0f} games/s, "
                    f"{row['us_per_game']:.0f} µs/game; validation {row['logs_per_s']:.0f} logs/s "
                    f"({row['games']} simulated {row['players']}-player {row['mode']} games, "
-                   f"{row['events_per_game']:.0f} events per game; CPU time)")
+                   f"{row['kb_per_log']:.1f} KiB/log; CPU time)")
     if growth:
         table = bench_growth(growth_games, repeat)
         click.echo("growth by players (battle, 24 turns, 5 cards a turn):")
