@@ -113,6 +113,26 @@ def bench_validation(texts: list[bytes], repeat: int) -> dict[str, float]:
             "kb_per_log": sum(map(len, texts)) / count / 1024}
 
 
+def bench_other_games(count: int, repeat: int) -> list[dict[str, Any]]:
+    """Each game other than POP!: ``count`` simulated 4-player games of its first mode (seeds
+    0..count-1), replayed without steps and validated from JSON text."""
+    rows = []
+    for name, game in GAMES.items():
+        if name == "pop":
+            continue
+        mode = game.modes[0]
+        players = min(4, game.player_counts[mode][1])
+        logs = [game.simulate(mode=mode, players=players, seed=seed) for seed in range(count)]
+        texts = [json.dumps(log, ensure_ascii=False).encode() for log in logs]
+        engine = best_cpu(lambda: [game.replay(log) for log in logs], repeat)
+        valid = best_cpu(lambda: [check_text(text) for text in texts], repeat)
+        rows.append({"game": name, "mode": mode, "players": players, "games": count,
+                     "games_per_s": count / engine, "us_per_game": engine / count * 1e6,
+                     "logs_per_s": count / valid,
+                     "kb_per_log": sum(map(len, texts)) / count / 1024})
+    return rows
+
+
 def per_game_us(log: dict[str, Any], repeat: int) -> float:
     return best_cpu(lambda: POP.replay(log), repeat) * 1e6
 
@@ -417,6 +437,8 @@ def machine() -> dict[str, str]:
 @click.option("--growth/--no-growth", default=True, show_default=True,
               help="Cost by players, turns and explosions.")
 @click.option("--growth-games", default=100, show_default=True)
+@click.option("--other-games", default=200, show_default=True,
+              help="Simulated games of each other game (cube, slap, Bloops; 0: skip).")
 @click.option("--http", "http_count", default=300, show_default=True,
               help="Games to POST through popreplay serve (0: skip the service).")
 @click.option("--workers", default=2, show_default=True)
@@ -428,9 +450,9 @@ def machine() -> dict[str, str]:
               help="Seconds at most for each HTTP load (a bound, not a target).")
 @click.option("--stream", "stream_lines", default=0, show_default=True,
               help="NDJSON lines for the streaming memory check (0: skip; e.g. 100000).")
-def bench(games: int, repeat: int, growth: bool, growth_games: int, http_count: int,
-          workers: int, clients: int, fetches: int, hot: int, time_limit: float,
-          stream_lines: int) -> None:
+def bench(games: int, repeat: int, growth: bool, growth_games: int, other_games: int,
+          http_count: int, workers: int, clients: int, fetches: int, hot: int,
+          time_limit: float, stream_lines: int) -> None:
     """Measure replay, validation, the API and streaming; print figures (no pass/fail)."""
     info = machine()
     click.echo(f"machine: {info['cpus']} CPUs, {info['cpu']}, Python {info['python']}, "
@@ -446,6 +468,11 @@ def bench(games: int, repeat: int, growth: bool, growth_games: int, http_count: 
     click.echo(f"validation: {valid['logs_per_s']:.0f} logs/s, {valid['us_per_log']:.0f} µs/log "
                f"(parse {valid['us_parse']:.0f} + shape {valid['us_shape']:.0f} + replay and "
                f"result {valid['us_replay']:.0f} µs; {valid['kb_per_log']:.1f} KiB/log; CPU time)")
+    for row in bench_other_games(other_games, repeat):
+        click.echo(f"{row['game']}: engine {row['games_per_s']:.0f} games/s, "
+                   f"{row['us_per_game']:.0f} µs/game; validation {row['logs_per_s']:.0f} logs/s "
+                   f"({row['games']} simulated {row['players']}-player {row['mode']} games, "
+                   f"{row['kb_per_log']:.1f} KiB/log; CPU time)")
     if growth:
         table = bench_growth(growth_games, repeat)
         click.echo("growth by players (battle, 24 turns, 5 cards a turn):")

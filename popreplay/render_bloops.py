@@ -32,7 +32,8 @@ def _places(places: list[dict[str, Any]]) -> str:
         if previous_row is not None and entry["row"] != previous_row:
             cells.append("|")
         previous_row = entry["row"]
-        cells.append(f"{entry['place']}:{_value(entry['value'])}")
+        mixed = click.style("~", fg="magenta") if entry.get("set") else ""  # one of a set
+        cells.append(f"{entry['place']}:{_value(entry['value'])}{mixed}")
     return " ".join(cells)
 
 

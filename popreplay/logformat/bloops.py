@@ -23,9 +23,24 @@ MAX_PLAYERS = 16
 MAX_NAME_LENGTH = 100
 MAX_EVENTS = 2000
 MAX_CARDS = 64
+UNKNOWN_ORDER = "unknown"
 
 
+class Order(fields.Field):
+    """A rearrangement's new order: a list of place numbers, or ``"unknown"`` (or null)."""
 
+    default_error_messages = {"invalid": "must be a list of place numbers or \"unknown\""}
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(allow_none=True, **kwargs)
+        self.places = JsonList(JsonInteger(), validate=at_most(MAX_CARDS, "places"))
+
+    def _deserialize(self, value: Any, attr, data, **kwargs) -> list[int] | str:
+        if value == UNKNOWN_ORDER:
+            return value
+        if not isinstance(value, list):
+            raise self.make_error("invalid")
+        return self.places.deserialize(value)
 
 class _Event(StrictSchema):
     type = JsonString(required=True)
@@ -72,9 +87,14 @@ class BloopsCallSchema(_Event):
     pass
 
 
+class RearrangeSchema(_Event):
+    order = Order()
+
+
 EVENTS: dict[str, type[Schema]] = {
     "draw": DrawSchema, "discard": DiscardSchema, "keep": KeepSchema, "counter": CounterSchema,
     "give": GiveSchema, "look": LookSchema, "swap": SwapSchema, "bloops": BloopsCallSchema,
+    "rearrange": RearrangeSchema,
 }
 _event_schemas: dict[str, Schema] = {}
 

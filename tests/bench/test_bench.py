@@ -17,9 +17,13 @@ NUMBER = r"[0-9]+(?:\.[0-9]+)?"
 
 def test_the_command_prints_engine_validation_and_growth_figures():
     result = CliRunner().invoke(main, ["bench", "--games", "3", "--repeat", "1",
-                                       "--growth-games", "2", "--http", "0"])
+                                       "--growth-games", "2", "--http", "0",
+                                       "--other-games", "2"])
     assert result.exit_code == 0, result.output
     out = result.output
+    for game in ("cube", "slap", "bloops"):
+        assert re.search(rf"^{game}: engine {NUMBER} games/s, {NUMBER} µs/game; validation "
+                         rf"{NUMBER} logs/s \(2 simulated [2-4]-player \w+ games", out, re.M)
     assert re.search(rf"^engine: {NUMBER} games/s, {NUMBER} µs/game, {NUMBER} µs/placement "
                      rf"\(3 5-player battles, 120 placements", out, re.M)
     assert re.search(rf"^validation: {NUMBER} logs/s, {NUMBER} µs/log \(parse {NUMBER} \+ "

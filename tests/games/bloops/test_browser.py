@@ -79,3 +79,29 @@ def test_the_result_panel_names_the_winner_and_the_bloops_card(page, server, exa
     assert page.text_content("#outcome-line") == "Winner: Ana (lowest score wins)"
     assert page.text_content(".bl-bloops-badge") == "Bloops ✕"
     assert "held by Ana" in page.text_content(".bl-centre")
+
+
+GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "bloops"
+
+
+def test_an_unseen_rearrangement_draws_the_cards_as_a_set(page, server, tmp_path):
+    log = json.loads((GOLDEN / "rearrange-unseen-set.log.json").read_text("utf-8"))
+    slug = server.store(log)["slug"]
+    replay = server.replay(slug)
+    mixed = next(s for s in replay["steps"] if s["kind"] == "rearrange")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server.url}/r/{slug}#step={mixed['index']}")
+    page.wait_for_selector(".bl-rearranged")
+    in_set = page.eval_on_selector_all(
+        ".bl-place:has(.bl-in-set)", "els => els.map(e => [e.dataset.player, e.dataset.place])")
+    assert in_set == [["Ana", str(n)] for n in range(1, 7)]
+    assert page.text_content(".bl-rearranged") == "mixed unseen"
+    assert "one of Ana's set 1" in page.get_attribute(".bl-place[data-place='1'] .bl-card",
+                                                       "aria-label")
+    assert "rearranges unseen" in page.text_content(".bl-action")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(tmp_path / "bloops-set-390.png"), full_page=True)
+    look = next(s for s in replay["steps"] if s["kind"] == "look")
+    page.goto(f"{server.url}/r/{slug}#step={look['index']}")
+    page.wait_for_selector(".bl-hl-look")
+    assert page.text_content(".bl-place[data-player='Ana'][data-place='6'] .bl-num") == "5"

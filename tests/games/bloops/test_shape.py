@@ -50,7 +50,8 @@ def test_simulated_logs_match_the_json_schema(players):
      "unknown key (free data belongs in \"meta\")"),
     ({"player": A}, "/events/1/type", "required key is missing"),
     ({"type": "pass", "player": A}, "/events/1/type",
-     "\"type\" must be one of: draw, discard, keep, counter, give, look, swap, bloops"),
+     "\"type\" must be one of: draw, discard, keep, counter, give, look, swap, bloops, "
+     "rearrange"),
     ([A], "/events/1", "must be an object"),
 ])
 def test_event_shape_errors_point_at_the_event(event, path, message):

@@ -28,7 +28,8 @@ def test_simulated_games_use_effects_and_counter_discards():
     for seed in range(20):
         kinds.update(e["type"] for e in BLOOPS.simulate(mode="classic", players=3,
                                                           seed=seed)["events"])
-    assert kinds == {"draw", "discard", "keep", "counter", "give", "look", "swap", "bloops"}
+    assert kinds == {"draw", "discard", "keep", "counter", "give", "look", "swap", "bloops",
+                     "rearrange"}
 
 
 def test_simulation_depends_on_the_seed_only():

@@ -13,7 +13,7 @@ from .cards import EFFECTS, GIVE, LOOK, NUMBERED, SWAP, TWENTY, card_id, row_of
 
 if TYPE_CHECKING:
     from .rules import BloopsReplay
-    from .table import Card, Pending
+    from .table import Card, Pending, Pool
 
 EFFECT_WORDS = {GIVE: "put the top card of the pile face down in front of an opponent",
                 LOOK: "look at one card",
@@ -44,7 +44,8 @@ def state(game: BloopsReplay) -> dict[str, Any]:
         "turn": game.turn,
         "current": None if game.current is None else names[game.current],
         "places": {name: [{"place": number, "row": row_of(number), "card": card_id(c.number),
-                           "value": c.value, "seen_by": [names[i] for i in sorted(c.seen)]}
+                           "value": c.value, "seen_by": [names[i] for i in sorted(c.seen)],
+                           "set": None if c.pool is None else c.pool.label}
                           for number, c in table.places[p].items()]
                    for p, name in enumerate(names)},
         "drawn": None if drawn is None else {"player": names[game.current], **_card(game, drawn)},
@@ -170,6 +171,30 @@ def effect_lost(game: BloopsReplay, effect: Pending, why: str) -> None:
           "reason": why})
 
 
+def set_values(pool: Pool) -> str:
+    """What a set may still hold, for a message: "a 5, a 7 and 2 unseen cards"."""
+    values = [_a(v) for v in sorted(pool.leftover().elements())]
+    if pool.free():
+        values.append(f"{pool.free()} unseen card{'s' * (pool.free() != 1)}")
+    return "which holds " + join(values) if values else "which has no card left to show"
+
+
+def rearrange(game: BloopsReplay, who: int, order: list[int] | None) -> None:
+    name = game.names[who]
+    cards = game.table.places[who]
+    if order is None:
+        pool = next((c.pool for c in cards.values() if c.pool is not None), None)
+        note = (f"{name} rearranges their cards unseen: they are now known only as a set"
+                + (f" ({pool.label}, {set_values(pool)}), until each is seen again." if pool
+                   else "."))
+        data = {"player": name, "order": None, "set": None if pool is None else pool.label}
+    else:
+        moves = [f"place {new} ← {old}" for new, old in zip(sorted(cards), order) if new != old]
+        note = f"{name} rearranges their cards: {', '.join(moves) or 'nothing moves'}."
+        data = {"player": name, "order": order, "set": None}
+    _add(game, "rearrange", note, data)
+
+
 def bloops(game: BloopsReplay, who: int) -> None:
     name = game.names[who]
     _add(game, "bloops", f"{name} calls Bloops and takes the Bloops card: every other player "
@@ -188,8 +213,9 @@ def game_end(game: BloopsReplay, outcome: dict[str, Any]) -> None:
         result = "the winners are unknown, not every card is revealed"
     else:
         best = outcome["scores"][winners[0]]
-        result = (f"{join(winners)} share the victory with {best} points" if len(winners) > 1
-                  else f"{winners[0]} wins with {best} points")
+        points = "whatever the unseen cards are" if best is None else f"with {best} points"
+        result = (f"{join(winners)} share the victory {points}" if len(winners) > 1
+                  else f"{winners[0]} wins {points}")
     scores = ", ".join(f"{n} {'?' if s is None else s}" for n, s in outcome["scores"].items())
     _add(game, "game-end", f"Game over ({why}): {result}. Scores: {scores}.",
          {"outcome": outcome}, in_turn=False)

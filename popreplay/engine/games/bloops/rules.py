@@ -13,13 +13,12 @@ from typing import Any, Mapping, NoReturn
 from ...pointer import pointer
 from ...players import by_player, index_players, player_position
 from ...replay import RuleViolation, StepRecorder, Violation
-from . import notes
-from .cards import DEAL, EFFECTS, GIVE, LOOK, NUMBERED, STARS, SWAP, TWENTY, BOTTOM_ROW, is_value
-from .cards import score as score_of
+from . import ending, notes
+from .cards import DEAL, EFFECTS, GIVE, LOOK, NUMBERED, SWAP, TWENTY, BOTTOM_ROW, is_value
 from .modes import ENDED_BY_BLOOPS, ENDED_BY_PILE, ENDED_BY_TWENTY, MODES
-from .table import Card, Pending, Table
+from .table import Card, Pending, Pool, Table
 
-
+UNKNOWN_ORDER = "unknown"  # a rearrangement nobody saw (``order`` may also be null or absent)
 
 
 def _plural(count: int, word: str) -> str:
@@ -33,7 +32,10 @@ class BloopsReplay:
         self.names: list[str] = list(log["players"])
         self.index: dict[str, int] = {}
         self.limits: dict[int, int] | None = None  # count per value, when the log declares a deck
-        self.known: Counter[int] = Counter()  # cards of each value whose value is known
+        # Cards of each value certainly in the game: known cards, and the unknown cards of a set
+        # that must have that value (``Pool.forced``). Never above the deck's count.
+        self.known: Counter[int] = Counter()
+        self.pools = 0  # sets made so far (for their labels)
         self.table = Table(len(self.names))
         self.turn = 0  # turns begun (each begins with its player's draw)
         self.current: int | None = None  # the player of the current (or last) turn
@@ -142,13 +144,67 @@ class BloopsReplay:
                 self.fail("wrong-value", f"{what} is a {card.value}, as already seen, "
                           f"not a {value}", *tokens, turn=turn)
             return
-        limit = self.limit(value)
-        if self.known[value] >= limit:
-            held = f"only {_plural(limit, 'card')} of value {value}"
-            self.fail("duplicate-card", f"{what} cannot be a {value}: the deck has {held}, "
-                      "all already seen", *tokens, turn=turn)
+        pool = card.pool
+        if pool is None or pool.shown[value] >= pool.known[value]:
+            # one more card of this value: a card never seen, or an unknown card of the set
+            if pool is not None and pool.free() == 0:
+                self.fail("wrong-value", f"{what} cannot be a {value}: it is one of "
+                          f"{pool.label}, {notes.set_values(pool)}", *tokens, turn=turn)
+            limit = self.limit(value)
+            if self.known[value] >= limit:
+                held = f"only {_plural(limit, 'card')} of value {value}"
+                self.fail("duplicate-card", f"{what} cannot be a {value}: the deck has {held}, "
+                          "all already seen", *tokens, turn=turn)
+            self.known[value] += 1
+        if pool is not None:
+            pool.shown[value] += 1
         card.value = value
-        self.known[value] += 1
+
+    def release(self, card: Card) -> None:
+        """A card of a set, its value seen, leaves the set (to the discard, or into a new set)."""
+        pool, value = card.pool, card.value
+        assert pool is not None and value is not None
+        pool.shown[value] -= 1
+        if pool.known[value] > 0:
+            pool.known[value] -= 1
+        else:
+            pool.unknown -= 1
+        pool.members.remove(card)
+        card.pool = None
+        if len(pool.members) == 1:  # a set of one card: that card is the set
+            last = pool.members.pop()
+            last.pool = None
+            if last.value is None and +pool.known:
+                last.value = next(iter(+pool.known))
+
+    def mix(self, who: int) -> None:
+        """An unseen rearrangement: the player's cards become one set."""
+        cards = list(self.table.places[who].values())
+        if len(cards) < 2:
+            return
+        for card in cards:
+            if card.pool is not None and card.value is not None:
+                self.release(card)
+        self.pools += 1
+        pool = Pool(f"{self.names[who]}'s set {self.pools}")
+        for card in cards:
+            old = card.pool
+            if old is None:
+                if card.value is None:
+                    pool.unknown += 1
+                else:
+                    pool.known[card.value] += 1
+                pool.members.append(card)
+            elif old is not pool:  # an earlier set: it joins whole (with any card a 9 took away)
+                pool.known += old.known
+                pool.unknown += old.unknown
+                pool.shown += old.shown
+                for member in old.members:
+                    member.pool = pool
+                    pool.members.append(member)
+                old.members.clear()
+        for card in cards:
+            card.value, card.pool, card.seen = None, pool, set()
 
     def limit(self, value: int) -> int:
         if self.limits is not None:
@@ -276,6 +332,8 @@ class BloopsReplay:
 
     def to_discard(self, card: Card, who: int, position: int) -> None:
         table = self.table
+        if card.pool is not None:
+            self.release(card)
         table.discard.append((card, who))
         self.counter_open = True
         if card.value == TWENTY:
@@ -375,6 +433,27 @@ class BloopsReplay:
         if self.rec.enabled:
             notes.swap(self, effect, place, target, other)
 
+    def on_rearrange(self, who: int, event: Mapping[str, Any], position: int, base: tuple
+                     ) -> None:
+        order = event.get("order")
+        places = self.table.places[who]
+        if order is None or order == UNKNOWN_ORDER:
+            self.mix(who)
+            if self.rec.enabled:
+                notes.rearrange(self, who, None)
+            return
+        for k, number in enumerate(order):
+            self.place_of(who, number, *base, "order", k)
+        if sorted(order) != sorted(places):
+            have = ", ".join(map(str, places)) or "none"
+            self.fail("bad-rearrange", f"{self.names[who]}'s new order must name each of their "
+                      f"places once (places: {have})", *base, "order", turn=self.event_turn)
+        cards = [places[number] for number in order]
+        for number, card in zip(sorted(places), cards):
+            places[number] = card
+        if self.rec.enabled:
+            notes.rearrange(self, who, list(order))
+
     def on_bloops(self, who: int, event: Mapping[str, Any], position: int, base: tuple) -> None:
         if self.final_left == 0:
             self.fail("after-game-end", "every player has had their last turn after the Bloops "
@@ -434,43 +513,4 @@ class BloopsReplay:
             notes.reveal(self)
 
     def outcome(self, status: str) -> dict[str, Any]:
-        complete = status == "complete"
-        names, table = self.names, self.table
-        places = {name: {str(number): card.value for number, card in sorted(
-            table.places[p].items())} for p, name in enumerate(names)}
-        stars: dict[str, int | None] = {}
-        scores: dict[str, int | None] = {}
-        remarks: list[str] = []
-        for p, name in enumerate(names):
-            values = [card.value for _, card in sorted(table.places[p].items())]
-            unknown = [str(n) for n, card in sorted(table.places[p].items()) if card.value is None]
-            if not complete or unknown:
-                stars[name] = scores[name] = None
-                if complete:
-                    one = len(unknown) == 1
-                    remarks.append(f"{name}'s score is unknown: {'place' if one else 'places'} "
-                                   f"{notes.join(unknown)} {'is' if one else 'are'} not "
-                                   "revealed.")
-                continue
-            stars[name] = sum(1 for v in values if v in STARS)
-            scores[name] = score_of(values)
-        winners = shared = None
-        if not complete:
-            remarks.append("The game is not over: scores and winners are decided at the end.")
-        elif any(s is None for s in scores.values()):
-            remarks.append("The winners are unknown: not every card is revealed.")
-        else:
-            best = min(scores.values())
-            winners = [name for name in names if scores[name] == best]
-            shared = len(winners) > 1
-        return {
-            "ended_by": self.ended_by if complete else None,
-            "bloops": None if self.holder is None else names[self.holder],
-            "turns": self.turn,
-            "places": places,
-            "stars": stars,
-            "scores": scores,
-            "winners": winners,
-            "shared": shared,
-            "notes": remarks,
-        }
+        return ending.outcome(self, status)

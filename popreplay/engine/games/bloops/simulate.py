@@ -2,7 +2,9 @@
 
 The simulator drives the rules engine itself (:meth:`BloopsReplay.apply`), so it cannot make up a
 rule of its own. Half the games are logged by an observer who saw every card; the other half give
-only what was face up, and the final reveal.
+only what was face up, and the final reveal. Players now and then rearrange their cards: the
+observer logs the new order, the other logger only that it happened (``"order": "unknown"``). The
+engine that drives the game is told everything; the log holds what its logger saw.
 """
 
 from __future__ import annotations
@@ -31,33 +33,47 @@ def simulate(*, mode: str, players: int, seed: int, options: Mapping[str, Any]) 
 
 
 class _Simulation:
-    def __init__(self, rng: random.Random, mode: str, players: int, seed: int) -> None:
+    """One game. Tests may give their own ``deck`` and choose the logger's ``full_view``."""
+
+    def __init__(self, rng: random.Random, mode: str, players: int, seed: int, *,
+                 deck: Mapping[str, int] = SIMULATED_DECK, full_view: bool | None = None
+                 ) -> None:
         self.rng = rng
         self.names = list(NAMES[:players])
-        deck = [int(v) for v, count in SIMULATED_DECK.items() for _ in range(count)]
-        rng.shuffle(deck)
-        self.truth = dict(enumerate(deck, start=1))  # card number -> value
+        cards = [int(v) for v, count in deck.items() for _ in range(count)]
+        rng.shuffle(cards)
+        self.truth = dict(enumerate(cards, start=1))  # card number -> value
         self.full_view = rng.random() < 0.5
+        if full_view is not None:
+            self.full_view = full_view
         view = "an observer who saw every card" if self.full_view else "the face-up cards only"
         self.log: dict[str, Any] = {
             "format": "popreplay/1", "game": "bloops", "mode": mode, "players": self.names,
             "meta": {"title": f"Simulated Bloops #{seed}", "source": "simulated",
                      "notes": f"values from {view}"},
-            "deck": dict(SIMULATED_DECK),
+            "deck": dict(deck),
             "deal": {name: [self.shown(6 * p + k + 1) for k in range(6)]
                      for p, name in enumerate(self.names)},
             "events": [],
         }
-        self.game = BloopsReplay(self.log, StepRecorder(enabled=False))
+        truth = {**self.log, "deal": {name: [self.truth[6 * p + k + 1] for k in range(6)]
+                                      for p, name in enumerate(self.names)}}
+        self.game = BloopsReplay(truth, StepRecorder(enabled=False))
         self.game.start()
         self.call_at = rng.randint(3 * players, 7 * players)
+        self.mixer = random.Random(f"bloops-rearrange/{mode}/{players}/{seed}")
 
     def shown(self, number: int) -> int | None:
         return self.truth[number] if self.full_view else None
 
-    def emit(self, event: dict[str, Any]) -> None:
-        self.log["events"].append(event)
+    def emit(self, event: dict[str, Any], logged: dict[str, Any] | None = None) -> None:
+        """The engine gets the event as it happened; the log gets what its logger saw."""
+        self.log["events"].append(event if logged is None else logged)
         self.game.apply(event, len(self.log["events"]) - 1)
+
+    def hidden(self, event: dict[str, Any], *keys: str) -> dict[str, Any] | None:
+        """The event with the values of ``keys`` as the logger saw them."""
+        return None if self.full_view else {**event, **{key: None for key in keys}}
 
     # --- a whole game ----------------------------------------------------------------------------
 
@@ -67,6 +83,7 @@ class _Simulation:
             who = 0 if game.current is None else (game.current + 1) % n
             self.turn(who)
             self.reactions()
+            self.rearrange()
             if game.ended_by or game.holder is not None:
                 continue
             if game.turn >= self.call_at or (game.turn >= 2 * n and self.rng.random() < 0.08):
@@ -82,7 +99,8 @@ class _Simulation:
         game, rng, name = self.game, self.rng, self.names[who]
         number = game.table.next_card
         value = self.truth[number]
-        self.emit({"type": "draw", "player": name, "value": self.shown(number)})
+        event = {"type": "draw", "player": name, "value": value}
+        self.emit(event, self.hidden(event, "value"))
         places = game.table.places[who]
         keep = {True: 0.75, False: 0.3}[value <= 5] if value < 10 else 0.1
         if places and rng.random() < keep:
@@ -113,6 +131,18 @@ class _Simulation:
             else:
                 counters = 3
 
+    def rearrange(self) -> None:
+        """Now and then a player moves their cards around."""
+        if self.game.ended_by or self.mixer.random() >= 0.06:
+            return
+        who = self.mixer.randrange(len(self.names))
+        order = sorted(self.game.table.places[who])
+        if len(order) < 2:
+            return
+        self.mixer.shuffle(order)
+        event = {"type": "rearrange", "player": self.names[who], "order": order}
+        self.emit(event, None if self.full_view else {**event, "order": "unknown"})
+
     def counter(self) -> bool:
         game, rng = self.game, self.rng
         top = game.table.top_value()
@@ -125,9 +155,10 @@ class _Simulation:
         value = self.truth[card.number]
         event: dict[str, Any] = {"type": "counter", "player": self.names[who], "place": place,
                                  "value": value}
-        if value != top and game.table.pile_left > 0 and self.full_view:
+        if value != top and game.table.pile_left > 0:
             event["penalty"] = self.truth[game.table.next_card]
-        self.emit(event)
+        logged = None if self.full_view else {k: v for k, v in event.items() if k != "penalty"}
+        self.emit(event, logged)
         return True
 
     def effect(self) -> None:
@@ -138,13 +169,15 @@ class _Simulation:
         others = [p for p in range(len(self.names)) if p != who]
         if kind == GIVE:
             target = rng.choice(others)
-            self.emit({"type": "give", "player": name, "target": self.names[target],
-                       "value": self.shown(game.table.next_card)})
+            event = {"type": "give", "player": name, "target": self.names[target],
+                     "value": self.truth[game.table.next_card]}
+            self.emit(event, self.hidden(event, "value"))
         elif kind == LOOK:
             target = rng.choice([p for p in range(len(self.names)) if places[p]])
             place = rng.choice(sorted(places[target]))
-            self.emit({"type": "look", "player": name, "target": self.names[target],
-                       "place": place, "value": self.shown(places[target][place].number)})
+            event = {"type": "look", "player": name, "target": self.names[target],
+                     "place": place, "value": self.truth[places[target][place].number]}
+            self.emit(event, self.hidden(event, "value"))
         else:
             target = rng.choice([p for p in others if p != game.holder and places[p]])
             self.emit({"type": "swap", "player": name, "place": rng.choice(sorted(places[who])),

@@ -7,6 +7,7 @@ number. A card's ``value`` is ``None`` until the log reveals it; once known it n
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from .cards import NUMBERED
@@ -14,9 +15,46 @@ from .cards import NUMBERED
 
 @dataclass(slots=True, eq=False)
 class Card:
+    """A numbered card on the table. In a :class:`Pool` it stands for "one of the pool's cards":
+    ``value`` is then the value seen at its place since the cards were mixed, and ``number`` only
+    a label for the viewer."""
+
     number: int  # 1..64, the order in which it left the box
     value: int | None = None
     seen: set[int] = field(default_factory=set)  # positions of the players who looked at it
+    pool: Pool | None = None
+
+
+@dataclass(slots=True, eq=False)
+class Pool:
+    """Cards a player rearranged unseen: known only as a set until each is seen again.
+
+    The set's values are ``known`` (values known before the mixing) plus ``unknown`` cards never
+    seen; ``shown`` counts the values seen at its places since. Which card is at which place is
+    unknown, so a value seen at a place needs a card of that value in the set, or an unknown one
+    (``docs/rules/bloops.md``, *Hidden cards*).
+    """
+
+    label: str  # "Ana's set 1", for notes and the viewer
+    members: list[Card] = field(default_factory=list)  # the cards standing for the set's cards
+    known: Counter[int] = field(default_factory=Counter)
+    unknown: int = 0
+    shown: Counter[int] = field(default_factory=Counter)
+
+    def forced(self, value: int) -> int:
+        """Unknown cards that must have ``value``: more places show it than known cards have it."""
+        return max(0, self.shown[value] - self.known[value])
+
+    def forced_total(self) -> int:
+        return sum(self.forced(value) for value in self.shown)
+
+    def leftover(self) -> Counter[int]:
+        """Known values not yet matched by a place that shows them."""
+        return Counter({v: n - self.shown[v] for v, n in self.known.items() if n > self.shown[v]})
+
+    def free(self) -> int:
+        """Unknown cards not bound to a value by a place that shows it."""
+        return self.unknown - self.forced_total()
 
 
 @dataclass(slots=True)

@@ -47,6 +47,7 @@
     if (opts.highlight) classes.push("bl-hl", "bl-hl-" + opts.highlight);
     var label = (opts.label ? opts.label + ": " : "") + (opts.faceUp ? "face up, " : "face down, ") + describe(value);
     if (opts.seenBy && opts.seenBy.length) label += "; seen by " + opts.seenBy.join(", ");
+    if (opts.set) { classes.push("bl-in-set"); label += "; one of " + opts.set + " (which card is where is unknown)"; }
     if (opts.mark) label += "; " + opts.mark;
     return h.el("div", { class: classes.join(" "), role: "img", "aria-label": label, title: label },
       h.el("span", { class: "bl-num", "aria-hidden": "true", text: known ? String(value) : "?" }),
@@ -69,6 +70,7 @@
       case "give": set(d.target, d.place, "new", "given"); break;
       case "look": set(d.target, d.place, "look", "looked at by " + d.player); break;
       case "swap": set(d.player, d.place, "swap", "swapped"); set(d.target, d.target_place, "swap", "swapped"); break;
+      case "rearrange": out["rearranged/" + d.player] = d.order ? "rearranged" : "mixed unseen"; break;
       default: break;
     }
     return out;
@@ -87,7 +89,7 @@
         line.appendChild(h.el("div", { class: "bl-place", dataset: { player: name, place: String(p.place), card: p.card } },
           h.el("span", { class: "bl-place-no", "aria-hidden": "true", text: String(p.place) }),
           card(h, p.value, { label: name + "'s place " + p.place, seenBy: p.seen_by, highlight: m && m[0], mark: m && m[1],
-            faceUp: shown && p.value !== null,
+            faceUp: shown && p.value !== null, set: p.set,
             markClass: m ? "bl-mark-" + m[0] : "" })));
       });
       grid.appendChild(line);
@@ -102,7 +104,8 @@
       h.el("span", { class: "player-score" },
         plural(places.length, "card"),
         st.current === name && !st.ended_by ? h.el("span", { class: "bl-badge bl-turn", text: "to play" }) : null,
-        st.bloops === name ? h.el("span", { class: "bl-badge bl-bloops-badge", title: "Holds the Bloops card: immune to 9s", text: "Bloops ✕" }) : null));
+        st.bloops === name ? h.el("span", { class: "bl-badge bl-bloops-badge", title: "Holds the Bloops card: immune to 9s", text: "Bloops ✕" }) : null,
+        marks["rearranged/" + name] ? h.el("span", { class: "bl-badge bl-rearranged", text: marks["rearranged/" + name] }) : null));
     return h.el("section", { class: "player bl-player" + (st.current === name ? " bl-current" : ""), dataset: { player: name }, "aria-label": name },
       head, placesGrid(h, name, places, marks, shown));
   }
@@ -163,6 +166,8 @@
     if (step.kind === "give") text = d.player + "'s 6 → a card face down in front of " + d.target + " (place " + d.place + ")";
     else if (step.kind === "look") text = d.player + "'s " + d.effect_of + " → looks at " + d.target + "'s place " + d.place + (d.value === null ? "" : ": " + d.value);
     else if (step.kind === "swap") text = d.player + "'s 9 → " + d.player + " place " + d.place + " ⇄ " + d.target + " place " + d.target_place;
+    else if (step.kind === "rearrange") text = d.order ? d.player + " rearranges: places now hold the cards of places " + d.order.join(", ")
+      : d.player + " rearranges unseen: the cards are now a set (dashed), known by their values only";
     else if (step.kind === "effect-lost") text = d.player + "'s " + d.effect_of + " is lost: " + d.reason;
     else if (step.kind === "counter") text = d.right ? d.player + " counter-discards a " + d.value + " from place " + d.place
       : d.player + "'s " + d.value + " does not match " + d.matches + ": back to place " + d.place + (d.penalty_place ? ", penalty card in place " + d.penalty_place : "");
@@ -176,7 +181,8 @@
       h.el("span", null, h.el("span", { class: "bl-chip bl-plain bl-face-down", "aria-hidden": "true", text: "4" }), "face down, value known to the log"),
       h.el("span", null, h.el("span", { class: "bl-chip bl-star", "aria-hidden": "true", text: "11" }), "star (3 or more score 0)"),
       h.el("span", null, h.el("span", { class: "bl-chip bl-effect", "aria-hidden": "true", text: "9" }), "effect (6–9)"),
-      h.el("span", null, h.el("span", { class: "bl-chip bl-twenty", "aria-hidden": "true", text: "20" }), "the 20 ends the game"));
+      h.el("span", null, h.el("span", { class: "bl-chip bl-twenty", "aria-hidden": "true", text: "20" }), "the 20 ends the game"),
+      h.el("span", null, h.el("span", { class: "bl-chip bl-unknown bl-in-set", "aria-hidden": "true", text: "?" }), "one of a set: rearranged unseen"));
   }
 
   function renderState(container, step, result, h) {
