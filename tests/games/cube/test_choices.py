@@ -46,6 +46,15 @@ def test_fmc_marked_copies_are_told_apart():
     assert "SCRAMBLE" not in groups and groups["SCRAMBLE-1"] == ["SCRAMBLE-1"]
 
 
+def test_the_deal_can_be_entered_until_the_first_turn():
+    unseen = {A: [None] * 5, B: [None] * 5}
+    answer = choices(log(deal=unseen, turns=[]))
+    assert len(flat(answer["next"]["deal"]["cards"])) == 40
+    assert answer["next"]["turn"]["player"] == A
+    turns = [{"player": A, "draw": [None, None]}]
+    assert "deal" not in choices(log(deal=unseen, turns=turns))["next"]
+
+
 def test_the_first_turn_draws_two_cards_from_the_cards_nobody_holds():
     answer = choices(log(deal=DEAL, turns=[]))
     turn = answer["next"]["turn"]
@@ -166,6 +175,7 @@ def test_every_move_of_a_simulated_game_is_offered(players, seed):
         assert nxt["turn"]["player"] == turn["player"]
         assert nxt["turn"]["count"] == len(turn.get("draw") or [])
         drawn = list(turn.get("draw") or [])
+        assert not drawn or drawn[0] in flat(nxt["turn"]["cards"]), index
         for k, card in enumerate(drawn):
             step = choices(before, pending={"player": turn["player"], "draw": drawn[:k]})
             assert card in flat(step["next"]["draw"]["cards"]), (index, k)

@@ -7,7 +7,8 @@ that can be the card entered (``{"ORANGE": ["ORANGE-2"]}``); copies that carry a
 told apart and come under their own id.
 
 ``pending`` is the entry being built, when its next field depends on the fields before it:
-- ``{"deal": {name: [cards so far]}}``: the cards that can still be dealt;
+- ``{"deal": {name: [cards so far]}}``: the cards that can still be dealt (the deal is offered
+  until the first turn: a recorder's first draft deals every card unseen);
 - ``{"player": name, "draw": [cards so far]}`` (a turn's start): the cards that can be drawn next,
   then, once the draw is whole, the CUBE cards the turn lays;
 - ``{"play": "LOOK-AHEAD-1", "draw": [cards so far]}``: the cards Look Ahead can draw next.
@@ -72,6 +73,14 @@ def drawable(know: Knowledge) -> set[str]:
     return cards
 
 
+def next_draw(know: Knowledge) -> set[str]:
+    """The cards the next draw can be, a reshuffle first when the pile is empty."""
+    if know.pile_size() == 0 and (know.left or know.right):
+        know = copy.deepcopy(know)
+        know.reshuffle()
+    return drawable(know)
+
+
 def draw_more(know: Knowledge, hand: Hand, cards: list[str | None]) -> bool:
     """Draw ``cards`` into ``hand`` as the engine's ``draw_cards`` does (a reshuffle when the pile
     is empty); False if one of them cannot be drawn."""
@@ -112,12 +121,15 @@ def next_player(game: CubeReplay) -> int:
 
 def choices(log: Mapping[str, Any], *, pending: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """What may be entered next (``next``), or, with ``pending``, the options of its next field."""
-    if log.get("deal") is None:
+    if log.get("deal") is None or (pending is not None and "deal" in pending):
         return deal_choices(log, pending)
     try:
         game = replayed(log)
     except RuleViolation as stop:
         return {"error": stop.violation.to_dict(), "next": {}}
+    entries = next_entries(game)
+    if not log.get("turns"):  # the deal may be entered (again) until the first turn
+        entries = {"deal": deal_choices(log, None)["next"]["deal"], **entries}
     if pending is not None and "draw" in pending:
         try:
             return pending_draw(game, pending)
@@ -128,7 +140,7 @@ def choices(log: Mapping[str, Any], *, pending: Mapping[str, Any] | None = None)
         "current": None if game.current is None else game.names[game.current],
         "over": game.winner is not None,
         "hands": {name: hand_view(game.know.hands[p]) for p, name in enumerate(game.names)},
-        "next": next_entries(game),
+        "next": entries,
     }
 
 
@@ -165,7 +177,7 @@ def next_entries(game: CubeReplay) -> dict[str, Any]:
     if position is None or game.know.hands[position].size() <= HAND_LIMIT:
         nxt = next_player(game)
         out["turn"] = {"player": game.names[nxt], "count": draw_count(game, nxt),
-                       "cards": by_kind(game, drawable(game.know))}
+                       "cards": by_kind(game, next_draw(game.know))}
     return out
 
 
@@ -184,13 +196,11 @@ def pending_draw(game: CubeReplay, pending: Mapping[str, Any]) -> dict[str, Any]
     know = copy.deepcopy(game.know)
     hand = know.hands[position]
     if len(so_far) > count or not draw_more(know, hand, so_far):
-        return {"error": {"code": "bad-draw", "message": "these cards cannot be drawn",
-                          "path": "/pending/draw"}, "next": {}}
+        return {"error": {"code": "pending", "message": "these cards cannot be drawn now",
+                          "round": None, "turn": None, "path": "/pending/draw"}, "next": {}}
     if len(so_far) < count:
-        if know.pile_size() == 0 and (know.left or know.right):
-            know.reshuffle()
         return {"next": {"draw": {"player": game.names[position], "left": count - len(so_far),
-                                  "cards": by_kind(game, drawable(know))}}}
+                                  "cards": by_kind(game, next_draw(know))}}}
     if "play" in pending:
         return {"next": {"draw": {"player": game.names[position], "left": 0, "cards": {}}}}
     laid = [card for card in hand.known if category(card) == CUBE]

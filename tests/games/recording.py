@@ -1,0 +1,210 @@
+"""Recording a simulated cube, slap or Bloops game through the recorder's entry panels, by taps only.
+
+Each driver reads the simulated log and taps, in the panel, the buttons that enter its moves (the
+buttons carry ``data-act`` and the card, player, place or value they enter). ``settled(page)`` is
+called after each entry: it waits until the recorder has checked it. Every tap is counted per kind
+of event, for the "actions per event" figures.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any, Callable
+
+Settled = Callable[[Any], None]
+
+
+class Taps:
+    """Taps per kind of event: ``{kind: [taps of each event]}``."""
+
+    def __init__(self) -> None:
+        self.events: dict[str, list[int]] = defaultdict(list)
+        self.count = 0
+
+    def tap(self, page: Any, selector: str) -> None:
+        button = page.locator(selector)
+        assert button.count() >= 1, f"no button {selector}"
+        button.first.click()
+        self.count += 1
+
+    def event(self, kind: str) -> None:
+        self.events[kind].append(self.count)
+        self.count = 0
+
+    def summary(self) -> dict[str, dict[str, float]]:
+        return {kind: {"events": len(taps), "mean": round(sum(taps) / len(taps), 2),
+                       "max": max(taps)} for kind, taps in sorted(self.events.items())}
+
+
+def visible(page: Any, selector: str) -> bool:
+    return page.locator(selector).count() > 0
+
+
+# --- slap ----------------------------------------------------------------------------------------
+
+def record_slap(page: Any, log: dict[str, Any], settled: Settled, taps: Taps) -> None:
+    for event in log["events"]:
+        if "flip" in event:
+            card = event["card"]
+            known = f'[data-act="flip"][data-card="{card}"]'
+            if visible(page, known):
+                taps.tap(page, known)
+            else:
+                taps.tap(page, f'[data-act="colour"][data-colour="{card.rsplit("-", 1)[0]}"]')
+                taps.tap(page, f'[data-act="value"][data-card="{card}"]')
+            kind = "flip"
+        elif "slap" in event:
+            if event.get("pile") == "folies":
+                taps.tap(page, '[data-act="folies"]')
+            taps.tap(page, f'[data-act="slap"][data-player="{event["slap"]}"]')
+            kind = "slap"
+        else:
+            taps.tap(page, '[data-act="time-up"]')
+            kind = "time up"
+        settled(page)
+        taps.event(kind)
+
+
+# --- Bloops --------------------------------------------------------------------------------------
+
+def _value(page: Any, taps: Taps, box: str, value: int | None) -> None:
+    if value is None:
+        taps.tap(page, f'{box} [data-act="unseen"]')
+    else:
+        taps.tap(page, f'{box} [data-act="value"][data-value="{value}"]')
+
+
+def _asks(page: Any, box: str) -> bool:
+    """Does the panel ask for a value in this box (the value is not known to the engine)?"""
+    return visible(page, f'{box} [data-act="value"]')
+
+
+def record_bloops(page: Any, log: dict[str, Any], settled: Settled, taps: Taps) -> None:
+    for event in log["events"]:
+        kind, who = event["type"], event["player"]
+        if kind == "draw":
+            _value(page, taps, ".br-draw", event.get("value"))
+        elif kind == "discard":
+            taps.tap(page, '.br-keep [data-act="discard"]')
+            if _asks(page, ".br-keep"):
+                _value(page, taps, ".br-keep", event["value"])
+        elif kind == "keep":
+            taps.tap(page, f'.br-keep [data-act="keep"][data-place="{event["place"]}"]')
+            if _asks(page, ".br-keep"):
+                _value(page, taps, ".br-keep", event["value"])
+        elif kind == "counter":
+            taps.tap(page, f'.br-counter [data-act="counter-player"][data-player="{who}"]')
+            taps.tap(page, f'.br-counter [data-act="counter-place"][data-place="{event["place"]}"]')
+            if _asks(page, ".br-counter") and not visible(page, '.br-counter [data-act="unseen"]'):
+                _value(page, taps, ".br-counter", event["value"])
+            if visible(page, '.br-counter [data-act="unseen"]'):  # a wrong one: the penalty card
+                _value(page, taps, ".br-counter", event.get("penalty"))
+        elif kind == "bloops":
+            taps.tap(page, '[data-act="bloops"]')
+        elif kind == "give":
+            taps.tap(page, f'.br-effect [data-act="target"][data-player="{event["target"]}"]')
+            _value(page, taps, ".br-effect", event.get("value"))
+        elif kind == "look":
+            taps.tap(page, f'.br-effect [data-act="target"][data-player="{event["target"]}"]')
+            taps.tap(page, f'.br-effect [data-act="target-place"][data-place="{event["place"]}"]')
+            if _asks(page, ".br-effect"):
+                _value(page, taps, ".br-effect", event.get("value"))
+        elif kind == "swap":
+            taps.tap(page, f'.br-effect [data-act="own-place"][data-place="{event["place"]}"]')
+            taps.tap(page, f'.br-effect [data-act="target"][data-player="{event["target"]}"]')
+            taps.tap(page, f'.br-effect [data-act="target-place"]'
+                           f'[data-place="{event["target_place"]}"]')
+        settled(page)
+        taps.event(kind)
+    reveal = log.get("reveal")
+    if reveal is not None:
+        while _asks(page, ".br-reveal"):
+            asked = page.locator(".br-reveal .br-values").first.get_attribute("aria-label")
+            name, place = asked.rsplit("'s place ", 1)
+            _value(page, taps, ".br-reveal", reveal[name][place])
+        taps.tap(page, '[data-act="reveal"]')
+        settled(page)
+        taps.event("reveal")
+
+
+# --- cube ----------------------------------------------------------------------------------------
+
+def _card(page: Any, taps: Taps, act: str, card: str | None) -> None:
+    if card is None:
+        taps.tap(page, f'[data-act="{act}-unseen"]')
+    else:
+        taps.tap(page, f'[data-act="{act}"][data-card="{card}"]')
+
+
+def _choice(page: Any, taps: Taps, act: str, value: str) -> None:
+    selector = f'[data-act="{act}"][data-value="{value}"]'
+    if visible(page, selector):
+        taps.tap(page, selector)
+
+
+def _wait_choices(page: Any) -> None:
+    page.wait_for_function("() => !document.querySelector('.cr-wait')")
+
+
+def record_cube(page: Any, log: dict[str, Any], settled: Settled, taps: Taps) -> None:
+    taps.tap(page, '[data-act="copies"]')  # copy numbers, to enter the simulated ids exactly
+    taps.event("setting")
+    for name in log["players"]:
+        for card in log["deal"][name]:
+            _card(page, taps, "deal", card)
+    settled(page)
+    taps.event("deal")
+    names = log["players"]
+    for turn in log["turns"]:
+        drawn = list(turn.get("draw") or [])
+        if not drawn:
+            taps.tap(page, '[data-act="turn-start"]')
+        for card in drawn:
+            _wait_choices(page)
+            _card(page, taps, "draw", card)
+        _wait_choices(page)
+        settled(page)
+        taps.event("turn (draw and lay)")
+        for event in turn.get("events") or []:
+            _cube_event(page, taps, event, names, turn["player"])
+            settled(page)
+            taps.event(_cube_kind(event))
+
+
+def _cube_kind(event: dict[str, Any]) -> str:
+    if "play" in event:
+        return "play " + event["play"].rsplit("-", 1)[0]
+    return "discard" if "discard" in event else "F.M.C."
+
+
+def _cube_event(page: Any, taps: Taps, event: dict[str, Any], names: list[str],
+                player: str) -> None:
+    if "show" in event:
+        taps.tap(page, '[data-act="fmc"]')
+        return
+    if "discard" in event:
+        for card in event["discard"]:
+            _card(page, taps, "discard", card)
+        return
+    card = event["play"]
+    taps.tap(page, f'[data-act="play"][data-card="{card}"]')
+    if "draw" in event:
+        for drawn in event["draw"]:
+            _wait_choices(page)
+            _card(page, taps, "draw", drawn)
+        return
+    if "give" in event:
+        _choice(page, taps, "give", event["give"])
+    target = event.get("target") or next(n for n in names if n != player)
+    _choice(page, taps, "target", target)
+    kind = card.rsplit("-", 1)[0]
+    if kind == "CORNER-TWIST":
+        _choice(page, taps, "twist", f'{event["step"]}|{event["take"][0]}')
+    elif "step" in event:
+        _choice(page, taps, "step", event["step"])
+    elif kind == "SCRAMBLE":
+        unseen = sum(1 for c in event.get("take") or [] if c is None)
+        _choice(page, taps, "scramble-unseen", str(unseen))
+    elif "take" in event:
+        take = event["take"]
+        _choice(page, taps, "take", "none" if not take else (take[0] or ""))
