@@ -347,6 +347,13 @@ def branch_source(session: Session, record: GameRecord) -> GameRecord | None:
     return None if record.branch_of_id is None else session.get(GameRecord, record.branch_of_id)
 
 
+def known_players(session: Session, limit: int = 300) -> list[str]:
+    """Player names already stored (the recorder offers them), most frequent first."""
+    query = (select(GamePlayer.name).group_by(GamePlayer.name)
+             .order_by(func.count().desc(), GamePlayer.name).limit(limit))
+    return list(session.scalars(query).all())
+
+
 def branches_of(session: Session, record: GameRecord) -> Sequence[GameRecord]:
     """The what-if branches stored from a game, by step then age."""
     query = (select(GameRecord).where(GameRecord.branch_of_id == record.id)
