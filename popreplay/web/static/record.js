@@ -271,7 +271,6 @@
       self.offline = false;
       var bad = refusal(answer);
       if (bad) {
-        if (panel && panel.reset) panel.reset();
         self.render();
         self.say("Refused: " + bad.message, true);
         return false;
@@ -531,9 +530,11 @@
       steps: answer.steps || [], offline: this.offline,
       commit: function (mutate, label) { return self.commit(mutate, label); },
       ask: function (pending) { return self.ask(pending); },
-      refresh: function () { self.renderPanel(panelBox, rec); },
+      refresh: function () { self.renderPanel(self.panelBox, self.rec); }, // the box shown now
       helpers: { el: el, clear: clear, buildEntry: buildEntry, placeEntry: placeEntry },
     };
+    this.panelBox = panelBox;
+    this.rec = rec;
     this.renderPanel(panelBox, rec);
     var layout = el("div", { class: "rp-layout" });
     layout.appendChild(panelBox);

@@ -118,7 +118,7 @@
         return ask(rec, kind);
       }
       mine.answer = answer; // null offline: the last plan stands, every card is offered
-      var plan = answer ? answer.next[kind] : mine.plan;
+      var plan = answer ? answer.next[kind] : mine.plan || entryPlan(rec, kind);
       if (plan) mine.plan = plan;
       if (plan && (answer ? plan.done : mine.cards.length >= plan.total)) { finish(rec, kind, plan); return; }
       rec.refresh();
