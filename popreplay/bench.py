@@ -297,6 +297,64 @@ def bench_http(count: int, *, workers: int, clients: int, fetches: int, hot: int
             "page": {**_figures(paged, page_wall), "games": len(few)}}
 
 
+# --- the recorder ------------------------------------------------------------------------------
+
+
+def late_draft(players: int, seed: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A battle with hands, cut before its very last turn, and that last turn (the entry)."""
+    log = POP.simulate(mode="battle", players=players, seed=seed)
+    log.pop("claimed", None)
+    last = log["rounds"][-1]
+    draft = {**log, "rounds": log["rounds"][:-1] + [{**last, "turns": last["turns"][:-1]}]}
+    return draft, last["turns"][-1]
+
+
+def recorder_taps(players: int, seed: int = 1) -> dict[str, int]:
+    """Taps to record a battle with hands, counted from the engine's plans: one per card of a
+    deal and per revealed card; the entry is kept at its last tap (no confirmation)."""
+    log = POP.simulate(mode="battle", players=players, seed=seed)
+    draft = {**{k: v for k, v in log.items() if k not in ("rounds", "claimed")}, "rounds": []}
+    deal = POP.choices(draft, pending={"entry": "round", "hands": True})["next"]["round"]["total"]
+    turn = sum(len(cards) for cards in log["rounds"][0]["turns"][0]["plays"].values())
+    turn += len(log["rounds"][0]["turns"][0].get("chief") or ())
+    turns = sum(len(r["turns"]) for r in log["rounds"])
+    return {"deal": deal, "turn": turn, "confirmations": 0,
+            "game": deal * len(log["rounds"]) + turn * turns}
+
+
+def bench_recorder(samples: int, *, time_limit: float) -> dict[str, dict[str, float]]:
+    """Late in a game, one client as a phone is: the check of an entry (``POST /record/check``,
+    steps "tail"), the same draft through ``POST /validate?steps=true`` (what the page would
+    fetch without the dedicated endpoint), and the check after one tap (``steps: "none"``)."""
+    out: dict[str, dict[str, float]] = {}
+    with tempfile.TemporaryDirectory(prefix="popreplay-bench-") as folder, \
+            running_server(Path(folder), workers=1) as (port, _):
+        for players in (3, 5):
+            jobs_check, jobs_validate, jobs_tap = [], [], []
+            for k in range(samples):
+                draft, turn = late_draft(players, seed=40_000 + k)
+                last = draft["rounds"][-1]
+                entry = {**draft, "rounds": draft["rounds"][:-1]
+                         + [{**last, "turns": last["turns"] + [turn]}]}
+                jobs_check.append(("POST", "/api/v1/record/check",
+                                   json.dumps({"log": entry}).encode()))
+                jobs_validate.append(("POST", "/api/v1/validate?steps=true",
+                                      json.dumps(entry).encode()))
+                first = turn["plays"][draft["players"][0]]
+                jobs_tap.append(("POST", "/api/v1/record/check", json.dumps(
+                    {"log": draft, "pending": {"entry": "turn", "cards": first},
+                     "steps": "none"}).encode()))
+            for name, jobs in (("check", jobs_check), ("validate", jobs_validate),
+                               ("tap", jobs_tap)):
+                load(port, jobs[:5], 1, time_limit, keep=len)  # warm up
+                latencies, answers, wall = load(port, jobs, 1, time_limit, keep=len)
+                sizes = [size for status, size in answers if status == 200]
+                out[f"{name}_{players}"] = {
+                    **_figures(latencies, wall), "p95_ms": percentile(latencies, 0.95) * 1e3,
+                    "kib": statistics.fmean(sizes) / 1024 if sizes else 0.0}
+    return out
+
+
 # --- streaming ---------------------------------------------------------------------------------
 
 
@@ -426,11 +484,13 @@ def machine() -> dict[str, str]:
               help="Games the hot replay fetches are spread over.")
 @click.option("--time-limit", default=120.0, show_default=True,
               help="Seconds at most for each HTTP load (a bound, not a target).")
+@click.option("--recorder", "recorder_samples", default=200, show_default=True,
+              help="Late-game entries checked as the recorder does (0: skip).")
 @click.option("--stream", "stream_lines", default=0, show_default=True,
               help="NDJSON lines for the streaming memory check (0: skip; e.g. 100000).")
 def bench(games: int, repeat: int, growth: bool, growth_games: int, http_count: int,
           workers: int, clients: int, fetches: int, hot: int, time_limit: float,
-          stream_lines: int) -> None:
+          stream_lines: int, recorder_samples: int) -> None:
     """Measure replay, validation, the API and streaming; print figures (no pass/fail)."""
     info = machine()
     click.echo(f"machine: {info['cpus']} CPUs, {info['cpu']}, Python {info['python']}, "
@@ -490,6 +550,22 @@ def bench(games: int, repeat: int, growth: bool, growth_games: int, http_count: 
         click.echo(f"GET /r/<slug> (the share page), over {page['games']} games: "
                    f"{page['per_s']:.0f} requests/s, p50 {page['p50_ms']:.1f} ms, "
                    f"p99 {page['p99_ms']:.1f} ms ({page['requests']} requests)")
+    if recorder_samples:
+        for players in (3, 5):
+            taps = recorder_taps(players)
+            click.echo(f"recorder taps, {players}-player battle with hands: {taps['turn']} a turn "
+                       f"(one per revealed card, {taps['confirmations']} confirmations), "
+                       f"{taps['deal']} a deal, {taps['game']} a whole game")
+        rec = bench_recorder(recorder_samples, time_limit=time_limit)
+        for players in (3, 5):
+            for name, what in (("check", "POST /record/check, an entry before the last turn"),
+                               ("validate", "POST /validate?steps=true, the same draft"),
+                               ("tap", "POST /record/check, a tap (steps none, pending)")):
+                row = rec[f"{name}_{players}"]
+                click.echo(f"{what} ({players}-player battle, 1 client): p50 "
+                           f"{row['p50_ms']:.1f} ms, p95 {row['p95_ms']:.1f} ms, max "
+                           f"{row['max_ms']:.1f} ms, {row['kib']:.1f} KiB ({row['requests']} "
+                           "requests)")
     if stream_lines:
         for row in bench_stream(stream_lines)["rows"]:
             click.echo(f"stream of {row['lines']} lines ({row['mib']:.0f} MiB): "
