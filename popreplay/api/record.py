@@ -104,16 +104,26 @@ def check_draft(log: dict[str, Any], pending: dict[str, Any] | None,
     result = build_result(exact, game.replay(exact, with_steps=True), with_steps=True)
     all_steps = result.pop("steps")
     if steps == "tail":
-        cut = len(all_steps) - TAIL
-        all_steps = [s if i >= cut else {k: s[k] for k in STEP_KEYS}
-                     for i, s in enumerate(all_steps)]
+        all_steps = tail(all_steps)
     return {"result": result, "steps": all_steps, "choices": choices}
+
+
+def tail(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every step's note; whole: the last ``TAIL`` steps and every step of the last one's turn
+    (a renderer may look back to the turn's first step, as POP!'s does for the reveal)."""
+    if not steps:
+        return steps
+    last = steps[-1]
+    turn = (last["round"], last["turn"]) if last["turn"] is not None else None
+    cut = len(steps) - TAIL
+    return [s if i >= cut or (turn is not None and (s["round"], s["turn"]) == turn)
+            else {k: s[k] for k in STEP_KEYS} for i, s in enumerate(steps)]
 
 
 @bp.route("/check", methods=["POST"])
 @bp.arguments(CheckBodySchema, unknown=RAISE)
 @bp.response(200, CheckAnswerSchema, description="The draft's result (without steps), its steps "
-             "(`tail`: every step's note, the last two whole) and what may come next. A draft "
+             "(`tail`: every step's note, the last two and the last turn's whole) and what may come next. A draft "
              "that breaks a rule is answered 200 with status `illegal`; a wrong shape, `invalid`.")
 @bp.alt_response(422, schema=ErrorSchema, description="The body is not of this shape.")
 def check(body: dict[str, Any]) -> Any:

@@ -130,6 +130,12 @@ def finish(page, claimed=None):
     return page.url.rsplit("/", 1)[1]
 
 
+def table_drawn(page):
+    """The replay renderer drew the checked table (the play area), without an error."""
+    assert page.locator(".rp-table .pop-area").count() == 1
+    assert page.locator(".rp-table .rp-error").count() == 0
+
+
 def no_horizontal_scroll(page):
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
@@ -176,6 +182,7 @@ def test_a_whole_simulated_game_is_recorded_through_the_ui_and_stored_with_its_r
     start(phone, server.url, mode=mode, players=log["players"], hands=hands, options=options)
     record_log(phone, log, hands=hands)
     phone.wait_for_selector(".rp-done")
+    table_drawn(phone)
     no_horizontal_scroll(phone)
     if mode in ("battle", "solo"):
         shot(phone, f"recorder-pop-{mode}.png")
@@ -241,6 +248,11 @@ def test_undo_redo_and_a_reload_keep_the_draft(phone, server):  # noqa: F811
     assert "Round 1, turn 3" in phone.inner_text(".pr-entry h3")
     draft = phone.evaluate("JSON.parse(localStorage.getItem('popreplay-recorder')).draft")
     assert draft["rounds"][0]["turns"] == log["rounds"][0]["turns"][:2]
+    tap(phone, turn_taps(log["rounds"][0]["turns"][2], log["players"], variant=False, solo=False)[:2])
+    phone.wait_for_selector(".pr-entry[data-ready='1'][data-filled='2']")
+    table_drawn(phone)
+    no_horizontal_scroll(phone)
+    shot(phone, "recorder-pop.png")
 
 
 def test_entries_made_offline_are_kept_and_checked_when_the_network_is_back(phone, server):  # noqa: F811
@@ -343,4 +355,3 @@ def test_keyboard_labels_and_no_horizontal_scroll(phone, server):  # noqa: F811
     phone.wait_for_selector(".pr-entry[data-ready='1'][data-filled='1']")
     assert phone.get_attribute(".pr-entry [data-card='2']", "disabled") is not None  # 7's colour
     no_horizontal_scroll(phone)
-    shot(phone, "recorder-pop.png")

@@ -568,7 +568,7 @@
       var stage = el("div", { class: "stage" });
       var index = steps.length - 1;
       var helpers = { el: el, index: index, steps: steps, prev: index > 0 ? steps[index - 1] : null, next: null,
-        players: setup.players, isRevealed: function () { return true; }, revealButton: function () { return null; },
+        players: setup.players, isRevealed: function () { return true; }, revealButton: function () { return document.createTextNode(""); },
         stepButton: function (i, text) { return el("span", { text: text }); }, goTo: function () {} };
       try { renderer.renderState(stage, step, Object.assign({ steps: steps }, result), helpers); }
       catch (e) { stage.appendChild(el("p", { class: "rp-error", text: "The table could not be drawn: " + e.message })); }
