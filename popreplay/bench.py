@@ -355,6 +355,67 @@ def bench_recorder(samples: int, *, time_limit: float) -> dict[str, dict[str, fl
     return out
 
 
+CHROMIUM = "/usr/bin/chromium"
+
+# In the page: tap a card key, then wait until the frame shows the checked draft with one more
+# entry (the table redrawn); the time between the two, by the page's own clock.
+_TAP_AND_WAIT = """([card, entries]) => new Promise((resolve) => {
+  const root = document.getElementById('recorder');
+  const start = performance.now();
+  const seen = new MutationObserver(() => {
+    if (root.dataset.entries === String(entries) && root.dataset.checked === '1') {
+      seen.disconnect();
+      requestAnimationFrame(() => resolve(performance.now() - start));
+    }
+  });
+  seen.observe(root, {attributes: true, subtree: false});
+  document.querySelector(`.pr-entry [data-card='${card}']`).click();
+})"""
+
+
+def bench_recorder_browser(samples: int, *, players: int = 3) -> dict[str, float] | None:
+    """Entry to checked table on screen, in Debian's Chromium at 390×844 against ``popreplay
+    serve``: a draft one turn before the end of a battle with hands; its last turn is tapped,
+    the time from the last tap to the redrawn table is taken, the entry undone, ``samples`` times.
+    ``None`` when Playwright or Chromium is missing."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return None
+    if not os.path.exists(CHROMIUM):
+        return None
+    draft, turn = late_draft(players, seed=41_000)
+    names = draft["players"]
+    cards = [c for name in names for c in turn["plays"][name]] + list(turn.get("chief") or ())
+    setup = {"game": "pop", "mode": "battle", "players": names, "options": {},
+             "recordHands": True, "meta": {}}
+    state = {"setup": setup, "draft": draft, "undo": [], "redo": [], "saved": None,
+             "branchOf": None, "checked": False}
+    times: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="popreplay-bench-") as folder, \
+            running_server(Path(folder), workers=1) as (port, _), sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                              args=["--no-sandbox", "--disable-gpu"])
+        page = chromium.new_page(viewport={"width": 390, "height": 844})
+        url = f"http://127.0.0.1:{port}/record"
+        page.goto(url)
+        page.evaluate("s => localStorage.setItem('popreplay-recorder', s)", json.dumps(state))
+        page.goto(url)
+        page.wait_for_selector("#recorder[data-entries='0'][data-checked='1']")
+        for _ in range(samples + 2):
+            for k, card in enumerate(cards[:-1]):
+                page.wait_for_selector(f".pr-entry[data-ready='1'][data-filled='{k}']")
+                page.click(f".pr-entry [data-card='{card}']")
+            page.wait_for_selector(f".pr-entry[data-ready='1'][data-filled='{len(cards) - 1}']")
+            times.append(page.evaluate(_TAP_AND_WAIT, [cards[-1], 1]) / 1e3)
+            page.click("[data-act=undo]")
+            page.wait_for_selector("#recorder[data-entries='0'][data-checked='1']")
+        chromium.close()
+    times = times[2:]  # the first two warm the page and the server
+    return {"samples": len(times), "p50_ms": percentile(times, 0.50) * 1e3,
+            "p95_ms": percentile(times, 0.95) * 1e3, "max_ms": max(times) * 1e3}
+
+
 # --- streaming ---------------------------------------------------------------------------------
 
 
@@ -566,6 +627,14 @@ def bench(games: int, repeat: int, growth: bool, growth_games: int, http_count: 
                            f"{row['p50_ms']:.1f} ms, p95 {row['p95_ms']:.1f} ms, max "
                            f"{row['max_ms']:.1f} ms, {row['kib']:.1f} KiB ({row['requests']} "
                            "requests)")
+        screen = bench_recorder_browser(max(5, recorder_samples // 10))
+        if screen is None:
+            click.echo("recorder in Chromium: skipped (no Playwright or no /usr/bin/chromium)")
+        else:
+            click.echo(f"recorder in Chromium (390x844), last tap of the last turn of a 3-player "
+                       f"battle to the checked table on screen: p50 {screen['p50_ms']:.1f} ms, "
+                       f"p95 {screen['p95_ms']:.1f} ms, max {screen['max_ms']:.1f} ms "
+                       f"({screen['samples']} entries)")
     if stream_lines:
         for row in bench_stream(stream_lines)["rows"]:
             click.echo(f"stream of {row['lines']} lines ({row['mib']:.0f} MiB): "

@@ -128,8 +128,19 @@
   function tap(rec, kind, card) {
     if (!ui || ui.kind !== kind) ui = { kind: kind, cards: [], answer: null, rows: ui && ui.kind === kind ? ui.rows : null };
     ui.error = null;
+    var plan = freshPlan(rec, kind);
     ui.cards.push(card);
+    // the engine's plan for the cards before this tap already had this card and this many slots:
+    // the entry is whole, the check of the commit judges it (one request less at the last tap)
+    if (plan && plan.total === ui.cards.length && plan.cards.indexOf(card) >= 0) { ui.plan = plan; finish(rec, kind, plan); return; }
     ask(rec, kind);
+  }
+
+  // The engine's plan for exactly the cards tapped so far, or null.
+  function freshPlan(rec, kind) {
+    var plan = entryPlan(rec, kind);
+    var filled = ui ? ui.cards.length : 0;
+    return plan && !rec.offline && plan.filled === filled ? plan : null;
   }
 
   function entryBox(h, rec, kind, heading) {
