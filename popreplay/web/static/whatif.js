@@ -27,7 +27,8 @@
     point();
     var list = el("ul", { class: "whatif-list" });
     var box = el("section", { class: "panel whatif", "aria-label": "What if" },
-      el("p", null, link, " ", el("span", { class: "keys-hint", text: "Records a what-if branch from the step shown, checked like any game." })), list);
+      el("p", null, link, " ", el("span", { class: "keys-hint", text: "Records a what-if branch from the step shown, checked like any game." }),
+        " ", el("a", { href: "/record", dataset: { act: "record" } }, "Record a game")), list);
     var note = document.getElementById("step-note");
     if (note && note.parentNode === viewer) viewer.insertBefore(box, note); else viewer.appendChild(box);
     fetch("/api/v1/record/branches/" + encodeURIComponent(slug), { headers: { Accept: "application/json" } })
