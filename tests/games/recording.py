@@ -1,15 +1,20 @@
-"""Recording a simulated cube, slap or Bloops game through the recorder's entry panels, by taps only.
+"""Recording a simulated cube, slap or Bloops game through the recorder page, by taps only.
 
-Each driver reads the simulated log and taps, in the panel, the buttons that enter its moves (the
-buttons carry ``data-act`` and the card, player, place or value they enter). ``settled(page)`` is
-called after each entry: it waits until the recorder has checked it. Every tap is counted per kind
-of event, for the "actions per event" figures.
+Each driver reads the simulated log and taps, in the game's entry panel, the buttons that enter its
+moves (the buttons carry ``data-act`` and the card, player, place or value they enter).
+``settled(page)`` is called after each entry: it waits until the recorder has checked it. Every tap
+is counted per kind of event, for the "actions per event" figures (docs/recorder.md).
 """
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
+
+import pytest
+
+from tests.web.conftest import CHROMIUM_ARGS, SCREENSHOTS, screenshots_wanted  # noqa: F401
 
 Settled = Callable[[Any], None]
 
@@ -34,6 +39,83 @@ class Taps:
     def summary(self) -> dict[str, dict[str, float]]:
         return {kind: {"events": len(taps), "mean": round(sum(taps) / len(taps), 2),
                        "max": max(taps)} for kind, taps in sorted(self.events.items())}
+
+
+# --- the recorder page -----------------------------------------------------------------------------
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A fresh page at phone size (390×844); fails the test on any JavaScript or console error."""
+    context = browser.new_context(viewport=PHONE)
+    tab = context.new_page()
+    tab.set_default_timeout(15000)
+    problems: list[str] = []
+    tab.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    tab.on("console", lambda message: problems.append(f"console: {message.text}")
+           if message.type == "error" and not message.text.startswith("Failed to load resource")
+           else None)
+    yield tab
+    context.close()
+    assert problems == []
+
+
+def start(page: Any, url: str, *, game: str, mode: str, players: list[str]) -> None:
+    """The setup form: game, mode, players; then "Start recording"."""
+    page.goto(url + "/record")
+    page.select_option("#rec-game", game)
+    page.select_option("#rec-mode", mode)
+    while page.locator('[id^="rec-player-"]').count() < len(players):
+        page.click('[data-act="add-player"]')
+    for n, name in enumerate(players, start=1):
+        page.fill(f"#rec-player-{n}", name)
+    page.click('[data-act="start"]')
+    page.wait_for_function("() => { const r = window.popreplayRecorder; "
+                           "return r && r.state && r.state.checked && r.answer; }")
+
+
+class Entries:
+    """Waits, after each entry, until the recorder has checked and kept it."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, page: Any) -> None:
+        self.count += 1
+        try:
+            page.wait_for_function(
+                "n => { const r = window.popreplayRecorder; return r && r.state && !r.busy"
+                " && r.state.undo.length >= n && r.state.checked; }", arg=self.count)
+        except Exception:
+            raise AssertionError(f"entry {self.count} not kept: "
+                                 f"{page.text_content('#rec-status')}") from None
+
+
+def finish(page: Any) -> str:
+    """End screen, store, and the replay's slug."""
+    page.click('[data-act="finish"]')
+    page.click('[data-act="store"]')
+    page.wait_for_url("**/r/*")
+    return page.url.rsplit("/r/", 1)[1].split("#")[0]
+
+
+def no_horizontal_scroll(page: Any) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def screenshot(page: Any, name: str) -> None:
+    if screenshots_wanted():
+        page.screenshot(path=str(SCREENSHOTS / name), full_page=False)
+
+
+def report(game: str, taps: Taps) -> None:
+    """Print the actions per event (pytest -s shows them)."""
+    print(f"\nactions per event, {game}:")
+    for kind, figures in taps.summary().items():
+        print(f"  {kind:<24} {figures['events']:>4} events  mean {figures['mean']:>5}  "
+              f"max {figures['max']}")
 
 
 def visible(page: Any, selector: str) -> bool:
@@ -80,6 +162,16 @@ def _asks(page: Any, box: str) -> bool:
 
 
 def record_bloops(page: Any, log: dict[str, Any], settled: Settled, taps: Taps) -> None:
+    deal = log.get("deal")
+    if visible(page, ".br-deal"):
+        if deal and any(v is not None for values in deal.values() for v in values):
+            for name in log["players"]:
+                for value in deal[name]:
+                    _value(page, taps, ".br-deal", value)
+            settled(page)
+        else:
+            taps.tap(page, '[data-act="deal-skip"]')
+        taps.event("deal")
     for event in log["events"]:
         kind, who = event["type"], event["player"]
         if kind == "draw":
@@ -146,14 +238,17 @@ def _wait_choices(page: Any) -> None:
     page.wait_for_function("() => !document.querySelector('.cr-wait')")
 
 
-def record_cube(page: Any, log: dict[str, Any], settled: Settled, taps: Taps) -> None:
-    taps.tap(page, '[data-act="copies"]')  # copy numbers, to enter the simulated ids exactly
-    taps.event("setting")
-    for name in log["players"]:
-        for card in log["deal"][name]:
-            _card(page, taps, "deal", card)
-    settled(page)
-    taps.event("deal")
+def record_cube(page: Any, log: dict[str, Any], settled: Settled, taps: Taps, *,
+                dealt: bool = False) -> None:
+    """The deal (unless ``dealt``) and the turns of ``log``."""
+    if not dealt:
+        taps.tap(page, '[data-act="copies"]')  # copy numbers, to enter the simulated ids exactly
+        taps.event("setting")
+        for name in log["players"]:
+            for card in log["deal"][name]:
+                _card(page, taps, "deal", card)
+        settled(page)
+        taps.event("deal")
     names = log["players"]
     for turn in log["turns"]:
         drawn = list(turn.get("draw") or [])

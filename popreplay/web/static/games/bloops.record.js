@@ -198,6 +198,40 @@
     return b;
   }
 
+  // --- the deal (an observer who saw the dealt cards) ---------------------------------------------
+
+  function dealBox(h, rec, players, values) {
+    var hands = ui && ui.type === "deal" ? ui.hands : {};
+    var who = null;
+    players.forEach(function (name) { if (!who && (hands[name] || []).length < 6) who = name; });
+    var place = (hands[who] || []).length + 1;
+    var b = box(h, "br-deal", "The deal: " + who + "'s place " + place + (place <= 3 ? " (top row)" : " (bottom row)"));
+    function done(next) {
+      var full = players.every(function (name) { return (next[name] || []).length === 6; });
+      if (!full) { ui = { type: "deal", hands: next }; rec.refresh(); return; }
+      ui = null;
+      rec.commit(function (log) { log.deal = next; }, "The deal");
+    }
+    function add(value) {
+      var next = Object.assign({}, hands);
+      next[who] = (hands[who] || []).concat([value]);
+      done(next);
+    }
+    b.appendChild(valuePad(h, rec, who + "'s place " + place, values, add, true));
+    b.appendChild(h.el("div", { class: "rp-row" },
+      h.el("button", { type: "button", class: "rp-key br-unseen", dataset: { act: "deal-rest" }, on: { click: function () {
+        var next = Object.assign({}, hands);
+        var cards = (hands[who] || []).slice();
+        while (cards.length < 6) cards.push(null);
+        next[who] = cards;
+        done(next);
+      } } }, "rest of " + who + "'s cards unseen"),
+      h.el("button", { type: "button", class: "rp-key", dataset: { act: "deal-skip" }, on: { click: function () {
+        ui = { type: "deal-skipped" }; rec.refresh();
+      } } }, "nobody saw the deal")));
+    return b;
+  }
+
   // --- the end -----------------------------------------------------------------------------------
 
   function revealBox(h, rec, reveal, values) {
@@ -250,6 +284,9 @@
     var next = answer.next || {};
     var values = answer.values || [];
     var draft = rec.draft || {};
+    var dealing = rec.recordHands && !draft.deal && !(draft.events || []).length &&
+      !(ui && ui.type === "deal-skipped");
+    if (dealing) { container.appendChild(dealBox(h, rec, rec.players, values)); return; }
     if (next.effect) container.appendChild(effectBox(h, rec, next.effect, values));
     if (next.draw) container.appendChild(drawBox(h, rec, next.draw, values));
     if (next.discard) container.appendChild(keepOrDiscardBox(h, rec, next, values));
