@@ -107,6 +107,7 @@ def no_horizontal_scroll(page: Any) -> bool:
 
 def screenshot(page: Any, name: str) -> None:
     if screenshots_wanted():
+        page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(SCREENSHOTS / name), full_page=False)
 
 

@@ -24,7 +24,7 @@ def test_a_simulated_game_recorded_by_taps_gives_the_same_result(phone, server, 
     record_bloops(phone, {**full, "events": full["events"][:middle], "reveal": None}, settled, taps)
     assert no_horizontal_scroll(phone)
     if seed == 2:
-        screenshot(phone, "record-bloops.png")
+        screenshot(phone, "recorder-bloops.png")
     record_bloops(phone, {**full, "events": full["events"][middle:]}, settled, taps)
     report(f"Bloops (seed {seed})", taps)
     assert taps.summary()["draw"]["max"] == 1

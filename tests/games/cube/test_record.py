@@ -21,7 +21,7 @@ def test_a_simulated_game_recorded_by_taps_gives_the_same_result(phone, server):
     middle = len(full["turns"]) // 2
     record_cube(phone, {**full, "turns": full["turns"][:middle]}, settled, taps)
     assert no_horizontal_scroll(phone)
-    screenshot(phone, "record-cube.png")
+    screenshot(phone, "recorder-cube.png")
     record_cube(phone, {**full, "turns": full["turns"][middle:]}, settled, taps, dealt=True)
     report("cube", taps)
     assert taps.summary()["turn (draw and lay)"]["max"] <= 5

@@ -28,7 +28,7 @@ def test_a_simulated_timed_game_recorded_by_taps_gives_the_same_result(phone, se
     middle = len(full["events"]) // 2
     record_slap(phone, {**full, "events": full["events"][:middle]}, settled, taps)
     assert no_horizontal_scroll(phone)
-    screenshot(phone, "record-slap.png")
+    screenshot(phone, "recorder-slap.png")
     record_slap(phone, {**full, "events": full["events"][middle:]}, settled, taps)
     report("slap", taps)
     assert taps.summary()["flip"]["max"] == 2 and taps.summary()["slap"]["max"] <= 2

@@ -113,7 +113,7 @@
         h.el("button", { type: "button", class: "rp-big sr-time-up", dataset: { act: "time-up" },
           on: { click: function () {
             rec.commit(function (log) { log.events.push({ time_up: true }); }, "Time is up");
-          } } }, "⏱ Time is up")));
+          } } }, "Time is up")));
     }
     if (answer.over) {
       container.appendChild(h.el("p", { class: "rp-done", role: "status", text: "The game is over." }));
