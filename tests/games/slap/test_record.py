@@ -29,6 +29,14 @@ def test_a_simulated_timed_game_recorded_by_taps_gives_the_same_result(phone, se
     record_slap(phone, {**full, "events": full["events"][:middle]}, settled, taps)
     assert no_horizontal_scroll(phone)
     screenshot(phone, "recorder-slap.png")
+    # A card already flipped is greyed out: the engine no longer offers it.
+    seen = full["events"][0]["card"]
+    phone.click(f'[data-act="colour"][data-colour="{seen.rsplit("-", 1)[0]}"]')
+    assert phone.locator(f'[data-act="value"][data-card="{seen}"]').is_disabled()
+    colour = seen.rsplit("-", 1)[0]
+    flipped = {e.get("card") for e in full["events"][:middle]}
+    fresh = next(f"{colour}-{v}" for v in range(17) if f"{colour}-{v}" not in flipped)
+    assert phone.locator(f'[data-act="value"][data-card="{fresh}"]').is_enabled()
     record_slap(phone, {**full, "events": full["events"][middle:]}, settled, taps)
     report("slap", taps)
     assert taps.summary()["flip"]["max"] == 2 and taps.summary()["slap"]["max"] <= 2

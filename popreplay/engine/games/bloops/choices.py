@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ...drafts import events_within
 from ...replay import RuleViolation, StepRecorder
 from .cards import EFFECTS, GIVE, HIGHEST, LOOK, LOWEST, SWAP
 from .modes import ENDED_BY_TWENTY
@@ -132,16 +133,8 @@ def cut(log: Mapping[str, Any], step: int) -> dict[str, Any]:
     recorder = StepRecorder(enabled=True)
     game = BloopsReplay(log, recorder)
     events = list(log.get("events") or [])
-    keep = 0
-    try:
-        game.start()
-        for position, event in enumerate(events):
-            game.apply(event, position)
-            if len(recorder.steps) > step + 1:
-                break
-            keep = position + 1
-    except RuleViolation:
-        pass
+    keep = events_within(step, recorder, game.start,
+                         lambda position, event: game.apply(event, position), events)
     out = {k: v for k, v in log.items() if k not in ("claimed", "reveal", "events")}
     out["events"] = events[:keep]
     return out

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ...drafts import events_within
 from ...replay import RuleViolation, StepRecorder
 from .cards import DECK, is_slot
 from .rules import SlapReplay
@@ -108,16 +109,7 @@ def cut(log: Mapping[str, Any], step: int) -> dict[str, Any]:
     recorder = StepRecorder(enabled=True)
     game = SlapReplay(log, recorder)
     events = list(log.get("events") or [])
-    keep = 0
-    try:
-        game.start()
-        for number, event in enumerate(events):
-            game.apply(number, event)
-            if len(recorder.steps) > step + 1:
-                break
-            keep = number + 1
-    except RuleViolation:
-        pass
+    keep = events_within(step, recorder, game.start, game.apply, events)
     out = {k: v for k, v in log.items() if k not in ("claimed", "events")}
     out["events"] = events[:keep]
     return out
