@@ -8,7 +8,6 @@ is counted per kind of event, for the "actions per event" figures (docs/recorder
 
 from __future__ import annotations
 
-import os
 from collections import defaultdict
 from typing import Any, Callable, Iterator
 
@@ -259,6 +258,11 @@ def record_cube(page: Any, log: dict[str, Any], settled: Settled, taps: Taps, *,
             _wait_choices(page)
             _card(page, taps, "draw", card)
         _wait_choices(page)
+        if visible(page, '[data-act="lay-done"]'):  # unseen cards in hand: what was laid from them
+            for card in turn.get("lay") or []:
+                if visible(page, f'[data-act="lay"][data-card="{card}"]'):
+                    taps.tap(page, f'[data-act="lay"][data-card="{card}"]')
+            taps.tap(page, '[data-act="lay-done"]')
         settled(page)
         taps.event("turn (draw and lay)")
         for event in turn.get("events") or []:

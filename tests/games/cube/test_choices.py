@@ -113,6 +113,18 @@ def test_targeted_cards_list_each_opponent_and_what_they_can_take():
     assert "YELLOW" not in cards  # Bruno has no CROSS yet: his yellow has nowhere to go
 
 
+def test_a_card_taken_from_an_unseen_hand_may_be_named():
+    deal = {A: DEAL[A], B: [None] * 5}
+    turns = [{"player": A, "draw": ["ONE-HAND-1", "BLIND-SOLVE-1"], "lay": ["CROSS-1", "F2L-1"]}]
+    cards = choices(log(deal=deal, turns=turns))["next"]["play"]["cards"]
+    one_hand = cards["ONE-HAND"]["targets"][B]
+    assert one_hand["known"] == [] and one_hand["hidden"] == 5
+    assert one_hand["may"]["POP"] == ["POP-1", "POP-2", "POP-3"]
+    assert one_hand["may"]["CROSS"] == ["CROSS-2"]  # CROSS-1 is on Ana's table
+    blind = cards["BLIND-SOLVE"]["targets"][B]["may"]
+    assert set(blind) == {"WHITE", "YELLOW", "ORANGE", "GREEN", "SKIP"}  # Ana holds the red, the blue
+
+
 def test_a_hand_over_ten_must_discard_before_the_next_turn():
     hand = ["WHITE-1", "YELLOW-1", "ORANGE-1", "GREEN-1", "PB-1"]
     deal = {A: hand, B: ["WHITE-2", "YELLOW-2", "ORANGE-2", "GREEN-2", "PB-2"]}

@@ -30,3 +30,4 @@ def test_a_simulated_game_recorded_by_taps_gives_the_same_result(phone, server):
     assert status == 200
     expected = check_log({k: v for k, v in full.items() if k != "claimed"})
     assert check_log(log) == expected
+

@@ -269,9 +269,13 @@ def target_option(game: CubeReplay, position: int, o: int, rule: str) -> Any:
         colours = {s: list(table.steps[s].colours) for s in unprotected
                    if s != "CROSS" and table.steps[s].colours}
         return {"colours": colours} if colours else None
-    if rule == "ONE-HAND":
-        return hand_view(hand)
-    if rule in ("BLIND-SOLVE", "SCRAMBLE"):
+    pool = sorted(game.know.pool) if hand.slots else []
+    if rule == "ONE-HAND":  # a card taken from an unseen slot may be named (the taker sees it)
+        return {**hand_view(hand), "may": by_kind(game, pool)}
+    if rule == "BLIND-SOLVE":
+        return {**colours_held(game, hand),
+                "may": by_kind(game, [c for c in pool if category(c) == COLOUR])}
+    if rule == "SCRAMBLE":
         return colours_held(game, hand)
     return None
 

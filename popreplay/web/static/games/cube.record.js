@@ -235,6 +235,11 @@
     // One Hand (any card) and Blind Solve (a COLOUR card): what was taken, if anything.
     var takes = items(t.known);
     if (t.hidden) takes.push({ value: null, text: "an unseen card" });
+    Object.keys(t.may || {}).forEach(function (k) {  // a card from an unseen slot, named
+      (copies ? t.may[k] : t.may[k].slice(0, 1)).forEach(function (id) {
+        takes.push({ value: id, text: copies ? id : label(k) });
+      });
+    });
     if (kind === "BLIND-SOLVE" && !t.known.length) takes.push({ value: "none", text: "no colour" });
     if (!takes.length) takes.push({ value: "none", text: "nothing (empty hand)" });
     return { act: "take", title: "What was taken?", items: takes,
