@@ -245,7 +245,11 @@ def record_cube(page: Any, log: dict[str, Any], settled: Settled, taps: Taps, *,
         taps.tap(page, '[data-act="copies"]')  # copy numbers, to enter the simulated ids exactly
         taps.event("setting")
         for name in log["players"]:
-            for card in log["deal"][name]:
+            hand = log["deal"][name]
+            for k, card in enumerate(hand):
+                if card is None and not any(hand[k:]):  # "rest of the hand unseen": one tap
+                    taps.tap(page, '[data-act="deal-rest"]')
+                    break
                 _card(page, taps, "deal", card)
         settled(page)
         taps.event("deal")
@@ -303,8 +307,7 @@ def _cube_event(page: Any, taps: Taps, event: dict[str, Any], names: list[str],
     elif "step" in event:
         _choice(page, taps, "step", event["step"])
     elif kind == "SCRAMBLE":
-        unseen = sum(1 for c in event.get("take") or [] if c is None)
-        _choice(page, taps, "scramble-unseen", str(unseen))
+        _choice(page, taps, "scramble-count", str(len(event.get("take") or [])))
     elif "take" in event:
         take = event["take"]
         _choice(page, taps, "take", "none" if not take else (take[0] or ""))

@@ -31,3 +31,19 @@ def test_a_simulated_game_recorded_by_taps_gives_the_same_result(phone, server):
     expected = check_log({k: v for k, v in full.items() if k != "claimed"})
     assert check_log(log) == expected
 
+
+
+def test_a_game_seen_by_one_player_is_recorded_with_unseen_cards(phone, server):
+    from tests.games.cube.test_hidden import observer_view
+
+    full = CUBE.simulate(mode="standard", players=3, seed=25)
+    seen = observer_view(full, "Bruno")  # Bruno's own cards, and what is face up
+    start(phone, server.url, game="cube", mode="standard", players=full["players"])
+    taps = Taps()
+    record_cube(phone, seen, Entries(), taps)
+    report("cube, seen by Bruno", taps)
+    slug = finish(phone)
+    status, log = server.request("GET", f"/api/v1/games/{slug}/log")
+    assert status == 200
+    assert log["deal"]["Ana"] == [None] * 5 and None not in log["deal"]["Bruno"]
+    assert check_log(log) == check_log({k: v for k, v in seen.items() if k != "claimed"})

@@ -226,11 +226,12 @@
         apply: function (v) { ev.step = v.split("|")[0]; ev.take = [v.split("|")[1]]; } };
     }
     if (ev.take !== undefined) return null;
-    if (kind === "SCRAMBLE") {
+    if (kind === "SCRAMBLE") {  // every colour they hold: the known ones, and how many unseen
       var counts = [];
-      for (var n = 0; n <= t.hidden; n++) counts.push({ value: n, text: n + " unseen" });
-      return { act: "scramble-unseen", title: "Takes " + (t.known.join(", ") || "no known colour") + "; how many unseen colours too?",
-        items: counts, apply: function (v) { ev.take = t.known.concat(new Array(v).fill(null)); } };
+      for (var n = t.known.length; n <= t.known.length + t.hidden; n++) counts.push({ value: n, text: n + " in all" });
+      return { act: "scramble-count", title: "Takes " + (t.known.join(", ") || "no known colour") +
+        (t.hidden ? ", and unseen ones: how many colours in all?" : ""),
+        items: counts, apply: function (v) { ev.take = t.known.concat(new Array(v - t.known.length).fill(null)); } };
     }
     // One Hand (any card) and Blind Solve (a COLOUR card): what was taken, if anything.
     var takes = items(t.known);
