@@ -317,6 +317,125 @@ def bench_http(count: int, *, workers: int, clients: int, fetches: int, hot: int
             "page": {**_figures(paged, page_wall), "games": len(few)}}
 
 
+# --- the recorder ------------------------------------------------------------------------------
+
+
+def late_draft(players: int, seed: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A battle with hands, cut before its very last turn, and that last turn (the entry)."""
+    log = POP.simulate(mode="battle", players=players, seed=seed)
+    log.pop("claimed", None)
+    last = log["rounds"][-1]
+    draft = {**log, "rounds": log["rounds"][:-1] + [{**last, "turns": last["turns"][:-1]}]}
+    return draft, last["turns"][-1]
+
+
+def recorder_taps(players: int, seed: int = 1) -> dict[str, int]:
+    """Taps to record a battle with hands, counted from the engine's plans: one per card of a
+    deal and per revealed card; the entry is kept at its last tap (no confirmation)."""
+    log = POP.simulate(mode="battle", players=players, seed=seed)
+    draft = {**{k: v for k, v in log.items() if k not in ("rounds", "claimed")}, "rounds": []}
+    deal = POP.choices(draft, pending={"entry": "round", "hands": True})["next"]["round"]["total"]
+    turn = sum(len(cards) for cards in log["rounds"][0]["turns"][0]["plays"].values())
+    turn += len(log["rounds"][0]["turns"][0].get("chief") or ())
+    turns = sum(len(r["turns"]) for r in log["rounds"])
+    return {"deal": deal, "turn": turn, "confirmations": 0,
+            "game": deal * len(log["rounds"]) + turn * turns}
+
+
+def bench_recorder(samples: int, *, time_limit: float) -> dict[str, dict[str, float]]:
+    """Late in a game, one client as a phone is: the check of an entry (``POST /record/check``,
+    steps "tail"), the same draft through ``POST /validate?steps=true`` (what the page would
+    fetch without the dedicated endpoint), and the check after one tap (``steps: "none"``)."""
+    out: dict[str, dict[str, float]] = {}
+    with tempfile.TemporaryDirectory(prefix="popreplay-bench-") as folder, \
+            running_server(Path(folder), workers=1) as (port, _):
+        for players in (3, 5):
+            jobs_check, jobs_validate, jobs_tap = [], [], []
+            for k in range(samples):
+                draft, turn = late_draft(players, seed=40_000 + k)
+                last = draft["rounds"][-1]
+                entry = {**draft, "rounds": draft["rounds"][:-1]
+                         + [{**last, "turns": last["turns"] + [turn]}]}
+                jobs_check.append(("POST", "/api/v1/record/check",
+                                   json.dumps({"log": entry}).encode()))
+                jobs_validate.append(("POST", "/api/v1/validate?steps=true",
+                                      json.dumps(entry).encode()))
+                first = turn["plays"][draft["players"][0]]
+                jobs_tap.append(("POST", "/api/v1/record/check", json.dumps(
+                    {"log": draft, "pending": {"entry": "turn", "cards": first},
+                     "steps": "none"}).encode()))
+            for name, jobs in (("check", jobs_check), ("validate", jobs_validate),
+                               ("tap", jobs_tap)):
+                load(port, jobs[:5], 1, time_limit, keep=len)  # warm up
+                latencies, answers, wall = load(port, jobs, 1, time_limit, keep=len)
+                sizes = [size for status, size in answers if status == 200]
+                out[f"{name}_{players}"] = {
+                    **_figures(latencies, wall), "p95_ms": percentile(latencies, 0.95) * 1e3,
+                    "kib": statistics.fmean(sizes) / 1024 if sizes else 0.0}
+    return out
+
+
+CHROMIUM = "/usr/bin/chromium"
+
+# In the page: tap a card key, then wait until the frame shows the checked draft with one more
+# entry (the table redrawn); the time between the two, by the page's own clock.
+_TAP_AND_WAIT = """([card, entries]) => new Promise((resolve) => {
+  const root = document.getElementById('recorder');
+  const start = performance.now();
+  const seen = new MutationObserver(() => {
+    if (root.dataset.entries === String(entries) && root.dataset.checked === '1') {
+      seen.disconnect();
+      requestAnimationFrame(() => resolve(performance.now() - start));
+    }
+  });
+  seen.observe(root, {attributes: true, subtree: false});
+  document.querySelector(`.pr-entry [data-card='${card}']`).click();
+})"""
+
+
+def bench_recorder_browser(samples: int, *, players: int = 3) -> dict[str, float] | None:
+    """Entry to checked table on screen, in Debian's Chromium at 390×844 against ``popreplay
+    serve``: a draft one turn before the end of a battle with hands; its last turn is tapped,
+    the time from the last tap to the redrawn table is taken, the entry undone, ``samples`` times.
+    ``None`` when Playwright or Chromium is missing."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return None
+    if not os.path.exists(CHROMIUM):
+        return None
+    draft, turn = late_draft(players, seed=41_000)
+    names = draft["players"]
+    cards = [c for name in names for c in turn["plays"][name]] + list(turn.get("chief") or ())
+    setup = {"game": "pop", "mode": "battle", "players": names, "options": {},
+             "recordHands": True, "meta": {}}
+    state = {"setup": setup, "draft": draft, "undo": [], "redo": [], "saved": None,
+             "branchOf": None, "checked": False}
+    times: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="popreplay-bench-") as folder, \
+            running_server(Path(folder), workers=1) as (port, _), sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                              args=["--no-sandbox", "--disable-gpu"])
+        page = chromium.new_page(viewport={"width": 390, "height": 844})
+        url = f"http://127.0.0.1:{port}/record"
+        page.goto(url)
+        page.evaluate("s => localStorage.setItem('popreplay-recorder', s)", json.dumps(state))
+        page.goto(url)
+        page.wait_for_selector("#recorder[data-entries='0'][data-checked='1']")
+        for _ in range(samples + 2):
+            for k, card in enumerate(cards[:-1]):
+                page.wait_for_selector(f".pr-entry[data-ready='1'][data-filled='{k}']")
+                page.click(f".pr-entry [data-card='{card}']")
+            page.wait_for_selector(f".pr-entry[data-ready='1'][data-filled='{len(cards) - 1}']")
+            times.append(page.evaluate(_TAP_AND_WAIT, [cards[-1], 1]) / 1e3)
+            page.click("[data-act=undo]")
+            page.wait_for_selector("#recorder[data-entries='0'][data-checked='1']")
+        chromium.close()
+    times = times[2:]  # the first two warm the page and the server
+    return {"samples": len(times), "p50_ms": percentile(times, 0.50) * 1e3,
+            "p95_ms": percentile(times, 0.95) * 1e3, "max_ms": max(times) * 1e3}
+
+
 # --- streaming ---------------------------------------------------------------------------------
 
 
@@ -448,11 +567,13 @@ def machine() -> dict[str, str]:
               help="Games the hot replay fetches are spread over.")
 @click.option("--time-limit", default=120.0, show_default=True,
               help="Seconds at most for each HTTP load (a bound, not a target).")
+@click.option("--recorder", "recorder_samples", default=200, show_default=True,
+              help="Late-game entries checked as the recorder does (0: skip).")
 @click.option("--stream", "stream_lines", default=0, show_default=True,
               help="NDJSON lines for the streaming memory check (0: skip; e.g. 100000).")
 def bench(games: int, repeat: int, growth: bool, growth_games: int, other_games: int,
           http_count: int, workers: int, clients: int, fetches: int, hot: int,
-          time_limit: float, stream_lines: int) -> None:
+          time_limit: float, stream_lines: int, recorder_samples: int) -> None:
     """Measure replay, validation, the API and streaming; print figures (no pass/fail)."""
     info = machine()
     click.echo(f"machine: {info['cpus']} CPUs, {info['cpu']}, Python {info['python']}, "
@@ -517,6 +638,30 @@ def bench(games: int, repeat: int, growth: bool, growth_games: int, other_games:
         click.echo(f"GET /r/<slug> (the share page), over {page['games']} games: "
                    f"{page['per_s']:.0f} requests/s, p50 {page['p50_ms']:.1f} ms, "
                    f"p99 {page['p99_ms']:.1f} ms ({page['requests']} requests)")
+    if recorder_samples:
+        for players in (3, 5):
+            taps = recorder_taps(players)
+            click.echo(f"recorder taps, {players}-player battle with hands: {taps['turn']} a turn "
+                       f"(one per revealed card, {taps['confirmations']} confirmations), "
+                       f"{taps['deal']} a deal, {taps['game']} a whole game")
+        rec = bench_recorder(recorder_samples, time_limit=time_limit)
+        for players in (3, 5):
+            for name, what in (("check", "POST /record/check, an entry before the last turn"),
+                               ("validate", "POST /validate?steps=true, the same draft"),
+                               ("tap", "POST /record/check, a tap (steps none, pending)")):
+                row = rec[f"{name}_{players}"]
+                click.echo(f"{what} ({players}-player battle, 1 client): p50 "
+                           f"{row['p50_ms']:.1f} ms, p95 {row['p95_ms']:.1f} ms, max "
+                           f"{row['max_ms']:.1f} ms, {row['kib']:.1f} KiB ({row['requests']} "
+                           "requests)")
+        screen = bench_recorder_browser(max(5, recorder_samples // 10))
+        if screen is None:
+            click.echo("recorder in Chromium: skipped (no Playwright or no /usr/bin/chromium)")
+        else:
+            click.echo(f"recorder in Chromium (390x844), last tap of the last turn of a 3-player "
+                       f"battle to the checked table on screen: p50 {screen['p50_ms']:.1f} ms, "
+                       f"p95 {screen['p95_ms']:.1f} ms, max {screen['max_ms']:.1f} ms "
+                       f"({screen['samples']} entries)")
     if stream_lines:
         for row in bench_stream(stream_lines)["rows"]:
             click.echo(f"stream of {row['lines']} lines ({row['mib']:.0f} MiB): "

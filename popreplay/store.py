@@ -356,6 +356,68 @@ def _parse_datetime(value: Any) -> datetime | None:
 parse_datetime = _parse_datetime
 
 
+# --- drafts and what-if branches (the recorder) --------------------------------------------------
+
+
+class LogTaken(Exception):
+    """Another stored game already has exactly this log."""
+
+
+def update_log(session: Session, record: GameRecord, raw: bytes) -> dict[str, Any]:
+    """Replace a game's log (a saved draft continued by its owner): checked like an upload, the
+    result recomputed, the stored replays dropped; the slug, owner token, visibility and branch
+    link stay. Raises :class:`InvalidLog` (nothing changed) or :class:`LogTaken`."""
+    result = check_text(raw)
+    if result["status"] == "invalid":
+        raise InvalidLog(result)
+    digest = content_hash(raw)
+    if digest == record.content_hash:
+        return result
+    other = find_by_hash(session, digest)
+    if other is not None:
+        raise LogTaken(other.slug)
+    log = json.loads(raw.decode("utf-8-sig"))
+    meta = log.get("meta") if isinstance(log.get("meta"), dict) else {}
+    title = meta.get("title")
+    with sqlite_writer(session):
+        session.execute(delete(StoredReplay).where(StoredReplay.game_id == record.id))
+        record.log, record.content_hash = raw, digest
+        record.title = db_text(title) if isinstance(title, str) else None
+        record.played_at = _parse_datetime(meta.get("played_at"))
+        apply_result(record, result)
+        try:
+            session.commit()
+        except IntegrityError:
+            session.rollback()
+            raise LogTaken(digest) from None
+    return result
+
+
+def link_branch(session: Session, record: GameRecord, source: GameRecord, step: int) -> None:
+    """Mark ``record`` as a what-if branch of ``source`` at ``step``."""
+    with sqlite_writer(session):
+        record.branch_of_id, record.branch_step = source.id, step
+        session.commit()
+
+
+def branch_source(session: Session, record: GameRecord) -> GameRecord | None:
+    return None if record.branch_of_id is None else session.get(GameRecord, record.branch_of_id)
+
+
+def known_players(session: Session, limit: int = 300) -> list[str]:
+    """Player names already stored (the recorder offers them), most frequent first."""
+    query = (select(GamePlayer.name).group_by(GamePlayer.name)
+             .order_by(func.count().desc(), GamePlayer.name).limit(limit))
+    return list(session.scalars(query).all())
+
+
+def branches_of(session: Session, record: GameRecord) -> Sequence[GameRecord]:
+    """The what-if branches stored from a game, by step then age."""
+    query = (select(GameRecord).where(GameRecord.branch_of_id == record.id)
+             .order_by(GameRecord.branch_step, GameRecord.created_at, GameRecord.id))
+    return session.scalars(query).all()
+
+
 # --- delete --------------------------------------------------------------------------------------
 
 

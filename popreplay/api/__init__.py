@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Flask
 from flask_smorest import Api
 
-from . import cors, docs, errors, games, guard, health, players, validate
+from . import cors, docs, errors, games, guard, health, players, record, validate
 from .schemas import ErrorSchema
 
 
@@ -21,7 +21,7 @@ def init_app(app: Flask) -> Api:
     api.spec.components.security_scheme(
         "ownerToken", {"type": "http", "scheme": "bearer",
                        "description": "The owner token returned once by POST /games."})
-    for blueprint in (games.bp, validate.bp, players.bp, health.bp):
+    for blueprint in (games.bp, validate.bp, players.bp, health.bp, record.bp):
         api.register_blueprint(blueprint)
     app.register_blueprint(docs.bp)
     health.init_root(app)

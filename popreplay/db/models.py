@@ -78,6 +78,10 @@ class GameRecord(Base):
     visibility: Mapped[str] = mapped_column(String(16), default="public")
     owner_token_hash: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    # a what-if branch (the recorder): the game and the step it branched from
+    branch_of_id: Mapped[int | None] = mapped_column(
+        ForeignKey("games.id", ondelete="SET NULL"), index=True)
+    branch_step: Mapped[int | None] = mapped_column(Integer)
 
     seats: Mapped[list[GamePlayer]] = relationship(
         back_populates="record",

@@ -90,6 +90,17 @@ class Game(Protocol):
         cards). The generic property tests check that no card is in two zones and that within a
         round no card disappears."""
 
+    # Optional, for the recorder (docs/recorder.md, "Contracts for game panels"); a game without
+    # them cannot be recorded live.
+
+    def choices(self, log: Mapping[str, Any], *,
+                pending: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """What may come next after a shape-valid draft ``log`` (``pending``: a partial entry):
+        ``{"over": bool, "next": {kind: ...}, ...}``, or ``{"error": violation, "next": {}}``."""
+
+    def cut(self, log: Mapping[str, Any], step: int) -> dict[str, Any]:
+        """The draft a what-if branch from step ``step`` starts from (``claimed`` dropped)."""
+
 
 @dataclass(slots=True)
 class StepRecorder:

@@ -173,6 +173,24 @@ def replay(slug: str) -> Any:
         replay_text=replay_text, step_count=step_count))
 
 
+@bp.get("/record")
+def record() -> str:
+    """The recorder (docs/recorder.md): the page is the same for every draft; the draft itself
+    lives in the browser and in the API (``/api/v1/record``)."""
+    games = [{"name": g.name, "title": g.title, "modes": list(g.modes),
+              "players": {m: list(c) for m, c in g.player_counts.items()},
+              "scripts": [s for s in (game_script(g.name), record_script(g.name)) if s],
+              "style": game_style(g.name)}
+             for g in GAMES.values() if hasattr(g, "choices")]
+    page = {"games": games, "known_players": store.known_players(store.get_session())}
+    return render_template("web/record.html", games=games,
+                           page_json=_htmlsafe(json.dumps(page, ensure_ascii=False)))
+
+
+def record_script(game: str) -> str | None:
+    return f"games/{game}.record.js" if (GAME_SCRIPTS / f"{game}.record.js").is_file() else None
+
+
 @bp.get("/examples/<mode>")
 def example(mode: str) -> Any:
     if mode not in EXAMPLES:

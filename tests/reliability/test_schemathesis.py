@@ -9,7 +9,9 @@ documented as "a JSON object" (the log format has its own published JSON Schema,
 ``schemas/popreplay/1/``, and its own error list), so an object schemathesis calls valid is
 usually not a log. ``POST /games`` answers such a body 422 with every shape error, as documented;
 schemathesis' "valid data is accepted" check is replaced there by the check that a 422 lists only
-log-shape errors (``json``/``schema``) with JSON Pointers. Likewise a ``cursor`` is opaque: only
+log-shape errors (``json``/``schema``) with JSON Pointers; the same for the recorder's
+``POST /record/games`` and ``PUT /record/games/{ref}``, whose ``log`` is such an object (there a
+valid-looking body may also name no game: 401, 404 or 409 as documented). Likewise a ``cursor`` is opaque: only
 one the server gave out is accepted, any other string is a 422 naming ``/cursor``. And
 ``POST /validate`` is a dry run that answers every body 200 with its result, ``invalid`` included
 (documented), so schemathesis' "invalid data is rejected" check is replaced there by the check that
@@ -28,6 +30,11 @@ from schemathesis import GenerationMode
 from schemathesis.specs.openapi.checks import negative_data_rejection, positive_data_acceptance
 
 
+# Operations whose body holds a log: an object schemathesis calls valid is usually not a log.
+UPLOADS = {("POST", "/api/v1/games"), ("POST", "/api/v1/record/games"),
+           ("PUT", "/api/v1/record/games/{ref}")}
+
+
 def check_case(case: Any, mode: GenerationMode) -> None:
     if mode is GenerationMode.NEGATIVE and (case.method, case.path) == ("POST", "/api/v1/validate"):
         response = case.call_and_validate(excluded_checks=[negative_data_rejection])
@@ -37,13 +44,13 @@ def check_case(case: Any, mode: GenerationMode) -> None:
             results = [body] if isinstance(body, dict) else []
             assert all(r["status"] == "invalid" and r["errors"] for r in results), body
         return
-    upload = (case.method, case.path) == ("POST", "/api/v1/games")
+    upload = (case.method, case.path) in UPLOADS
     cursor = "cursor" in (case.query or {})
     if mode is GenerationMode.NEGATIVE or not (upload or cursor):
         case.call_and_validate()
         return
     response = case.call_and_validate(excluded_checks=[positive_data_acceptance])
-    assert response.status_code in (200, 201, 413, 422), response.text
+    assert response.status_code in (200, 201, 401, 404, 409, 413, 422), response.text
     if response.status_code == 422:
         errors = response.json()["errors"]
         assert errors

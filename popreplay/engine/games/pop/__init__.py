@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...replay import GameReplay, StepRecorder, replay_game
+from . import choices as recording
 from . import notes
 from .modes import MODES
 from .rules import PopReplay
@@ -48,6 +49,13 @@ class PopGame:
     def simulate(self, *, mode: str, players: int, seed: int,
                  options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         return simulate(mode=mode, players=players, seed=seed, options=options or {})
+
+    def choices(self, log: Mapping[str, Any], *,
+                pending: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        return recording.choices(log, pending=pending)
+
+    def cut(self, log: Mapping[str, Any], step: int) -> dict[str, Any]:
+        return recording.cut(log, step)
 
 
 POP = PopGame()

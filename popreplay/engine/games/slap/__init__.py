@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...replay import GameReplay, StepRecorder, replay_game
+from . import choices as recording
 from . import notes
 from .modes import MAX_PLAYERS, MIN_PLAYERS, MODES
 from .rules import SlapReplay
@@ -45,6 +46,13 @@ class SlapGame:
     def simulate(self, *, mode: str, players: int, seed: int,
                  options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         return simulate(mode=mode, players=players, seed=seed, options=options or {})
+
+    def choices(self, log: Mapping[str, Any], *,
+                pending: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        return recording.choices(log, pending=pending)
+
+    def cut(self, log: Mapping[str, Any], step: int) -> dict[str, Any]:
+        return recording.cut(log, step)
 
 
 SLAP = SlapGame()

@@ -1,0 +1,265 @@
+"""``/api/v1/record``: what the recorder page (``GET /record``) needs — the live check of a draft
+with what may come next, saving and continuing a draft, what-if branches.
+
+No rules here: the engine replays, ``Game.choices`` says what may come next, ``Game.cut`` where a
+branch starts (docs/recorder.md, "Contracts for game panels").
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import request
+from flask_smorest import Blueprint
+from marshmallow import RAISE, Schema, fields, validate
+
+from .. import store
+from ..db.models import GameRecord
+from ..db.session import get_session
+from ..engine import build_result, get_game, invalid_result
+from ..logformat import ShapeError, check_parsed_shape
+from .errors import ApiError
+from .jsonout import compact
+from .represent import game_view, share_url
+from .schemas import CreatedGameSchema, ErrorSchema, GameSchema
+
+bp = Blueprint("record", __name__, url_prefix="/api/v1/record",
+               description="The recorder: check a draft as it is entered, save and continue "
+               "drafts, what-if branches.")
+
+STEP_KEYS = ("index", "kind", "round", "turn", "note")
+TAIL = 2  # steps sent whole at the end of a "tail" answer (the table now, and the one before)
+
+
+class CheckBodySchema(Schema):
+    log = fields.Dict(required=True, metadata={"description": "the draft (popreplay/1)"})
+    pending = fields.Dict(load_default=None, allow_none=True,
+                          metadata={"description": "the entry being built (per game)"})
+    steps = fields.String(load_default="tail", validate=validate.OneOf(("tail", "none", "all")))
+
+
+class CheckAnswerSchema(Schema):
+    result = fields.Dict(allow_none=True)
+    steps = fields.List(fields.Dict())
+    choices = fields.Dict()
+
+
+class BranchOfSchema(Schema):
+    slug = fields.String(required=True)
+    step = fields.Integer(required=True, validate=validate.Range(min=0))
+
+
+class StoreBodySchema(Schema):
+    log = fields.Dict(required=True)
+    branch_of = fields.Nested(BranchOfSchema, load_default=None, allow_none=True)
+    visibility = fields.String(load_default=None, allow_none=True,
+                               validate=validate.OneOf(("public", "unlisted")),
+                               metadata={"description": "default: public, unlisted for a branch"})
+
+
+class UpdateBodySchema(Schema):
+    log = fields.Dict(required=True)
+
+
+class CutQuerySchema(Schema):
+    slug = fields.String(required=True, data_key="from")
+    step = fields.Integer(required=True, validate=validate.Range(min=0))
+
+
+# --- the live check ------------------------------------------------------------------------------
+
+def draft_shape(log: dict[str, Any]) -> tuple[dict[str, Any] | None, list[Any]]:
+    """The draft made exact, or its shape errors. A draft may hold an empty list where a whole
+    log needs at least one entry (POP!'s ``rounds`` before the first layout): nothing is there
+    yet to be wrong."""
+    try:
+        return check_parsed_shape(log), []
+    except ShapeError as error:
+        errors = error.errors
+    empty = {f"/{key}" for key, value in log.items() if value == []}
+    if errors and all(e.path in empty for e in errors) and isinstance(log.get("game"), str):
+        try:
+            get_game(log["game"])
+        except KeyError:
+            return None, errors
+        return log, []
+    return None, errors
+
+
+def check_draft(log: dict[str, Any], pending: dict[str, Any] | None,
+                steps: str) -> dict[str, Any]:
+    exact, errors = draft_shape(log)
+    if exact is None:
+        result = invalid_result(errors, game=log.get("game"), mode=log.get("mode"))
+        return {"result": None if steps == "none" else result, "steps": [],
+                "choices": {"error": result["errors"][0], "next": {}}}
+    game = get_game(exact["game"])
+    if not hasattr(game, "choices"):
+        raise ApiError(422, f"{game.title} cannot be recorded live.", errors=[
+            {"code": "bad-request", "message": "no recorder for this game", "path": "/log/game"}])
+    choices = game.choices(exact, pending=pending)
+    if steps == "none":
+        return {"result": None, "steps": [], "choices": choices}
+    result = build_result(exact, game.replay(exact, with_steps=True), with_steps=True)
+    all_steps = result.pop("steps")
+    if steps == "tail":
+        all_steps = tail(all_steps)
+    return {"result": result, "steps": all_steps, "choices": choices}
+
+
+def tail(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every step's note; whole: the last ``TAIL`` steps and every step of the last one's turn
+    (a renderer may look back to the turn's first step, as POP!'s does for the reveal)."""
+    if not steps:
+        return steps
+    last = steps[-1]
+    turn = (last["round"], last["turn"]) if last["turn"] is not None else None
+    cut = len(steps) - TAIL
+    return [s if i >= cut or (turn is not None and (s["round"], s["turn"]) == turn)
+            else {k: s[k] for k in STEP_KEYS} for i, s in enumerate(steps)]
+
+
+@bp.route("/check", methods=["POST"])
+@bp.arguments(CheckBodySchema, unknown=RAISE)
+@bp.response(200, CheckAnswerSchema, description="The draft's result (without steps), its steps "
+             "(`tail`: every step's note, the last two and the last turn's whole) and what may come next. A draft "
+             "that breaks a rule is answered 200 with status `illegal`; a wrong shape, `invalid`.")
+@bp.alt_response(422, schema=ErrorSchema, description="The body is not of this shape.")
+def check(body: dict[str, Any]) -> Any:
+    """Check a draft and say what may come next (nothing is stored)"""
+    return check_draft(body["log"], body["pending"], body["steps"])
+
+
+# --- storing and continuing ----------------------------------------------------------------------
+
+def raw_of(log: dict[str, Any]) -> bytes:
+    return compact(log).encode("utf-8")
+
+
+def owned(ref: str) -> GameRecord:
+    record = store.find_by_ref(get_session(), ref)
+    if record is None:
+        raise ApiError(404, f"No game {ref!r}.")
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        raise ApiError(401, "Continuing a draft needs 'Authorization: Bearer <owner token>'.",
+                       headers={"WWW-Authenticate": 'Bearer realm="popreplay"'})
+    if not store.owner_token_matches(record, token):
+        raise ApiError(403, "This token does not own this game.")
+    return record
+
+
+def not_stored(error: store.InvalidLog) -> ApiError:
+    return ApiError(422, "The draft is not a valid log yet: nothing was stored.", errors=[
+        {**e, "path": "/log" + (e.get("path") or "")} for e in error.result["errors"]])
+
+
+@bp.route("/games", methods=["POST"])
+@bp.arguments(StoreBodySchema, unknown=RAISE)
+@bp.response(201, CreatedGameSchema, description="Stored (complete or not); `owner_token` is shown this "
+             "once: it continues the draft from any device.")
+@bp.alt_response(404, schema=ErrorSchema, description="`branch_of.slug` is no game.")
+@bp.alt_response(409, schema=ErrorSchema, description="The same log is already stored.")
+@bp.alt_response(422, schema=ErrorSchema)
+def store_draft(body: dict[str, Any]) -> Any:
+    """Store a draft as a game (a branch when `branch_of` is given)"""
+    session = get_session()
+    source = None
+    if body["branch_of"] is not None:
+        source = store.find_by_ref(session, body["branch_of"]["slug"])
+        if source is None:
+            raise ApiError(404, f"No game {body['branch_of']['slug']!r} to branch from.")
+    visibility = body["visibility"] or ("unlisted" if source is not None else "public")
+    try:
+        done = store.ingest(session, raw_of(body["log"]), visibility=visibility)
+    except store.InvalidLog as invalid:
+        raise not_stored(invalid) from None
+    if not done.created:
+        raise ApiError(409, "This exact log is already stored.", errors=[
+            {"code": "duplicate", "message": share_url(done.record), "path": "/log"}])
+    if source is not None:
+        store.link_branch(session, done.record, source, body["branch_of"]["step"])
+    view = game_view(done.record)
+    view["owner_token"] = done.owner_token
+    return view, 201
+
+
+@bp.route("/games/<string:ref>", methods=["GET"])
+@bp.response(200, description="`{game, log}`: the saved draft, for its owner to continue.")
+@bp.alt_response(401, schema=ErrorSchema)
+@bp.alt_response(403, schema=ErrorSchema)
+@bp.alt_response(404, schema=ErrorSchema)
+@bp.doc(security=[{"ownerToken": []}])
+def open_draft(ref: str) -> Any:
+    """Open a saved draft to continue it (owner token required)"""
+    record = owned(ref)
+    return {"game": game_view(record), "log": json.loads(record.log.decode("utf-8-sig")),
+            "branch_of": branch_link(record)}
+
+
+@bp.route("/games/<string:ref>", methods=["PUT"])
+@bp.arguments(UpdateBodySchema, unknown=RAISE)
+@bp.response(200, GameSchema, description="The game with its new log and result.")
+@bp.alt_response(401, schema=ErrorSchema)
+@bp.alt_response(403, schema=ErrorSchema)
+@bp.alt_response(404, schema=ErrorSchema)
+@bp.alt_response(409, schema=ErrorSchema, description="Another game has exactly this log.")
+@bp.alt_response(422, schema=ErrorSchema)
+@bp.doc(security=[{"ownerToken": []}])
+def update_draft(body: dict[str, Any], ref: str) -> Any:
+    """Replace a saved draft's log (owner token required)"""
+    record = owned(ref)
+    try:
+        store.update_log(get_session(), record, raw_of(body["log"]))
+    except store.InvalidLog as invalid:
+        raise not_stored(invalid) from None
+    except store.LogTaken:
+        raise ApiError(409, "Another stored game has exactly this log.") from None
+    return game_view(record)
+
+
+# --- what-if branches ----------------------------------------------------------------------------
+
+def branch_link(record: GameRecord) -> dict[str, Any] | None:
+    source = store.branch_source(get_session(), record)
+    if source is None:
+        return None
+    return {"slug": source.slug, "step": record.branch_step, "title": source.title,
+            "share_url": share_url(source)}
+
+
+@bp.route("/cut", methods=["GET"])
+@bp.arguments(CutQuerySchema, location="query", unknown=RAISE)
+@bp.response(200, description="`{log, branch_of: {slug, step}}`: the draft a what-if branch "
+             "from that step starts from (the engine's cut).")
+@bp.alt_response(404, schema=ErrorSchema)
+def cut(args: dict[str, Any]) -> Any:
+    """The draft of a what-if branch from a stored game's step"""
+    record = store.find_by_ref(get_session(), args["slug"])
+    if record is None:
+        raise ApiError(404, f"No game {args['slug']!r}.")
+    log = json.loads(record.log.decode("utf-8-sig"))
+    game = get_game(record.game)
+    draft = game.cut(log, args["step"])
+    meta = dict(draft.get("meta") or {})
+    meta["title"] = f"What if: {record.title or record.slug}, from step {args['step']}"
+    draft["meta"] = meta
+    return {"log": draft, "branch_of": {"slug": record.slug, "step": args["step"]}}
+
+
+@bp.route("/branches/<string:ref>", methods=["GET"])
+@bp.response(200, description="`{branch_of, branches}`: the game it branched from (or null) and "
+             "the branches stored from it (any visibility: a branch is found from its source).")
+@bp.alt_response(404, schema=ErrorSchema)
+def branches(ref: str) -> Any:
+    """A game's what-if links, both ways"""
+    session = get_session()
+    record = store.find_by_ref(session, ref)
+    if record is None:
+        raise ApiError(404, f"No game {ref!r}.")
+    return {"branch_of": branch_link(record),
+            "branches": [{"slug": b.slug, "step": b.branch_step, "title": b.title,
+                          "status": b.status, "share_url": share_url(b)}
+                         for b in store.branches_of(session, record)]}

@@ -1,0 +1,321 @@
+/*
+ * Bloops entry panel for the recorder (contract: see the top of static/record.js).
+ *
+ * What can be entered comes from the engine (`choices` of the draft, popreplay/engine/games/
+ * bloops/choices.py): whose draw it is, the drawer's places, the counter-discard value to match,
+ * the effect due and its targets, whether Bloops can be called, the values a card can still have
+ * (the deck's counts) and the values already known. The panel offers only those; a value the log
+ * already knows is filled in without a tap. "Unseen" enters a card nobody at the table saw
+ * (a draw, a look, a given or penalty card): its value stays unknown until it is shown.
+ */
+(function () {
+  "use strict";
+
+  var ui = null; // the entry being built: {type, player, place?, target?, target_place?, value?}
+
+  function reset() { ui = null; }
+
+  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+
+  function valuePad(h, rec, label, values, onPick, unseen) {
+    var pad = h.el("div", { class: "rp-row br-values", role: "group", "aria-label": label });
+    for (var v = 0; v <= 20; v++) {
+      (function (value) {
+        var ok = values.indexOf(value) >= 0;
+        pad.appendChild(h.el("button", { type: "button", class: "rp-key br-value" + (value >= 10 && value <= 12 ? " br-star" : ""),
+          disabled: !ok, dataset: { act: "value", value: String(value) },
+          "aria-label": String(value) + (ok ? "" : " (all seen)"),
+          on: { click: function () { onPick(value); } } }, String(value)));
+      })(v);
+    }
+    if (unseen) {
+      pad.appendChild(h.el("button", { type: "button", class: "rp-key br-unseen", dataset: { act: "unseen" },
+        on: { click: function () { onPick(null); } } }, "unseen"));
+    }
+    return pad;
+  }
+
+  function box(h, cls, title) {
+    return h.el("section", { class: "rp-box " + cls, "aria-label": title }, h.el("h3", { class: "rp-head", text: title }));
+  }
+
+  function push(rec, event, label) {
+    var clean = {};
+    Object.keys(event).forEach(function (k) { if (event[k] !== null && event[k] !== undefined) clean[k] = event[k]; });
+    ui = null;
+    rec.commit(function (log) { log.events.push(clean); }, label);
+  }
+
+  function placeButtons(h, places, act, onPick, chosen) {
+    var row = h.el("div", { class: "rp-row br-places", role: "group", "aria-label": "Places" });
+    places.forEach(function (p) {
+      row.appendChild(h.el("button", { type: "button", class: "rp-key br-place" + (chosen === p.place ? " rp-on" : ""),
+        dataset: { act: act, place: String(p.place) },
+        "aria-label": "place " + p.place + (p.value === null ? ", not known" : ", a " + p.value),
+        on: { click: function () { onPick(p); } } },
+        h.el("span", { class: "br-num", text: String(p.place) }),
+        h.el("span", { class: "br-val", text: p.value === null ? "?" : String(p.value) })));
+    });
+    return row;
+  }
+
+  function playerButtons(h, names, act, onPick, chosen) {
+    var row = h.el("div", { class: "rp-row br-players", role: "group", "aria-label": "Players" });
+    names.forEach(function (name) {
+      row.appendChild(h.el("button", { type: "button", class: "rp-big br-player" + (chosen === name ? " rp-on" : ""),
+        dataset: { act: act, player: name }, on: { click: function () { onPick(name); } } }, name));
+    });
+    return row;
+  }
+
+  // --- the turn: draw, then keep or discard ------------------------------------------------------
+
+  function drawBox(h, rec, draw, values) {
+    var b = box(h, "br-draw", draw.player + " draws");
+    b.appendChild(h.el("p", { class: "rp-hint", text: "The drawn card's value if you saw it, else unseen." }));
+    b.appendChild(valuePad(h, rec, "Value of the drawn card", values, function (value) {
+      push(rec, { type: "draw", player: draw.player, value: value },
+        draw.player + " draws" + (value === null ? "" : " a " + value));
+    }, true));
+    return b;
+  }
+
+  function keepOrDiscardBox(h, rec, next, values) {
+    var d = next.discard, k = next.keep;
+    var b = box(h, "br-keep", d.player + " keeps or discards the drawn card");
+    if (ui && ui.type === "discard") {
+      b.appendChild(valuePad(h, rec, "Value of the discarded card", values, function (value) {
+        push(rec, { type: "discard", player: d.player, value: value }, d.player + " discards a " + value);
+      }, false));
+      return b;
+    }
+    b.appendChild(h.el("button", { type: "button", class: "rp-big br-discard", dataset: { act: "discard" },
+      on: { click: function () {
+        if (d.value !== null) push(rec, { type: "discard", player: d.player, value: d.value }, d.player + " discards a " + d.value);
+        else { ui = { type: "discard" }; rec.refresh(); }
+      } } }, "Discard it" + (d.value === null ? "" : " (" + d.value + ")")));
+    b.appendChild(h.el("div", { class: "rp-sub", text: "or keep it in place…" }));
+    b.appendChild(placeButtons(h, k.places, "keep", function (p) {
+      if (p.value !== null) {
+        push(rec, { type: "keep", player: k.player, place: p.place, value: p.value },
+          k.player + " keeps it in place " + p.place + ", discarding a " + p.value);
+      } else { ui = { type: "keep", place: p.place }; rec.refresh(); }
+    }, ui && ui.type === "keep" ? ui.place : null));
+    if (ui && ui.type === "keep") {
+      b.appendChild(valuePad(h, rec, "Value of the card discarded from place " + ui.place, values, function (value) {
+        push(rec, { type: "keep", player: k.player, place: ui.place, value: value },
+          k.player + " keeps it in place " + ui.place + ", discarding a " + value);
+      }, false));
+    }
+    return b;
+  }
+
+  // --- counter-discards --------------------------------------------------------------------------
+
+  function counterBox(h, rec, counter, values) {
+    var b = box(h, "br-counter", "Counter-discard on the " + counter.top);
+    var building = ui && ui.type === "counter" ? ui : { type: "counter" };
+    b.appendChild(h.el("div", { class: "rp-sub", text: "Who shows a card?" }));
+    // The value shown: a match is discarded (done); otherwise the engine draws a penalty card,
+    // whose value the panel asks for (the matching value is the engine's `counter.top`).
+    function shown(place, value) {
+      var event = { type: "counter", player: building.player, place: place, value: value };
+      var label = building.player + " counter-discards a " + value + " from place " + place;
+      if (value === counter.top || !counter.penalty) { push(rec, event, label); return; }
+      ui = { type: "counter", player: building.player, place: place, value: value, penalty: true };
+      rec.refresh();
+    }
+    b.appendChild(playerButtons(h, Object.keys(counter.places), "counter-player", function (name) {
+      ui = { type: "counter", player: name }; rec.refresh();
+    }, building.player));
+    if (!building.player) return b;
+    b.appendChild(placeButtons(h, counter.places[building.player], "counter-place", function (p) {
+      if (p.value !== null) { shown(p.place, p.value); return; }
+      ui = { type: "counter", player: building.player, place: p.place }; rec.refresh();
+    }, building.place));
+    if (building.place === undefined) return b;
+    if (!building.penalty) {
+      b.appendChild(valuePad(h, rec, "Value shown from place " + building.place, values, function (value) {
+        shown(building.place, value);
+      }, false));
+      return b;
+    }
+    b.appendChild(h.el("p", { class: "rp-hint", text: "Not a " + counter.top + ": " + building.player +
+      " draws a penalty card. Its value, if seen:" }));
+    b.appendChild(valuePad(h, rec, "Value of the penalty card", values, function (value) {
+      push(rec, { type: "counter", player: building.player, place: building.place, value: building.value,
+        penalty: value }, building.player + " counter-discards a " + building.value + " from place " +
+        building.place + " (wrong)");
+    }, true));
+    return b;
+  }
+
+  // --- effects -----------------------------------------------------------------------------------
+
+  function effectBox(h, rec, effect, values) {
+    var names = { give: "gives the top card of the pile", look: "looks at a card", swap: "swaps two cards" };
+    var b = box(h, "br-effect", effect.player + "'s " + effect.card + ": " + effect.player + " " + names[effect.type]);
+    var e = ui && ui.type === effect.type ? ui : { type: effect.type };
+    function again(changes) { ui = Object.assign({}, e, changes); rec.refresh(); }
+    if (effect.type === "give") {
+      b.appendChild(playerButtons(h, effect.targets, "target", function (n) { again({ target: n }); }, e.target));
+      if (e.target) {
+        b.appendChild(h.el("p", { class: "rp-hint", text: "The given card's value, if seen:" }));
+        b.appendChild(valuePad(h, rec, "Value of the given card", values, function (value) {
+          push(rec, { type: "give", player: effect.player, target: e.target, value: value },
+            effect.player + " gives a card to " + e.target);
+        }, true));
+      }
+    } else if (effect.type === "look") {
+      b.appendChild(playerButtons(h, Object.keys(effect.targets), "target", function (n) { again({ target: n, place: undefined }); }, e.target));
+      if (e.target) {
+        b.appendChild(placeButtons(h, effect.targets[e.target], "target-place", function (p) {
+          if (p.value !== null) {
+            push(rec, { type: "look", player: effect.player, target: e.target, place: p.place },
+              effect.player + " looks at " + e.target + "'s place " + p.place);
+          } else again({ place: p.place });
+        }, e.place));
+      }
+      if (e.target && e.place !== undefined) {
+        b.appendChild(h.el("p", { class: "rp-hint", text: "The value, if you saw it:" }));
+        b.appendChild(valuePad(h, rec, "Value looked at", values, function (value) {
+          push(rec, { type: "look", player: effect.player, target: e.target, place: e.place, value: value },
+            effect.player + " looks at " + e.target + "'s place " + e.place);
+        }, true));
+      }
+    } else {
+      b.appendChild(h.el("div", { class: "rp-sub", text: effect.player + "'s place:" }));
+      b.appendChild(placeButtons(h, effect.places, "own-place", function (p) { again({ place: p.place }); }, e.place));
+      b.appendChild(h.el("div", { class: "rp-sub", text: "with:" }));
+      b.appendChild(playerButtons(h, Object.keys(effect.targets), "target", function (n) { again({ target: n }); }, e.target));
+      if (e.target && e.place !== undefined) {
+        b.appendChild(placeButtons(h, effect.targets[e.target], "target-place", function (p) {
+          push(rec, { type: "swap", player: effect.player, place: e.place, target: e.target, target_place: p.place },
+            effect.player + " swaps place " + e.place + " with " + e.target + "'s place " + p.place);
+        }, null));
+      }
+    }
+    return b;
+  }
+
+  // --- the deal (an observer who saw the dealt cards) ---------------------------------------------
+
+  function dealBox(h, rec, players, values) {
+    var hands = ui && ui.type === "deal" ? ui.hands : {};
+    var who = null;
+    players.forEach(function (name) { if (!who && (hands[name] || []).length < 6) who = name; });
+    var place = (hands[who] || []).length + 1;
+    var b = box(h, "br-deal", "The deal: " + who + "'s place " + place + (place <= 3 ? " (top row)" : " (bottom row)"));
+    function done(next) {
+      var full = players.every(function (name) { return (next[name] || []).length === 6; });
+      if (!full) { ui = { type: "deal", hands: next }; rec.refresh(); return; }
+      ui = null;
+      rec.commit(function (log) { log.deal = next; }, "The deal");
+    }
+    function add(value) {
+      var next = Object.assign({}, hands);
+      next[who] = (hands[who] || []).concat([value]);
+      done(next);
+    }
+    b.appendChild(valuePad(h, rec, who + "'s place " + place, values, add, true));
+    b.appendChild(h.el("div", { class: "rp-row" },
+      h.el("button", { type: "button", class: "rp-key br-unseen", dataset: { act: "deal-rest" }, on: { click: function () {
+        var next = Object.assign({}, hands);
+        var cards = (hands[who] || []).slice();
+        while (cards.length < 6) cards.push(null);
+        next[who] = cards;
+        done(next);
+      } } }, "rest of " + who + "'s cards unseen"),
+      h.el("button", { type: "button", class: "rp-key", dataset: { act: "deal-skip" }, on: { click: function () {
+        ui = { type: "deal-skipped" }; rec.refresh();
+      } } }, "nobody saw the deal")));
+    return b;
+  }
+
+  // --- the end -----------------------------------------------------------------------------------
+
+  function revealBox(h, rec, reveal, values) {
+    var b = box(h, "br-reveal", "The final reveal");
+    var given = (ui && ui.type === "reveal") ? ui.values : {};
+    var missing = null;
+    Object.keys(reveal).forEach(function (name) {
+      reveal[name].forEach(function (p) {
+        var key = name + "/" + p.place;
+        if (p.value === null && !(key in given) && missing === null) missing = { name: name, place: p.place, key: key };
+      });
+    });
+    var table = h.el("dl", { class: "kv br-revealed" });
+    Object.keys(reveal).forEach(function (name) {
+      table.appendChild(h.el("dt", { text: name }));
+      table.appendChild(h.el("dd", { text: reveal[name].map(function (p) {
+        var v = p.value !== null ? p.value : given[name + "/" + p.place];
+        return p.place + ": " + (v === undefined ? "?" : v);
+      }).join(" · ") }));
+    });
+    b.appendChild(table);
+    if (missing) {
+      b.appendChild(h.el("p", { class: "rp-hint", text: missing.name + "'s place " + missing.place + ":" }));
+      b.appendChild(valuePad(h, rec, missing.name + "'s place " + missing.place, values, function (value) {
+        var next = Object.assign({}, given);
+        next[missing.key] = value;
+        ui = { type: "reveal", values: next };
+        rec.refresh();
+      }, false));
+      return b;
+    }
+    b.appendChild(h.el("button", { type: "button", class: "rp-big primary br-reveal-done", dataset: { act: "reveal" },
+      on: { click: function () {
+        var out = {};
+        Object.keys(reveal).forEach(function (name) {
+          reveal[name].forEach(function (p) {
+            var v = given[name + "/" + p.place];
+            if (v !== undefined) { out[name] = out[name] || {}; out[name][String(p.place)] = v; }
+          });
+        });
+        ui = null;
+        rec.commit(function (log) { log.reveal = out; }, "The cards are revealed");
+      } } }, "Enter the reveal"));
+    return b;
+  }
+
+  function renderPanel(container, rec) {
+    var h = rec.helpers;
+    var answer = rec.choices || {};
+    var next = answer.next || {};
+    var values = answer.values || [];
+    var draft = rec.draft || {};
+    var dealing = rec.recordHands && !draft.deal && !(draft.events || []).length &&
+      !(ui && ui.type === "deal-skipped");
+    if (dealing) { container.appendChild(dealBox(h, rec, rec.players, values)); return; }
+    if (next.effect) container.appendChild(effectBox(h, rec, next.effect, values));
+    if (next.draw) container.appendChild(drawBox(h, rec, next.draw, values));
+    if (next.discard) container.appendChild(keepOrDiscardBox(h, rec, next, values));
+    if (next.bloops) {
+      container.appendChild(h.el("section", { class: "rp-box br-bloops", "aria-label": "Bloops" },
+        h.el("button", { type: "button", class: "rp-big br-call", dataset: { act: "bloops" },
+          on: { click: function () {
+            push(rec, { type: "bloops", player: next.bloops.player }, next.bloops.player + " calls Bloops!");
+          } } }, next.bloops.player + " calls Bloops!")));
+    }
+    if (next.counter) container.appendChild(counterBox(h, rec, next.counter, values));
+    if (next.reveal && !draft.reveal) container.appendChild(revealBox(h, rec, next.reveal, values));
+    if (answer.over) {
+      container.appendChild(h.el("p", { class: "rp-done", role: "status", text: draft.reveal ?
+        "The game is over and revealed." : "The game is over: enter the reveal (or finish without it)." }));
+    } else if (answer.final_turns_left !== null && answer.final_turns_left !== undefined) {
+      container.appendChild(h.el("p", { class: "rp-hint", text: answer.holder + " called Bloops: " +
+        plural(answer.final_turns_left, "turn") + " left." }));
+    }
+  }
+
+  // The first draft: the envelope and no event yet.
+  function start(setup) {
+    var log = { format: "popreplay/1", game: "bloops", mode: setup.mode, players: setup.players.slice() };
+    if (setup.meta && Object.keys(setup.meta).length) log.meta = setup.meta;
+    log.events = [];
+    return log;
+  }
+
+  window.PopReplayRecorders = window.PopReplayRecorders || {};
+  window.PopReplayRecorders.bloops = { renderPanel: renderPanel, reset: reset, start: start };
+})();

@@ -1,0 +1,238 @@
+/*
+ * POP! entry panel for the recorder (contract: see the top of static/record.js and
+ * docs/recorder.md).
+ *
+ * What can be entered comes from the engine (`choices` of the draft, popreplay/engine/games/pop/
+ * choices.py): the next entry (a round's layout and hands, a turn, the kept cards), its slots in
+ * tapping order (whose card, how many, where it goes in the entry) and, asked again after every
+ * tap with the cards tapped so far as `pending`, the cards the current slot can take. The panel
+ * greys out every other card and never decides a rule.
+ *   - a turn: one tap per revealed card, player after player, then the Multicolour Chief's cards
+ *     (and the draws of the 2-player variant and of solo); the entry is stored at its last tap:
+ *     no confirmation. With hands recorded, a player's slot shows that player's hand.
+ *   - a round: the layout row by row (a puzzle: rows chosen with − / +, "gap" for an empty
+ *     place), then each hand when hands are recorded.
+ *   - the kept cards at the end of a battle round without hands (optional, for the tie-break).
+ */
+(function () {
+  "use strict";
+
+  // display only: colour = number mod 5, each with a symbol so colour is never the only cue
+  var COLOURS = [
+    { name: "purple", symbol: "◆" }, { name: "red", symbol: "●" }, { name: "yellow", symbol: "▲" },
+    { name: "green", symbol: "■" }, { name: "blue", symbol: "★" },
+  ];
+  var QUEUES = ["A", "B", "C", "D", "E"];
+
+  var ui = null; // {kind, cards: [], answer, rows, asking}
+
+  function reset() { ui = null; }
+
+  function start(setup) {
+    var log = { format: "popreplay/1", game: "pop", mode: setup.mode, players: setup.players };
+    if (Object.keys(setup.options || {}).length) log.options = setup.options;
+    if (setup.meta && Object.keys(setup.meta).length) log.meta = setup.meta;
+    log.rounds = [];
+    return log;
+  }
+
+  function setupForm(container, setup, h) {
+    if (setup.mode === "solo") {
+      setup.options.difficulty = 1;
+      var select = h.el("select", { id: "pop-difficulty", on: { change: function (ev) { setup.options.difficulty = Number(ev.target.value); } } },
+        [1, 2, 3, 4].map(function (d) { return h.el("option", { value: String(d), text: d + " (" + d + " starting row" + (d > 1 ? "s" : "") + ")" }); }));
+      container.appendChild(h.el("div", { class: "rp-field" }, h.el("label", { for: "pop-difficulty", text: "Difficulty" }), select));
+    }
+    if (setup.mode === "battle") {
+      container.appendChild(h.el("label", { class: "rp-check" },
+        h.el("input", { type: "checkbox", id: "pop-variant", on: { change: function (ev) {
+          if (ev.target.checked) setup.options.two_player_variant = true; else delete setup.options.two_player_variant;
+        } } }), " 2-player variant (each player draws 1 and plays 2 a turn)"));
+    }
+  }
+
+  function slotTitle(slot) {
+    var n = slot.count;
+    var cards = n + " card" + (n === 1 ? "" : "s");
+    switch (slot.role) {
+      case "layout": return "Layout, row " + (Number(slot.path.split("/").pop()) + 1) + " (" + cards + ", queue A to E)";
+      case "hand": return slot.player + "'s hand (" + cards + ")";
+      case "play": return slot.player + " reveals " + cards;
+      case "chief": return "The Multicolour Chief reveals " + cards;
+      case "draw": return slot.player + " draws " + cards;
+      case "kept": return slot.player + " keeps";
+      default: return slot.role;
+    }
+  }
+
+  // Where tap number k of the entry goes: slot index and place in it (counting, from the plan).
+  function locate(plan, k) {
+    for (var i = 0; i < plan.slots.length; i++) {
+      if (k < plan.slots[i].count) return { slot: i, at: k };
+      k -= plan.slots[i].count;
+    }
+    return null;
+  }
+
+  function cardKey(h, n, enabled, onTap, extra) {
+    var colour = COLOURS[n % 5];
+    return h.el("button", { type: "button", class: "rp-key pr-key card c" + (n % 5) + (extra || ""), disabled: !enabled,
+      "aria-label": n + " " + colour.name + (enabled ? "" : " (not possible)"), dataset: { act: "card", card: String(n) },
+      on: { click: function () { onTap(n); } } },
+      h.el("span", { class: "pr-sym", "aria-hidden": "true", text: colour.symbol }), String(n));
+  }
+
+  function entryPlan(rec, kind) {
+    if (ui && ui.kind === kind && ui.answer && ui.answer.next && ui.answer.next[kind]) return ui.answer.next[kind];
+    return rec.choices && rec.choices.next ? rec.choices.next[kind] : null;
+  }
+
+  function pending(rec, kind) {
+    var p = { entry: kind, cards: ui.cards.slice() };
+    if (kind === "round") { p.hands = rec.recordHands; if (ui.rows) p.rows = ui.rows; }
+    return p;
+  }
+
+  function finish(rec, kind, plan) {
+    var cards = ui.cards.slice();
+    var entry = rec.helpers.buildEntry(plan, cards);
+    var label = kind === "turn" ? "Round " + plan.round + ", turn " + plan.turn + ": " + cards.join(", ")
+      : kind === "round" ? "Round " + plan.round + " dealt" : "Kept cards of round " + plan.round;
+    ui.asking = true;
+    rec.refresh();
+    rec.commit(function (log) { return rec.helpers.placeEntry(log, plan, entry); }, label).then(function (kept) {
+      if (!kept && ui) { ui.asking = false; ui.cards.pop(); ask(rec, kind); }
+    });
+  }
+
+  function ask(rec, kind) {
+    var mine = ui;
+    mine.asking = true;
+    rec.refresh();
+    return rec.ask(pending(rec, kind)).then(function (answer) {
+      if (ui !== mine) return;
+      mine.asking = false;
+      if (answer && answer.error) {
+        mine.error = answer.error.message;
+        mine.cards.pop();
+        return ask(rec, kind);
+      }
+      mine.answer = answer; // null offline: the last plan stands, every card is offered
+      var plan = answer ? answer.next[kind] : mine.plan || entryPlan(rec, kind);
+      if (plan) mine.plan = plan;
+      if (plan && (answer ? plan.done : mine.cards.length >= plan.total)) { finish(rec, kind, plan); return; }
+      rec.refresh();
+    });
+  }
+
+  function tap(rec, kind, card) {
+    if (!ui || ui.kind !== kind) ui = { kind: kind, cards: [], answer: null, rows: ui && ui.kind === kind ? ui.rows : null };
+    ui.error = null;
+    var plan = freshPlan(rec, kind);
+    ui.cards.push(card);
+    // the engine's plan for the cards before this tap already had this card and this many slots:
+    // the entry is whole, the check of the commit judges it (one request less at the last tap)
+    if (plan && plan.total === ui.cards.length && plan.cards.indexOf(card) >= 0) { ui.plan = plan; finish(rec, kind, plan); return; }
+    ask(rec, kind);
+  }
+
+  // The engine's plan for exactly the cards tapped so far, or null.
+  function freshPlan(rec, kind) {
+    var plan = entryPlan(rec, kind);
+    var filled = ui ? ui.cards.length : 0;
+    return plan && !rec.offline && plan.filled === filled ? plan : null;
+  }
+
+  function entryBox(h, rec, kind, heading) {
+    var building = ui && ui.kind === kind ? ui : null;
+    var plan = building && building.plan ? building.plan : entryPlan(rec, kind);
+    if (building && building.answer && building.answer.next[kind]) plan = building.answer.next[kind];
+    if (!plan) return null;
+    var cards = building ? building.cards : [];
+    var box = h.el("section", { class: "rp-box pr-entry pr-" + kind, "aria-label": heading,
+      dataset: { entry: kind, filled: String(cards.length) } });
+    box.appendChild(h.el("h3", { class: "rp-head", text: heading }));
+    if (plan.rows !== undefined) {
+      var rows = building && building.rows ? building.rows : plan.rows;
+      box.appendChild(h.el("div", { class: "rp-row pr-rows", role: "group", "aria-label": "Rows in the puzzle layout" },
+        h.el("span", { text: "Layout rows: " + rows }),
+        h.el("button", { type: "button", dataset: { act: "rows-less" }, disabled: rows <= 1 || cards.length > 0, "aria-label": "One row less",
+          on: { click: function () { ui = { kind: kind, cards: [], answer: null, rows: rows - 1 }; ask(rec, kind); } } }, "−"),
+        h.el("button", { type: "button", dataset: { act: "rows-more" }, disabled: rows >= plan.max_rows || cards.length > 0, "aria-label": "One row more",
+          on: { click: function () { ui = { kind: kind, cards: [], answer: null, rows: rows + 1 }; ask(rec, kind); } } }, "+")));
+    }
+    var where = locate(plan, cards.length);
+    // the slots so far, with their cards
+    var k = 0;
+    var progress = h.el("ol", { class: "pr-slots" });
+    plan.slots.forEach(function (slot, i) {
+      var mine = cards.slice(k, k + slot.count);
+      k += slot.count;
+      var current = where && where.slot === i;
+      progress.appendChild(h.el("li", { class: "pr-slot" + (current ? " rp-on" : ""), "aria-current": current ? "step" : null },
+        h.el("span", { class: "pr-who", text: slotTitle(slot) }), " ",
+        h.el("span", { class: "pr-got", text: mine.map(function (c) { return c === null ? "gap" : String(c); }).join(" ") || (current ? "…" : "") })));
+    });
+    box.appendChild(progress);
+    if (building && building.error) box.appendChild(h.el("p", { class: "rp-error", role: "alert", text: building.error }));
+    if (!where) { box.appendChild(h.el("p", { class: "rp-hint", text: "Checking the entry…" })); return box; }
+    var slot = plan.slots[where.slot];
+    var fresh = building && building.answer && building.answer.next[kind] && building.answer.next[kind].filled === cards.length;
+    var offered = {};
+    var known = !rec.offline && (fresh || cards.length === 0);
+    (known ? plan.cards : []).forEach(function (c) { offered[c] = true; });
+    var taken = {};
+    cards.forEach(function (c) { taken[c] = true; });
+    var waiting = building && building.asking;
+    box.dataset.ready = waiting ? "0" : "1";
+    var title = slotTitle(slot) + (slot.count > 1 ? " — card " + (where.at + 1) + " of " + slot.count : "");
+    box.appendChild(h.el("p", { class: "pr-now", "aria-live": "polite" }, h.el("strong", { text: title })));
+    function onTap(n) { tap(rec, kind, n); }
+    var grid;
+    if (slot.source === "hand" && known) {
+      grid = h.el("div", { class: "rp-row pr-hand", role: "group", "aria-label": slot.player + "'s hand" },
+        plan.cards.map(function (n) { return cardKey(h, n, !waiting, onTap, " pr-big"); }));
+    } else {
+      grid = h.el("div", { class: "pr-grid", role: "group", "aria-label": "Cards 1 to 50" });
+      for (var n = 1; n <= 50; n++) {
+        var ok = !waiting && !taken[n] && (known ? Boolean(offered[n]) : true);
+        grid.appendChild(cardKey(h, n, ok, onTap, ""));
+      }
+    }
+    box.appendChild(grid);
+    var row = h.el("div", { class: "rp-row" });
+    if (slot.gaps) row.appendChild(h.el("button", { type: "button", class: "rp-big", dataset: { act: "gap" }, disabled: waiting,
+      on: { click: function () { tap(rec, kind, null); } } }, "Gap (no card here)"));
+    if (cards.length) row.appendChild(h.el("button", { type: "button", dataset: { act: "back" }, disabled: waiting,
+      on: { click: function () { ui.cards.pop(); ui.error = null; ask(rec, kind); } } }, "⌫ Back one card"));
+    if (row.childNodes.length) box.appendChild(row);
+    if (kind === "round" && slot.role === "layout") box.appendChild(h.el("p", { class: "rp-hint", text: "Tap the layout from queue A (left) to E (right), top row first." }));
+    return box;
+  }
+
+  function renderPanel(container, rec) {
+    var h = rec.helpers;
+    var answer = rec.choices || {};
+    var next = answer.next || {};
+    if (answer.error && !rec.offline) {
+      container.appendChild(h.el("p", { class: "rp-error", role: "alert", text: "The draft breaks a rule: " + answer.error.message + " — undo the last entry." }));
+      return;
+    }
+    if (rec.offline && !rec.choices) {
+      container.appendChild(h.el("p", { class: "rp-hint", text: "Offline before the first check: wait for the network to start this game." }));
+      return;
+    }
+    if (ui && ui.kind === "kept" && next.kept) { container.appendChild(entryBox(h, rec, "kept", "Kept cards of round " + next.kept.round)); return; }
+    if (next.turn) container.appendChild(entryBox(h, rec, "turn", "Round " + next.turn.round + ", turn " + next.turn.turn));
+    else if (next.round) container.appendChild(entryBox(h, rec, "round", "Round " + next.round.round + ": the deal"));
+    if (next.kept) {
+      container.appendChild(h.el("div", { class: "rp-row" }, h.el("button", { type: "button", dataset: { act: "kept" },
+        on: { click: function () { ui = { kind: "kept", cards: [], answer: null }; rec.refresh(); } } },
+        "Record the card each player kept (for a tie-break)")));
+    }
+    if (answer.over) container.appendChild(h.el("p", { class: "rp-done", role: "status", text: "The game is over: tap “Finish and store”." }));
+  }
+
+  window.PopReplayRecorders = window.PopReplayRecorders || {};
+  window.PopReplayRecorders.pop = { renderPanel: renderPanel, reset: reset, start: start, setupForm: setupForm };
+})();

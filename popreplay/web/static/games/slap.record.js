@@ -1,0 +1,137 @@
+/*
+ * slap entry panel for the recorder (contract: see the top of static/record.js).
+ *
+ * What can be entered comes from the engine (`choices` of the draft, popreplay/engine/games/slap/
+ * choices.py): who flips next and which cards that flip can reveal, who can still slap, whether
+ * time can be called. The panel never decides a rule: it offers those choices as big buttons.
+ *   - a flip: the colour, then the value (2 taps); 1 tap when the engine already knows the card
+ *     (a recorded deal, or the only card left of that pile);
+ *   - a slap: one big button per player still in the game, tapped in the order hands landed
+ *     (1 tap; "on the Folies pile" first for a slap on Folies: 2 taps);
+ *   - the end of time (timed games): 1 tap.
+ */
+(function () {
+  "use strict";
+
+  var COLOURS = [
+    { key: "red", symbol: "●" }, { key: "blue", symbol: "■" }, { key: "green", symbol: "▲" },
+    { key: "yellow", symbol: "★" }, { key: "rainbow", symbol: "✦" }, { key: "shadow", symbol: "◆" },
+  ];
+  var VALUES = 17;
+
+  // Panel-local state (what was tapped for the entry being built); it is not part of the draft.
+  var ui = { colour: null, folies: false };
+
+  function parts(card) {
+    var cut = card.lastIndexOf("-");
+    return { colour: card.slice(0, cut), value: card.slice(cut + 1) };
+  }
+
+  function flipBox(h, rec, flip) {
+    var box = h.el("section", { class: "rp-box sr-flip", "aria-label": "Flip" },
+      h.el("h3", { class: "rp-head", text: flip.player + " flips" }));
+    var cards = flip.cards;
+    var possible = {};
+    cards.forEach(function (c) { possible[c] = true; });
+    function commit(card) {
+      ui.colour = null;
+      rec.commit(function (log) { log.events.push({ flip: flip.player, card: card }); },
+        flip.player + " flips " + card.replace("-", " "));
+    }
+    if (cards.length === 1) {
+      var p = parts(cards[0]);
+      box.appendChild(h.el("button", { type: "button", class: "rp-big sr-known sl-" + p.colour,
+        dataset: { act: "flip", card: cards[0] }, on: { click: function () { commit(cards[0]); } } },
+        "Flip: " + p.colour + " " + p.value));
+      box.appendChild(h.el("p", { class: "rp-hint", text: "The log already knows this card." }));
+      return box;
+    }
+    var row = h.el("div", { class: "rp-row sr-colours", role: "group", "aria-label": "Colour of the flipped card" });
+    COLOURS.forEach(function (c) {
+      var any = false;
+      for (var v = 0; v < VALUES; v++) if (possible[c.key + "-" + v]) any = true;
+      row.appendChild(h.el("button", { type: "button", class: "rp-big sr-colour sl-" + c.key +
+        (ui.colour === c.key ? " rp-on" : ""), "aria-pressed": String(ui.colour === c.key),
+        disabled: !any, dataset: { act: "colour", colour: c.key },
+        on: { click: function () { ui.colour = c.key; rec.refresh(); } } },
+        h.el("span", { class: "sr-sym", "aria-hidden": "true", text: c.symbol }), " " + c.key));
+    });
+    box.appendChild(row);
+    if (ui.colour) {
+      var values = h.el("div", { class: "rp-row sr-values", role: "group",
+        "aria-label": "Value of the " + ui.colour + " card" });
+      for (var v = 0; v < VALUES; v++) {
+        (function (card, value) {
+          values.appendChild(h.el("button", { type: "button", class: "rp-key sl-" + ui.colour,
+            disabled: !possible[card], dataset: { act: "value", card: card },
+            "aria-label": ui.colour + " " + value + (possible[card] ? "" : " (already seen)"),
+            on: { click: function () { commit(card); } } }, String(value)));
+        })(ui.colour + "-" + v, v);
+      }
+      box.appendChild(values);
+    } else {
+      box.appendChild(h.el("p", { class: "rp-hint", text: "Tap the colour, then the value." }));
+    }
+    return box;
+  }
+
+  function slapBox(h, rec, slap) {
+    var box = h.el("section", { class: "rp-box sr-slap", "aria-label": "Slaps" },
+      h.el("h3", { class: "rp-head", text: "Slaps — tap in the order the hands landed" }));
+    var row = h.el("div", { class: "rp-row sr-slappers" });
+    slap.players.forEach(function (name) {
+      row.appendChild(h.el("button", { type: "button", class: "rp-big sr-slapper",
+        dataset: { act: "slap", player: name },
+        on: { click: function () {
+          var pile = ui.folies ? "folies" : "central";
+          ui.folies = false;
+          rec.commit(function (log) {
+            var event = { slap: name };
+            if (pile === "folies") event.pile = "folies";
+            log.events.push(event);
+          }, name + " slaps" + (pile === "folies" ? " the Folies pile" : ""));
+        } } }, name));
+    });
+    box.appendChild(row);
+    if (slap.piles.indexOf("folies") >= 0) {
+      box.appendChild(h.el("button", { type: "button", class: "rp-toggle sr-folies" + (ui.folies ? " rp-on" : ""),
+        "aria-pressed": String(ui.folies), dataset: { act: "folies" },
+        on: { click: function () { ui.folies = !ui.folies; rec.refresh(); } } },
+        ui.folies ? "Next slap: on the Folies pile ✓" : "Next slap on the Folies pile"));
+    }
+    return box;
+  }
+
+  function renderPanel(container, rec) {
+    var h = rec.helpers;
+    var answer = rec.choices || {};
+    var next = answer.next || {};
+    if (next.flip) container.appendChild(flipBox(h, rec, next.flip));
+    if (next.slap) container.appendChild(slapBox(h, rec, next.slap));
+    if (next.time_up) {
+      container.appendChild(h.el("section", { class: "rp-box sr-time", "aria-label": "End of time" },
+        h.el("button", { type: "button", class: "rp-big sr-time-up", dataset: { act: "time-up" },
+          on: { click: function () {
+            rec.commit(function (log) { log.events.push({ time_up: true }); }, "Time is up");
+          } } }, "Time is up")));
+    }
+    if (answer.over) {
+      container.appendChild(h.el("p", { class: "rp-done", role: "status", text: "The game is over." }));
+    }
+  }
+
+  // The first draft: the envelope and no event yet.
+  function start(setup) {
+    var log = { format: "popreplay/1", game: "slap", mode: setup.mode, players: setup.players.slice() };
+    if (setup.meta && Object.keys(setup.meta).length) log.meta = setup.meta;
+    log.events = [];
+    return log;
+  }
+
+  window.PopReplayRecorders = window.PopReplayRecorders || {};
+  window.PopReplayRecorders.slap = {
+    renderPanel: renderPanel,
+    reset: function () { ui.colour = null; ui.folies = false; },
+    start: start,
+  };
+})();

@@ -1,0 +1,669 @@
+/*
+ * popreplay recorder (GET /record): the game-agnostic frame — setup form, draft in localStorage,
+ * undo/redo, offline queue, live check, table drawn by the replay renderers, running scores, step
+ * notes, end screen with claims, saving/continuing, what-if branches.
+ *
+ * THE PER-GAME PANEL CONTRACT (the full text, with the engine and API sides: docs/recorder.md,
+ * section "Contracts for game panels")
+ * ---------------------------------------------------------------------------------------------
+ * The page loads static/games/<game>.js (replay renderer), static/games/<game>.record.js (the
+ * entry panel), then this file. A panel registers:
+ *
+ *   window.PopReplayRecorders = window.PopReplayRecorders || {};
+ *   window.PopReplayRecorders["<game>"] = {
+ *     renderPanel(container, rec),          // required: draw the entry panel into container
+ *     reset(),                              // optional: drop any half-built entry
+ *     start(setup) -> log,                  // optional: the empty draft for this setup
+ *     setupForm(container, setup, helpers), // optional: the game's options in the setup form
+ *   };
+ *
+ * setup = {game, mode, players: [names], options: {}, recordHands: bool, meta: {}}
+ *
+ * rec (fresh for each renderPanel call):
+ *   game, mode, players, recordHands   from the setup
+ *   draft        deep copy of the current draft log
+ *   choices      the engine's `choices` answer for the draft ({over, next, ...}), null unchecked
+ *   result       the last result object (no steps), or null
+ *   steps        the last steps ("tail": all notes, the last two steps whole), or []
+ *   offline      true while the network is down (entries queued, checked when it is back)
+ *   commit(mutate, label) -> Promise<bool>
+ *                mutate(log) edits a deep copy of the draft in place (or returns a new log);
+ *                the frame checks it; refused (engine message shown, draft unchanged) -> false
+ *   ask(pending) -> Promise<choices answer | null offline>   (POST /api/v1/record/check, steps "none")
+ *   refresh()    re-render the panel now
+ *   helpers      {el(tag, attrs, ...children), clear(node)} as in replay.js
+ *
+ * Shared classes (static/record.css): rp-box rp-head rp-sub rp-hint rp-row rp-big rp-key rp-toggle
+ * rp-on rp-check rp-done rp-error. Buttons carry data-act for tests and a text or aria-label.
+ */
+(function () {
+  "use strict";
+
+  var panels = (window.PopReplayRecorders = window.PopReplayRecorders || {});
+  var renderers = (window.PopReplayGames = window.PopReplayGames || {});
+  var STORE = "popreplay-recorder";
+  var API = "/api/v1/record";
+  var RETRY_MS = 3000;
+
+  // ---------------------------------------------------------------------------------------------
+  // helpers (no rule here: only JSON, pointers and the DOM)
+
+  function el() { return window.PopReplayViewer.el.apply(null, arguments); }
+  function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
+  function clone(value) { return value === undefined ? undefined : JSON.parse(JSON.stringify(value)); }
+  function tokens(pointer) {
+    return pointer === "" ? [] : pointer.slice(1).split("/").map(function (t) {
+      return t.replace(/~1/g, "/").replace(/~0/g, "~");
+    });
+  }
+  function child(node, token) { return Array.isArray(node) ? node[Number(token)] : node[token]; }
+
+  // Put `value` at `pointer` inside `doc`, making the objects and lists on the way; a list at the
+  // end of the way gets the value appended (an entry's card lists are filled that way).
+  function put(doc, pointer, value) {
+    var ts = tokens(pointer);
+    var node = doc;
+    for (var i = 0; i < ts.length - 1; i++) {
+      var next = child(node, ts[i]);
+      if (next === undefined || next === null) {
+        next = /^\d+$/.test(ts[i + 1]) ? [] : {};
+        if (Array.isArray(node)) node[Number(ts[i])] = next; else node[ts[i]] = next;
+      }
+      node = next;
+    }
+    var last = ts[ts.length - 1];
+    if (Array.isArray(node)) node[Number(last)] = value; else node[last] = value;
+    return doc;
+  }
+
+  // An entry built from an engine plan ({at, how, base, slots}) and the cards tapped in slot order
+  // (docs/recorder.md): the generic half of every card-tapping panel.
+  function buildEntry(plan, cards) {
+    var entry = clone(plan.base || {});
+    var k = 0;
+    plan.slots.forEach(function (slot) {
+      var taken = cards.slice(k, k + slot.count);
+      k += slot.count;
+      if (taken.length) put(entry, slot.path, slot.one ? taken[0] : taken);
+    });
+    return entry;
+  }
+
+  function placeEntry(log, plan, entry) {
+    var ts = tokens(plan.at);
+    var node = log;
+    for (var i = 0; i < ts.length - 1; i++) node = child(node, ts[i]);
+    var last = ts[ts.length - 1];
+    if (plan.how === "append") {
+      var list = child(node, last);
+      if (!list) { list = []; if (Array.isArray(node)) node[Number(last)] = list; else node[last] = list; }
+      list.push(entry);
+    } else if (Array.isArray(node)) node[Number(last)] = entry;
+    else node[last] = entry;
+    return log;
+  }
+
+  function post(url, body, method, token) {
+    var headers = { "Content-Type": "application/json", Accept: "application/json" };
+    if (token) headers.Authorization = "Bearer " + token;
+    return fetch(url, { method: method || "POST", headers: headers,
+      body: body === undefined ? undefined : JSON.stringify(body) }).then(function (response) {
+      return response.json().then(function (data) {
+        if (!response.ok) { var e = new Error(data.message || response.statusText); e.body = data; e.status = response.status; throw e; }
+        return data;
+      });
+    });
+  }
+  function isNetwork(error) { return !error.status; }
+
+  // ---------------------------------------------------------------------------------------------
+  // the draft: setup, log, undo/redo, saved game; kept in localStorage
+
+  function Recorder(root, page) {
+    this.root = root;
+    this.page = page;
+    this.games = {};
+    var self = this;
+    page.games.forEach(function (g) { self.games[g.name] = g; });
+    this.state = null; // {setup, draft, undo, redo, saved, branchOf, checked}
+    this.answer = null; // {result, steps, choices} for the current draft
+    this.offline = false;
+    this.error = null;
+    this.busy = false;
+    this.retry = null;
+    this.status = document.getElementById("rec-status");
+    window.addEventListener("online", function () { self.recheck(); });
+    document.addEventListener("keydown", function (ev) {
+      if (!self.state || ev.altKey || !(ev.ctrlKey || ev.metaKey)) return;
+      var key = ev.key.toLowerCase();
+      if (key === "z" && !ev.shiftKey) { ev.preventDefault(); self.undo(); }
+      else if (key === "y" || (key === "z" && ev.shiftKey)) { ev.preventDefault(); self.redo(); }
+    });
+  }
+
+  Recorder.prototype.load = function () {
+    try { return JSON.parse(window.localStorage.getItem(STORE) || "null"); } catch (e) { return null; }
+  };
+  Recorder.prototype.save = function () {
+    try {
+      if (this.state) window.localStorage.setItem(STORE, JSON.stringify(this.state));
+      else window.localStorage.removeItem(STORE);
+    } catch (e) { this.say("This browser does not keep the draft (storage is full or off).", true); }
+  };
+
+  Recorder.prototype.say = function (text, bad) {
+    this.status.textContent = text || "";
+    this.status.className = "rp-status" + (bad ? " rp-error" : "");
+  };
+
+  Recorder.prototype.start = function () {
+    var params = new URLSearchParams(window.location.search);
+    var self = this;
+    if (params.get("from") && params.get("step") !== null) {
+      this.say("Cutting the game at step " + params.get("step") + "…");
+      fetch(API + "/cut?from=" + encodeURIComponent(params.get("from")) + "&step=" + encodeURIComponent(params.get("step")))
+        .then(function (r) { return r.json().then(function (d) { if (!r.ok) throw new Error(d.message); return d; }); })
+        .then(function (data) {
+          var log = data.log;
+          self.begin({ game: log.game, mode: log.mode, players: log.players, options: log.options || {},
+            recordHands: hasHands(log), meta: log.meta || {} }, log, data.branch_of);
+          window.history.replaceState(null, "", "/record");
+        })
+        .catch(function (e) { self.say("No branch: " + e.message, true); self.setupForm(); });
+      return;
+    }
+    if (params.get("continue")) { this.continueForm(params.get("continue")); return; }
+    this.state = this.load();
+    if (this.state && this.state.draft) { this.render(); this.recheck(); }
+    else { this.state = null; this.setupForm(); }
+  };
+
+  function hasHands(log) {
+    var first = (log.rounds || [])[0];
+    return Boolean(log.deal || (first && first.hands));
+  }
+
+  Recorder.prototype.begin = function (setup, draft, branchOf, saved) {
+    this.state = { setup: setup, draft: draft, undo: [], redo: [], saved: saved || null,
+      branchOf: branchOf || null, checked: false };
+    this.answer = null;
+    this.error = null;
+    var panel = panels[setup.game];
+    if (panel && panel.reset) panel.reset();
+    this.save();
+    this.render();
+    this.recheck();
+  };
+
+  // ---------------------------------------------------------------------------------------------
+  // checking
+
+  Recorder.prototype.check = function (log, pending, steps) {
+    return post(API + "/check", { log: log, pending: pending || null, steps: steps || "tail" });
+  };
+
+  function refusal(answer) {
+    var result = answer.result;
+    if (result && (result.status === "illegal" || result.status === "invalid")) return result.errors[0];
+    if (answer.choices && answer.choices.error) return answer.choices.error;
+    return null;
+  }
+
+  // Check the current draft (after a reload, or when the network is back).
+  Recorder.prototype.recheck = function () {
+    var self = this;
+    if (!this.state) return;
+    window.clearTimeout(this.retry);
+    var draft = this.state.draft;
+    this.check(draft).then(function (answer) {
+      if (self.state.draft !== draft) return;
+      var was = self.offline;
+      self.offline = false;
+      self.answer = answer;
+      self.state.checked = true;
+      var bad = refusal(answer);
+      self.error = bad;
+      self.save();
+      self.render();
+      if (bad) self.say("Checked: " + bad.message + (was ? " (an entry made offline breaks a rule: undo it)" : ""), true);
+      else if (was) self.say("Back online: every entry is checked.");
+      self.autosave();
+    }).catch(function (e) {
+      if (isNetwork(e)) { self.goOffline(); return; }
+      self.say(e.message, true);
+    });
+  };
+
+  Recorder.prototype.goOffline = function () {
+    var self = this;
+    this.offline = true;
+    this.say("Offline: entries are kept in this browser and checked when the network is back.", true);
+    this.render();
+    window.clearTimeout(this.retry);
+    this.retry = window.setTimeout(function () { self.recheck(); }, RETRY_MS);
+  };
+
+  // An entry: check the new draft; keep it only if the engine does.
+  Recorder.prototype.commit = function (mutate, label) {
+    var self = this;
+    var next = clone(this.state.draft);
+    var changed = mutate(next);
+    if (changed && typeof changed === "object") next = changed;
+    var panel = panels[this.state.setup.game];
+    function keep(answer) {
+      self.state.undo.push({ draft: self.state.draft, label: label });
+      self.state.redo = [];
+      self.state.draft = next;
+      self.state.checked = Boolean(answer);
+      self.answer = answer || self.answer;
+      self.error = null;
+      if (panel && panel.reset) panel.reset();
+      self.save();
+      self.render();
+      self.say((answer ? "" : "Not checked yet (offline): ") + label);
+      if (answer) self.autosave();
+      return true;
+    }
+    if (this.offline) return Promise.resolve(keep(null));
+    this.busy = true;
+    return this.check(next).then(function (answer) {
+      self.busy = false;
+      self.offline = false;
+      var bad = refusal(answer);
+      if (bad) {
+        self.render();
+        self.say("Refused: " + bad.message, true);
+        return false;
+      }
+      return keep(answer);
+    }).catch(function (e) {
+      self.busy = false;
+      if (isNetwork(e)) { var kept = keep(null); self.goOffline(); return kept; }
+      self.say(e.message, true);
+      return false;
+    });
+  };
+
+  Recorder.prototype.ask = function (pending) {
+    var self = this;
+    if (this.offline) return Promise.resolve(null);
+    return this.check(this.state.draft, pending, "none").then(function (answer) {
+      return answer.choices;
+    }).catch(function (e) {
+      if (isNetwork(e)) { self.goOffline(); return null; }
+      return { error: { message: e.message, path: "" }, next: {} };
+    });
+  };
+
+  Recorder.prototype.move = function (from, to, what) {
+    var stack = this.state[from];
+    if (!stack.length) return;
+    var entry = stack.pop();
+    this.state[to].push({ draft: this.state.draft, label: entry.label });
+    this.state.draft = entry.draft;
+    this.state.checked = false;
+    var panel = panels[this.state.setup.game];
+    if (panel && panel.reset) panel.reset();
+    this.save();
+    this.render();
+    this.say(what + ": " + entry.label);
+    this.recheck();
+  };
+  Recorder.prototype.undo = function () { if (this.state) this.move("undo", "redo", "Undone"); };
+  Recorder.prototype.redo = function () { if (this.state) this.move("redo", "undo", "Redone"); };
+
+  // ---------------------------------------------------------------------------------------------
+  // saving, continuing, storing
+
+  Recorder.prototype.saveDraft = function () {
+    var self = this;
+    var st = this.state;
+    var body = { log: st.draft };
+    var request = st.saved
+      ? post(API + "/games/" + encodeURIComponent(st.saved.slug), body, "PUT", st.saved.token)
+      : post(API + "/games", { log: st.draft, branch_of: st.branchOf ? { slug: st.branchOf.slug, step: st.branchOf.step } : null });
+    return request.then(function (game) {
+      if (!st.saved) {
+        st.saved = { slug: game.slug, token: game.owner_token };
+        try { window.localStorage.setItem("popreplay-owner:" + game.slug, game.owner_token); } catch (e) { /* ignore */ }
+      }
+      st.savedAt = JSON.stringify(st.draft).length + ":" + st.undo.length;
+      self.save();
+      self.render();
+      self.say("Saved as game " + game.slug + ".");
+      return game;
+    }).catch(function (e) {
+      self.say(isNetwork(e) ? "Offline: saved in this browser only." : "Not saved: " + e.message, true);
+      throw e;
+    });
+  };
+
+  // Once saved on the server, every checked entry updates that game.
+  Recorder.prototype.autosave = function () {
+    if (this.state && this.state.saved && !this.offline && !this.error) this.saveDraft().catch(function () { /* shown */ });
+  };
+
+  Recorder.prototype.continueForm = function (slug) {
+    var self = this;
+    clear(this.root.querySelector(".rp-main") || this.mainNode());
+    var main = this.mainNode();
+    var known = null;
+    try { known = window.localStorage.getItem("popreplay-owner:" + slug); } catch (e) { known = null; }
+    var input = el("input", { id: "rec-token", type: "text", autocomplete: "off", spellcheck: "false", value: known || "" });
+    var form = el("form", { class: "rp-box", "aria-labelledby": "rec-continue-h", on: { submit: function (ev) {
+      ev.preventDefault();
+      var token = input.value.trim();
+      fetch(API + "/games/" + encodeURIComponent(slug), { headers: { Authorization: "Bearer " + token } })
+        .then(function (r) { return r.json().then(function (d) { if (!r.ok) throw new Error(d.message); return d; }); })
+        .then(function (data) {
+          var log = data.log;
+          delete log.claimed;
+          window.history.replaceState(null, "", "/record");
+          self.begin({ game: log.game, mode: log.mode, players: log.players, options: log.options || {},
+            recordHands: hasHands(log), meta: log.meta || {} }, log, data.branch_of, { slug: slug, token: token });
+          self.say("Continuing game " + slug + ".");
+        })
+        .catch(function (e) { self.say("Cannot continue: " + e.message, true); });
+    } } },
+      el("h2", { id: "rec-continue-h", class: "rp-head", text: "Continue the saved game " + slug }),
+      el("label", { for: "rec-token" }, "Owner token (shown when the draft was saved)"), input,
+      el("div", { class: "rp-row" }, el("button", { type: "submit", class: "rp-big primary", dataset: { act: "continue" } }, "Continue")));
+    main.appendChild(form);
+    input.focus();
+  };
+
+  Recorder.prototype.mainNode = function () {
+    var main = this.root.querySelector(".rp-main");
+    if (!main) { main = el("div", { class: "rp-main" }); this.root.appendChild(main); }
+    return main;
+  };
+
+  // ---------------------------------------------------------------------------------------------
+  // setup
+
+  Recorder.prototype.setupForm = function () {
+    var self = this;
+    var main = this.mainNode();
+    clear(main);
+    var names = this.page.games.map(function (g) { return g.name; });
+    var setup = { game: names[0], mode: this.games[names[0]].modes[0], players: [], options: {}, recordHands: true, meta: {} };
+    var list = el("datalist", { id: "rec-known" }, this.page.known_players.map(function (n) { return el("option", { value: n }); }));
+    var form = el("form", { class: "rp-box rp-setup", "aria-labelledby": "rec-setup-h" });
+    var gameSel = el("select", { id: "rec-game", name: "game" }, this.page.games.map(function (g) {
+      return el("option", { value: g.name, text: g.title });
+    }));
+    var modeSel = el("select", { id: "rec-mode", name: "mode" });
+    var playersBox = el("fieldset", { class: "rp-players" });
+    var optionsBox = el("div", { class: "rp-options" });
+    var hands = el("input", { type: "checkbox", id: "rec-hands", checked: true });
+    var when = el("input", { type: "datetime-local", id: "rec-when" });
+    var where = el("input", { type: "text", id: "rec-where", autocomplete: "off" });
+    var title = el("input", { type: "text", id: "rec-name", autocomplete: "off" });
+    var inputs = [];
+
+    var count = 0;
+    function playerFields(change) {
+      var range = self.games[setup.game].players[setup.mode];
+      var old = inputs.map(function (i) { return i.value; });
+      count = Math.max(range[0], Math.min(range[1], (count || range[0]) + (change || 0)));
+      clear(playersBox);
+      playersBox.appendChild(el("legend", { text: "Players, in seat order (" + (range[0] === range[1] ? range[0] : range[0] + " to " + range[1]) + ")" }));
+      inputs = [];
+      for (var n = 1; n <= count; n++) {
+        var input = el("input", { type: "text", id: "rec-player-" + n, list: "rec-known", autocomplete: "off",
+          required: true, maxlength: 100, value: old[n - 1] || "" });
+        inputs.push(input);
+        playersBox.appendChild(el("div", { class: "rp-field" }, el("label", { for: input.id, text: "Player " + n }), input));
+      }
+      playersBox.appendChild(el("div", { class: "rp-row" },
+        el("button", { type: "button", dataset: { act: "add-player" }, disabled: count >= range[1], on: { click: function () { playerFields(1); } } }, "+ player"),
+        el("button", { type: "button", dataset: { act: "remove-player" }, disabled: count <= range[0], on: { click: function () { playerFields(-1); } } }, "− player")));
+    }
+    function modes() {
+      clear(modeSel);
+      self.games[setup.game].modes.forEach(function (m) { modeSel.appendChild(el("option", { value: m, text: m })); });
+      modeSel.value = setup.mode;
+    }
+    function options() {
+      clear(optionsBox);
+      setup.options = {};
+      var panel = panels[setup.game];
+      if (panel && panel.setupForm) panel.setupForm(optionsBox, setup, { el: el, clear: clear });
+    }
+    gameSel.addEventListener("change", function () {
+      setup.game = gameSel.value; setup.mode = self.games[setup.game].modes[0]; modes(); playerFields(); options();
+    });
+    modeSel.addEventListener("change", function () { setup.mode = modeSel.value; playerFields(); options(); });
+    form.addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      setup.players = inputs.map(function (i) { return i.value.trim(); });
+      setup.recordHands = hands.checked;
+      setup.meta = {};
+      if (title.value.trim()) setup.meta.title = title.value.trim();
+      if (where.value.trim()) setup.meta.location = where.value.trim();
+      if (when.value) setup.meta.played_at = localIso(when.value);
+      setup.meta.source = "recorder";
+      var panel = panels[setup.game];
+      var draft = panel && panel.start ? panel.start(clone(setup)) : null;
+      if (!draft) {
+        draft = { format: "popreplay/1", game: setup.game, mode: setup.mode, players: setup.players };
+        if (Object.keys(setup.options).length) draft.options = clone(setup.options);
+        draft.meta = clone(setup.meta);
+      }
+      self.begin(clone(setup), draft, null);
+    });
+    form.appendChild(el("h2", { id: "rec-setup-h", class: "rp-head", text: "New game" }));
+    form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-game", text: "Game" }), gameSel));
+    form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-mode", text: "Mode" }), modeSel));
+    form.appendChild(optionsBox);
+    form.appendChild(playersBox);
+    form.appendChild(list);
+    form.appendChild(el("label", { class: "rp-check" }, hands, " Record hands and deals (I see every card: an observer). Off: only what is face up."));
+    form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-name", text: "Title (optional)" }), title));
+    form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-when", text: "Played at (optional)" }), when));
+    form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-where", text: "Location (optional)" }), where));
+    form.appendChild(el("div", { class: "rp-row" }, el("button", { type: "submit", class: "rp-big primary", dataset: { act: "start" } }, "Start recording")));
+    main.appendChild(form);
+    var saved = el("form", { class: "rp-box", "aria-label": "Continue a saved game", on: { submit: function (ev) {
+      ev.preventDefault();
+      var slug = document.getElementById("rec-slug").value.trim();
+      if (slug) self.continueForm(slug);
+    } } }, el("h2", { class: "rp-head", text: "Continue a saved game" }),
+      el("div", { class: "rp-field" }, el("label", { for: "rec-slug", text: "Game id (slug)" }), el("input", { id: "rec-slug", type: "text", autocomplete: "off" })),
+      el("div", { class: "rp-row" }, el("button", { type: "submit", dataset: { act: "open-saved" } }, "Open")));
+    main.appendChild(saved);
+    modes(); playerFields(); options();
+    this.say("");
+  };
+
+  // "2026-11-27T20:15" (the phone's clock) as an ISO date with the phone's offset.
+  function localIso(value) {
+    var date = new Date(value);
+    var offset = -date.getTimezoneOffset();
+    var sign = offset >= 0 ? "+" : "-";
+    function two(n) { return (n < 10 ? "0" : "") + n; }
+    return value + ":00" + sign + two(Math.floor(Math.abs(offset) / 60)) + ":" + two(Math.abs(offset) % 60);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // the recording screen: toolbar, table, scores, notes, panel
+
+  Recorder.prototype.render = function () {
+    var self = this;
+    var st = this.state;
+    var main = this.mainNode();
+    clear(main);
+    if (!st) return;
+    this.root.dataset.entries = String(st.undo.length);
+    this.root.dataset.checked = st.checked && !this.offline ? "1" : "0";
+    var setup = st.setup;
+    var game = this.games[setup.game] || { title: setup.game };
+    document.getElementById("rec-title").textContent = "Recording: " + game.title + " " + setup.mode;
+    var answer = this.answer || {};
+    var result = answer.result;
+    var choices = answer.choices || null;
+    var over = Boolean(choices && choices.over);
+    var toolbar = el("div", { class: "rp-toolbar", role: "toolbar", "aria-label": "Draft" },
+      el("button", { type: "button", dataset: { act: "undo" }, disabled: !st.undo.length, title: "Undo (Ctrl+Z)",
+        "aria-label": st.undo.length ? "Undo: " + st.undo[st.undo.length - 1].label : "Undo", on: { click: function () { self.undo(); } } }, "↶ Undo"),
+      el("button", { type: "button", dataset: { act: "redo" }, disabled: !st.redo.length, title: "Redo (Ctrl+Y)",
+        "aria-label": st.redo.length ? "Redo: " + st.redo[st.redo.length - 1].label : "Redo", on: { click: function () { self.redo(); } } }, "↷ Redo"),
+      el("button", { type: "button", dataset: { act: "save" }, disabled: this.offline, on: { click: function () { self.saveDraft().catch(function () {}); } } },
+        st.saved ? "Saved ✓" : "Save"),
+      el("button", { type: "button", class: over ? "primary" : null, dataset: { act: "finish" }, on: { click: function () { self.endScreen(); } } }, over ? "Finish and store" : "End here"),
+      el("button", { type: "button", dataset: { act: "new" }, on: { click: function () {
+        if (window.confirm("Drop this draft and start a new game?")) { self.state = null; self.save(); self.setupForm(); }
+      } } }, "New"));
+    main.appendChild(toolbar);
+    var facts = [];
+    if (st.saved) facts.push(el("span", null, "Saved as ", el("a", { href: "/r/" + st.saved.slug, text: st.saved.slug }), " — continue on another device with /record?continue=" + st.saved.slug + " and the owner token ", el("code", { class: "rp-token", text: st.saved.token })));
+    if (st.branchOf) facts.push(el("span", null, "What if: a branch of ", el("a", { href: "/r/" + st.branchOf.slug + "#step=" + st.branchOf.step, text: st.branchOf.slug }), " from step " + st.branchOf.step));
+    if (this.offline) facts.push(el("strong", { class: "rp-offline", text: "Offline — entries are kept in this browser and checked when the network is back." }));
+    if (facts.length) main.appendChild(el("p", { class: "rp-sub rp-facts" }, facts));
+    if (this.error) main.appendChild(el("p", { class: "rp-error", role: "alert" }, "Rule: " + this.error.message + " ", el("code", { text: this.error.path || "/" })));
+
+    var panelBox = el("section", { class: "rp-panel", "aria-label": "Entry" });
+    var panel = panels[setup.game];
+    var rec = {
+      game: setup.game, mode: setup.mode, players: clone(setup.players), recordHands: Boolean(setup.recordHands),
+      draft: clone(st.draft), choices: choices ? clone(choices) : null, result: result || null,
+      steps: answer.steps || [], offline: this.offline,
+      commit: function (mutate, label) { return self.commit(mutate, label); },
+      ask: function (pending) { return self.ask(pending); },
+      refresh: function () { self.renderPanel(self.panelBox, self.rec); }, // the box shown now
+      helpers: { el: el, clear: clear, buildEntry: buildEntry, placeEntry: placeEntry },
+    };
+    this.panelBox = panelBox;
+    this.rec = rec;
+    this.renderPanel(panelBox, rec);
+    var layout = el("div", { class: "rp-layout" });
+    layout.appendChild(panelBox);
+    var side = el("div", { class: "rp-side" });
+    side.appendChild(this.tableBox(setup, answer));
+    side.appendChild(this.notesBox(answer.steps || []));
+    layout.appendChild(side);
+    main.appendChild(layout);
+  };
+
+  Recorder.prototype.renderPanel = function (box, rec) {
+    clear(box);
+    var panel = panels[rec.game];
+    if (!panel) { box.appendChild(el("p", { class: "rp-error", text: "No entry panel for " + rec.game + "." })); return; }
+    if (!rec.choices && !rec.offline) { box.appendChild(el("p", { class: "rp-hint", text: "Checking the draft…" })); return; }
+    try { panel.renderPanel(box, rec); }
+    catch (e) { if (window.console) window.console.error(e); box.appendChild(el("p", { class: "rp-error", text: "The entry panel failed: " + e.message })); }
+  };
+
+  Recorder.prototype.tableBox = function (setup, answer) {
+    var box = el("section", { class: "rp-table", "aria-label": "The table as checked" });
+    var steps = answer.steps || [];
+    var step = steps.length ? steps[steps.length - 1] : null;
+    var result = answer.result;
+    if (result) {
+      box.appendChild(el("p", { class: "rp-sub" }, el("span", { class: "badge status-" + result.status, text: result.status }),
+        " · " + steps.length + " step" + (steps.length === 1 ? "" : "s")));
+    }
+    var renderer = renderers[setup.game];
+    if (step && step.state && renderer && renderer.renderState) {
+      var stage = el("div", { class: "stage" });
+      var index = steps.length - 1;
+      var helpers = { el: el, index: index, steps: steps, prev: index > 0 ? steps[index - 1] : null, next: null,
+        players: setup.players, isRevealed: function () { return true; }, revealButton: function () { return document.createTextNode(""); },
+        stepButton: function (i, text) { return el("span", { text: text }); }, goTo: function () {} };
+      try { renderer.renderState(stage, step, Object.assign({ steps: steps }, result), helpers); }
+      catch (e) { stage.appendChild(el("p", { class: "rp-error", text: "The table could not be drawn: " + e.message })); }
+      box.appendChild(stage);
+    }
+    if (result && result.outcome && renderer && renderer.renderOutcome) {
+      var out = el("div", { class: "rp-outcome", "aria-label": "Running scores" });
+      try { renderer.renderOutcome(out, Object.assign({ steps: steps }, result), { el: el, players: setup.players }); box.appendChild(out); }
+      catch (e) { /* the table above still shows the scores */ }
+    }
+    return box;
+  };
+
+  Recorder.prototype.notesBox = function (steps) {
+    var list = el("ol", { class: "rp-notes", reversed: true });
+    steps.slice(-8).reverse().forEach(function (s) {
+      list.appendChild(el("li", { value: String(s.index), class: "note kind-" + s.kind }, s.note));
+    });
+    return el("section", { class: "rp-box", "aria-label": "Step notes" }, el("h3", { class: "rp-head", text: "Latest steps" }), list);
+  };
+
+  // ---------------------------------------------------------------------------------------------
+  // the end: claims, store, open the replay
+
+  Recorder.prototype.endScreen = function () {
+    var self = this;
+    var st = this.state;
+    var main = this.mainNode();
+    clear(main);
+    var result = (this.answer || {}).result || {};
+    var outcome = result.outcome || {};
+    var claims = [];
+    var form = el("form", { class: "rp-box rp-end", "aria-labelledby": "rec-end-h" });
+    form.appendChild(el("h2", { id: "rec-end-h", class: "rp-head", text: "What does the score sheet say? (optional)" }));
+    form.appendChild(el("p", { class: "rp-hint", text: "Leave a box empty to claim nothing for it. The replay compares each claim with the computed result." }));
+    Object.keys(outcome).forEach(function (key) {
+      var value = outcome[key];
+      if (!value || typeof value !== "object" || Array.isArray(value)) return;
+      var names = Object.keys(value).filter(function (n) { return st.setup.players.indexOf(n) >= 0 && (typeof value[n] === "number" || value[n] === null); });
+      if (!names.length) return;
+      var set = el("fieldset", { class: "rp-claims" }, el("legend", { text: key }));
+      names.forEach(function (name, i) {
+        var id = "claim-" + key + "-" + i;
+        var input = el("input", { id: id, type: "number", inputmode: "numeric", step: "1", dataset: { claim: key, player: name } });
+        claims.push(input);
+        set.appendChild(el("div", { class: "rp-field" }, el("label", { for: id, text: name }), input));
+      });
+      form.appendChild(set);
+    });
+    var visibility = el("select", { id: "rec-visibility" },
+      el("option", { value: "public", text: "public (listed on the home page)" }),
+      el("option", { value: "unlisted", text: "unlisted (only people with the link)" }));
+    if (st.branchOf) visibility.value = "unlisted";
+    if (!st.saved) form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-visibility", text: "Visibility" }), visibility));
+    form.appendChild(el("div", { class: "rp-row" },
+      el("button", { type: "submit", class: "rp-big primary", dataset: { act: "store" } }, "Store and open the replay"),
+      el("button", { type: "button", dataset: { act: "back" }, on: { click: function () { self.render(); } } }, "Back to recording")));
+    form.addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      var log = clone(st.draft);
+      var claimed = {};
+      claims.forEach(function (input) {
+        if (input.value === "") return;
+        claimed[input.dataset.claim] = claimed[input.dataset.claim] || {};
+        claimed[input.dataset.claim][input.dataset.player] = Number(input.value);
+      });
+      if (Object.keys(claimed).length) log.claimed = claimed;
+      var request = st.saved
+        ? post(API + "/games/" + encodeURIComponent(st.saved.slug), { log: log }, "PUT", st.saved.token)
+        : post(API + "/games", { log: log, visibility: visibility.value,
+            branch_of: st.branchOf ? { slug: st.branchOf.slug, step: st.branchOf.step } : null });
+      request.then(function (game) {
+        var slug = st.saved ? st.saved.slug : game.slug;
+        if (game.owner_token) { try { window.localStorage.setItem("popreplay-owner:" + slug, game.owner_token); } catch (e) { /* ignore */ } }
+        self.state = null;
+        self.save();
+        window.location.assign("/r/" + slug);
+      }).catch(function (e) { self.say("Not stored: " + e.message, true); });
+    });
+    main.appendChild(form);
+    this.say("");
+  };
+
+  // ---------------------------------------------------------------------------------------------
+
+  function boot() {
+    var root = document.getElementById("recorder");
+    var node = document.getElementById("record-data");
+    if (!root || !node) return;
+    var recorder = new Recorder(root, JSON.parse(node.textContent));
+    window.popreplayRecorder = recorder;
+    recorder.start();
+  }
+
+  window.PopReplayRecorder = { put: put, buildEntry: buildEntry, placeEntry: placeEntry };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);
+  else boot();
+})();

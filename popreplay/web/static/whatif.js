@@ -1,0 +1,53 @@
+/*
+ * What-if links on the replay page of a stored game (docs/recorder.md): "Try another move from
+ * here" opens the recorder with the log cut by the engine at the step shown (#step=N), and the
+ * game's branches (and the game it branched from) are listed, from GET /api/v1/record/branches.
+ * Self-contained: it only reads the address and adds one box after the replay.
+ */
+(function () {
+  "use strict";
+
+  function boot() {
+    var match = /^\/r\/([^/]+)$/.exec(window.location.pathname);
+    var viewer = document.getElementById("viewer");
+    if (!match || !viewer || !window.PopReplayViewer) return;
+    var el = window.PopReplayViewer.el;
+    var slug = decodeURIComponent(match[1]);
+    function step() {
+      var m = /(?:^#|&)step=(\d+)/.exec(window.location.hash);
+      return m ? Number(m[1]) : 0;
+    }
+    var link = el("a", { class: "button whatif-link", dataset: { act: "whatif" }, href: "#" }, "Try another move from here");
+    function point() {
+      link.href = "/record?from=" + encodeURIComponent(slug) + "&step=" + step();
+      link.setAttribute("aria-label", "Try another move from step " + step() + " (opens the recorder)");
+    }
+    ["focus", "mouseenter", "touchstart", "mousedown"].forEach(function (name) { link.addEventListener(name, point); });
+    window.addEventListener("hashchange", point);
+    point();
+    var list = el("ul", { class: "whatif-list" });
+    var box = el("section", { class: "panel whatif", "aria-label": "What if" },
+      el("p", null, link, " ", el("span", { class: "keys-hint", text: "Records a what-if branch from the step shown, checked like any game." }),
+        " ", el("a", { href: "/record", dataset: { act: "record" } }, "Record a game")), list);
+    var note = document.getElementById("step-note");
+    if (note && note.parentNode === viewer) viewer.insertBefore(box, note); else viewer.appendChild(box);
+    fetch("/api/v1/record/branches/" + encodeURIComponent(slug), { headers: { Accept: "application/json" } })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (data) {
+        if (!data) return;
+        if (data.branch_of) {
+          list.appendChild(el("li", { class: "branch-of" }, "A what-if branch of ",
+            el("a", { href: "/r/" + data.branch_of.slug + "#step=" + data.branch_of.step, text: data.branch_of.title || data.branch_of.slug }),
+            " from step " + data.branch_of.step + "."));
+        }
+        data.branches.forEach(function (b) {
+          list.appendChild(el("li", { class: "branch" }, "Branch from step " + b.step + ": ",
+            el("a", { href: "/r/" + b.slug, text: b.title || b.slug }), " (" + b.status + ")"));
+        });
+      })
+      .catch(function () { /* the links are a bonus: the replay works without them */ });
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);
+  else boot();
+})();

@@ -1,0 +1,49 @@
+"""Recording whole simulated cube games through the recorder page, by taps only (390×844)."""
+
+from __future__ import annotations
+
+import pytest
+
+from popreplay.checking import check_log
+from popreplay.engine.games.cube import CUBE
+from tests.games.recording import (Entries, Taps, finish, no_horizontal_scroll, phone,  # noqa: F401
+                                   record_cube, report, screenshot, start)
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def test_a_simulated_game_recorded_by_taps_gives_the_same_result(phone, server):
+    # Seed 25: no hand goes over 10 cards inside a turn (see "Known limits" in docs/recorder.md).
+    full = CUBE.simulate(mode="standard", players=3, seed=25)
+    start(phone, server.url, game="cube", mode="standard", players=full["players"])
+    taps = Taps()
+    settled = Entries()
+    middle = len(full["turns"]) // 2
+    record_cube(phone, {**full, "turns": full["turns"][:middle]}, settled, taps)
+    assert no_horizontal_scroll(phone)
+    screenshot(phone, "recorder-cube.png")
+    record_cube(phone, {**full, "turns": full["turns"][middle:]}, settled, taps, dealt=True)
+    report("cube", taps)
+    assert taps.summary()["turn (draw and lay)"]["max"] <= 5
+    slug = finish(phone)
+    status, log = server.request("GET", f"/api/v1/games/{slug}/log")
+    assert status == 200
+    expected = check_log({k: v for k, v in full.items() if k != "claimed"})
+    assert check_log(log) == expected
+
+
+
+def test_a_game_seen_by_one_player_is_recorded_with_unseen_cards(phone, server):
+    from tests.games.cube.test_hidden import observer_view
+
+    full = CUBE.simulate(mode="standard", players=3, seed=25)
+    seen = observer_view(full, "Bruno")  # Bruno's own cards, and what is face up
+    start(phone, server.url, game="cube", mode="standard", players=full["players"])
+    taps = Taps()
+    record_cube(phone, seen, Entries(), taps)
+    report("cube, seen by Bruno", taps)
+    slug = finish(phone)
+    status, log = server.request("GET", f"/api/v1/games/{slug}/log")
+    assert status == 200
+    assert log["deal"]["Ana"] == [None] * 5 and None not in log["deal"]["Bruno"]
+    assert check_log(log) == check_log({k: v for k, v in seen.items() if k != "claimed"})

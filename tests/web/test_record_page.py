@@ -1,0 +1,52 @@
+"""GET /record as HTML (Flask test client): the security headers, no inline script, every game's
+renderer and entry panel loaded, the page data (games, modes, player counts, known names); the
+links to it from the home page and to what-if branches from a stored game's replay."""
+
+from __future__ import annotations
+
+import json
+
+from tests.conftest import as_bytes, simulated
+from tests.web.test_pages import Scripts
+
+
+def page_data(html: str) -> dict:
+    parser = Scripts()
+    parser.feed(html)
+    blocks = [text for attrs, text in parser.scripts if attrs.get("type") == "application/json"]
+    assert len(blocks) == 1
+    for attrs, text in parser.scripts:
+        if attrs.get("type") != "application/json":
+            assert attrs.get("src") and not text.strip()  # no inline script (the CSP forbids it)
+    return json.loads(blocks[0])
+
+
+def test_the_recorder_page_loads_every_games_panel_and_knows_the_stored_names(client):
+    client.post("/api/v1/games", data=as_bytes(simulated()), content_type="application/json")
+    response = client.get("/record")
+    assert response.status_code == 200
+    assert "script-src 'self'" in response.headers["Content-Security-Policy"]
+    html = response.get_data(as_text=True)
+    data = page_data(html)
+    pop = next(g for g in data["games"] if g["name"] == "pop")
+    assert pop["modes"] == ["battle", "coop", "solo", "puzzle"]
+    assert pop["players"]["battle"] == [2, 5] and pop["players"]["solo"] == [1, 1]
+    assert pop["scripts"] == ["games/pop.js", "games/pop.record.js"]
+    for game in data["games"]:
+        for script in game["scripts"]:
+            assert f"/assets/{script}" in html
+            response = client.get(f"/assets/{script}")
+            response.close()
+            assert response.status_code == 200
+    assert "/assets/record.js" in html and "/assets/record.css" in html
+    assert set(data["known_players"]) >= {"Alice", "Bruno", "Chloé"}
+
+
+def test_the_home_page_links_the_recorder_and_a_stored_replay_loads_the_what_if_links(client):
+    assert 'href="/record"' in client.get("/").get_data(as_text=True)
+    stored = client.post("/api/v1/games", data=as_bytes(simulated()),
+                         content_type="application/json").get_json()
+    html = client.get(f"/r/{stored['slug']}").get_data(as_text=True)
+    assert "/assets/whatif.js" in html
+    example = client.get("/examples/battle").get_data(as_text=True)
+    assert "/assets/whatif.js" not in example  # an example is not stored: no branch from it
