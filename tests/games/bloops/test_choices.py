@@ -15,7 +15,9 @@ ALL_VALUES = list(range(21))
 
 def test_the_first_event_is_the_first_players_draw_of_any_value():
     answer = choices(log([A, B, C]))
-    assert answer["next"] == {"draw": {"player": A}}
+    six = [1, 2, 3, 4, 5, 6]
+    assert answer["next"] == {"draw": {"player": A},  # and anyone may rearrange at any time
+                              "rearrange": {"places": {A: six, B: six, C: six}}}
     assert answer["values"] == ALL_VALUES
     assert answer["over"] is False
 
@@ -27,7 +29,7 @@ def test_after_a_draw_the_drawer_keeps_in_one_of_their_places_or_discards():
     assert answer["next"]["keep"] == {"player": A, "places": [
         {"place": 1, "value": None}, {"place": 2, "value": None}, {"place": 3, "value": None},
         {"place": 4, "value": 2}, {"place": 5, "value": 0}, {"place": 6, "value": 5}]}
-    assert set(answer["next"]) == {"discard", "keep"}  # no draw, no counter before a discard
+    assert set(answer["next"]) == {"discard", "keep", "rearrange"}  # no draw, no counter yet
 
 
 def test_a_discard_opens_counter_discards_and_the_next_draw():
@@ -43,6 +45,7 @@ def test_the_only_20_cannot_be_offered_twice_and_a_declared_deck_limits_values()
     answer = choices(log([A, B], events=[draw(A), discard(A, 20)]))
     assert answer["over"] is True and "reveal" in answer["next"]
     assert "draw" not in answer["next"] and "counter" not in answer["next"]
+    assert "rearrange" not in answer["next"]  # the 20 ends the game at once
     deck = dict(SIMULATED_DECK)  # 0 six times, 20 once, the others three times
     answer = choices(log([A, B], deck=deck, deal={A: [4, 4, None, None, None, None],
                                                   B: [4, None, None, None, None, None]}))
@@ -112,6 +115,10 @@ def offered(nxt: dict, event: dict, values: list[int]) -> bool:
         return bool(entry) and value_ok(entry["value"], event["value"]) and penalty_ok
     if kind == "bloops":
         return nxt.get("bloops") == {"player": who}
+    if kind == "rearrange":
+        mine = nxt.get("rearrange", {}).get("places", {}).get(who)
+        order = event.get("order")
+        return mine is not None and (order in (None, "unknown") or sorted(order) == mine)
     effect = nxt.get("effect")
     if effect is None or effect["type"] != kind or effect["player"] != who:
         return False

@@ -91,6 +91,9 @@ def choices(log: Mapping[str, Any], *, pending: Mapping[str, Any] | None = None)
                                      if table.places[p]}}
     if table.pending and game.ended_by is None:
         nxt["effect"] = effect_choices(game)
+    if game.ended_by != ENDED_BY_TWENTY:  # a player may rearrange their cards at any time
+        nxt["rearrange"] = {"places": {names[p]: sorted(table.places[p])
+                                       for p in range(len(names)) if table.places[p]}}
     if can_call_bloops(game):
         nxt["bloops"] = {"player": names[game.current]}
     over = is_over(game)

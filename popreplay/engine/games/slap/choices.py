@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from ...drafts import events_within
 from ...replay import RuleViolation, StepRecorder
-from .cards import DECK, is_slot
+from .cards import DECK
 from .rules import SlapReplay
 from .table import CENTRAL, FOLIES
 
@@ -44,11 +44,17 @@ def window_card(game: SlapReplay) -> dict[str, Any] | None:
 
 
 def possible_tops(game: SlapReplay, position: int) -> list[str]:
-    """The cards the top of a pile can be: the one the log knows, else every card not yet seen."""
+    """The cards the top of a pile can be: the one the log knows; else the seen cards its
+    family may hold and, when the family may hold one, every card not seen yet (the engine's
+    matching has the last word when the flip is checked)."""
     top = game.table.piles[position][0]
-    if not is_slot(top):
+    if isinstance(top, str):
         return [top]
-    return [card for card in DECK if card not in game.known]
+    hidden = game.table.hidden
+    cards = set(hidden.members(top))
+    if hidden.free[top]:
+        cards.update(card for card in DECK if card not in hidden.seen)
+    return [card for card in DECK if card in cards]
 
 
 def next_flipper(game: SlapReplay) -> int | None:
@@ -86,7 +92,7 @@ def choices(log: Mapping[str, Any], *, pending: Mapping[str, Any] | None = None)
         if game.mode == "timed":
             nxt["time_up"] = True
     challenge = game.challenge
-    counts = {name: len(game.table.piles[p]) for p, name in enumerate(names)}
+    counts = {name: game.table.counts[p] for p, name in enumerate(names)}
     flipper = next_flipper(game)
     if flipper is not None:
         nxt["flip"] = {"player": names[flipper], "cards": possible_tops(game, flipper)}
