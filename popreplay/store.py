@@ -33,8 +33,9 @@ from .db.models import VISIBILITIES, GamePlayer, GameRecord, StoredReplay
 from .db.queries import MAX_ID, folded_name, player_name
 from .db.session import get_session, sqlite_writer
 from .db.types import db_text, utcnow
-from .engine import ENGINE_VERSION, GAMES, invalid_result
+from .engine import ENGINE_VERSION, GAMES, Violation, invalid_result
 from .logformat import ShapeError, parse_json
+from .logformat.limits import MAX_DEPTH, depth_exceeds
 
 __all__ = [
     "VISIBILITIES",
@@ -257,6 +258,9 @@ def _parse(raw: bytes) -> tuple[Any, str]:
         data = parse_json(raw)
     except ShapeError as error:
         raise InvalidLog(invalid_result(error.errors, game=error.game, mode=error.mode)) from None
+    if depth_exceeds(data, MAX_DEPTH):  # no log of any game nests that deep (nor can it be hashed)
+        raise InvalidLog(invalid_result([Violation(
+            "schema", f"nested deeper than {MAX_DEPTH} levels", "")]))
     return data, canonical_hash(data)
 
 
@@ -292,6 +296,7 @@ def _new_record(raw: bytes, digest: str, result: dict[str, Any], *, visibility: 
         players=list(log["players"]),
         title=db_text(title) if isinstance(title, str) else None,
         played_at=_parse_datetime(meta.get("played_at")),
+        played_at_text=played_at_text(meta),
         visibility=visibility,
         owner_token_hash=owner_token_hash,
         created_at=created_at or utcnow(),
@@ -338,6 +343,15 @@ def _int_or_none(value: Any) -> int | None:
     return int(value)
 
 
+def played_at_text(meta: dict[str, Any]) -> str | None:
+    """``meta.played_at`` as written, when it is a date-time this service reads (kept for pages
+    that show the local time of play without loading the log)."""
+    value = meta.get("played_at")
+    if not isinstance(value, str) or len(value.strip()) > 40 or _parse_datetime(value) is None:
+        return None
+    return value.strip()
+
+
 def _parse_datetime(value: Any) -> datetime | None:
     """An ISO 8601 date or date-time; without an offset it is taken as UTC. Else None."""
     if isinstance(value, datetime):
@@ -367,23 +381,25 @@ def update_log(session: Session, record: GameRecord, raw: bytes) -> dict[str, An
     """Replace a game's log (a saved draft continued by its owner): checked like an upload, the
     result recomputed, the stored replays dropped; the slug, owner token, visibility and branch
     link stay. Raises :class:`InvalidLog` (nothing changed) or :class:`LogTaken`."""
-    result = check_text(raw)
+    data, identity = _parse(raw)
+    result = check_json(data)
     if result["status"] == "invalid":
         raise InvalidLog(result)
     digest = content_hash(raw)
     if digest == record.content_hash:
         return result
-    other = find_by_hash(session, digest)
-    if other is not None:
+    other = find_by_hash(session, digest) or find_by_canonical_hash(session, identity)
+    if other is not None and other.id != record.id:
         raise LogTaken(other.slug)
-    log = json.loads(raw.decode("utf-8-sig"))
+    log = data
     meta = log.get("meta") if isinstance(log.get("meta"), dict) else {}
     title = meta.get("title")
     with sqlite_writer(session):
         session.execute(delete(StoredReplay).where(StoredReplay.game_id == record.id))
-        record.log, record.content_hash = raw, digest
+        record.log, record.content_hash, record.canonical_hash = raw, digest, identity
         record.title = db_text(title) if isinstance(title, str) else None
         record.played_at = _parse_datetime(meta.get("played_at"))
+        record.played_at_text = played_at_text(meta)
         apply_result(record, result)
         try:
             session.commit()

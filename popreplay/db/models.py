@@ -68,6 +68,9 @@ class GameRecord(Base):
     players: Mapped[list[str]] = mapped_column(JSON)
     title: Mapped[str | None] = mapped_column(Text)
     played_at: Mapped[datetime | None] = mapped_column(UTCDateTime, index=True)
+    # ``meta.played_at`` as the log wrote it (local time and offset), for pages: lists never load
+    # the log (revision 0005)
+    played_at_text: Mapped[str | None] = mapped_column(String(40))
     status: Mapped[str] = mapped_column(String(16), index=True)
     legal: Mapped[bool] = mapped_column(Boolean)
     claims_match: Mapped[bool | None] = mapped_column(Boolean)

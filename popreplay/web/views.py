@@ -117,10 +117,9 @@ def render_page(template: str, **context: Any) -> str:
 @bp.get("/")
 def home() -> str:
     games = store.recent_public(store.get_session(), limit=20)
-    played = {g.id: played_as_logged(_parse(g.log)) or g.played_at for g in games}
+    played = {g.id: format_played(g.played_at_text) or g.played_at for g in games}
     return render_page("web/home.html", games=games, played=played, examples=EXAMPLES,
-                           example_heading=example_heading,
-                           game_titles=_game_titles())
+                       example_heading=example_heading, game_titles=_game_titles())
 
 
 @bp.get("/r/<slug>")
@@ -183,7 +182,7 @@ def record() -> str:
               "style": game_style(g.name)}
              for g in GAMES.values() if hasattr(g, "choices")]
     page = {"games": games, "known_players": store.known_players(store.get_session())}
-    return render_template("web/record.html", games=games,
+    return render_page("web/record.html", games=games,
                            page_json=_htmlsafe(json.dumps(page, ensure_ascii=False)))
 
 
@@ -324,7 +323,11 @@ def played_as_logged(log: dict[str, Any] | None) -> str | None:
     """When the game was played, as the log says it (local time and offset), for people:
     ``2026-11-27T20:15:00+01:00`` is ``2026-11-27 20:15 (UTC+01:00)``."""
     meta = log.get("meta") if log else None
-    value = meta.get("played_at") if isinstance(meta, dict) else None
+    return format_played(meta.get("played_at") if isinstance(meta, dict) else None)
+
+
+def format_played(value: Any) -> str | None:
+    """``2026-11-27T20:15:00+01:00`` as ``2026-11-27 20:15 (UTC+01:00)``; None when unreadable."""
     if not isinstance(value, str):
         return None
     try:
