@@ -18,7 +18,7 @@ NUMBER = r"[0-9]+(?:\.[0-9]+)?"
 def test_the_command_prints_engine_validation_and_growth_figures():
     result = CliRunner().invoke(main, ["bench", "--games", "3", "--repeat", "1",
                                        "--growth-games", "2", "--http", "0",
-                                       "--other-games", "2"])
+                                       "--other-games", "2", "--recorder", "0"])
     assert result.exit_code == 0, result.output
     out = result.output
     for game in ("cube", "slap", "bloops"):

@@ -63,7 +63,7 @@ def test_revalidate_reports_the_games_the_rulings_change(runner, db_url, tmp_pat
                                .values(status=old["status"], legal=old["legal"],
                                        errors=old["errors"], outcome=old["outcome"]))
             connection.execute(StoredReplay.__table__.insert().values(
-                game_id=game_id, engine_version=old["engine"], body=b"old replay"))
+                game_id=game_id, engine_version=old["engine"], body=b"old replay", step_count=1))
     dry = runner.invoke(["revalidate", "--dry-run"])
     assert dry.exit_code == 0
     assert sorted(dry.stdout.splitlines()) == sorted([
