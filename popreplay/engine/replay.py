@@ -15,7 +15,7 @@ from typing import Any, Literal, Mapping, Protocol
 
 from .pointer import join
 
-ENGINE_VERSION = "0.1.0"
+ENGINE_VERSION = "0.2.0"
 
 Status = Literal["complete", "incomplete", "illegal", "invalid"]
 
