@@ -193,6 +193,16 @@ def record_bloops(page: Any, log: dict[str, Any], settled: Settled, taps: Taps) 
                 _value(page, taps, ".br-counter", event.get("penalty"))
         elif kind == "bloops":
             taps.tap(page, '[data-act="bloops"]')
+        elif kind == "rearrange":
+            taps.tap(page, '.br-rearrange [data-act="rearrange-open"]')
+            taps.tap(page, f'.br-rearrange [data-act="rearrange-player"][data-player="{who}"]')
+            order = event.get("order")
+            if order in (None, "unknown"):
+                taps.tap(page, '.br-rearrange [data-act="rearrange-unseen"]')
+            else:  # place by place; the last one left is filled in by the panel
+                for place in order[:-1] or order:  # (one place: its one tap)
+                    taps.tap(page, f'.br-rearrange [data-act="rearrange-place"]'
+                                   f'[data-place="{place}"]')
         elif kind == "give":
             taps.tap(page, f'.br-effect [data-act="target"][data-player="{event["target"]}"]')
             _value(page, taps, ".br-effect", event.get("value"))

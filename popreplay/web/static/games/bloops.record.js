@@ -7,6 +7,8 @@
  * (the deck's counts) and the values already known. The panel offers only those; a value the log
  * already knows is filled in without a tap. "Unseen" enters a card nobody at the table saw
  * (a draw, a look, a given or penalty card): its value stays unknown until it is shown.
+ * "Someone rearranges their cards…" enters a `rearrange`: the player, then "not seen" or the new
+ * order tapped place by place.
  */
 (function () {
   "use strict";
@@ -198,6 +200,70 @@
     return b;
   }
 
+  // --- rearranging (anyone, at any time until the 20 is discarded) -----------------------------
+  // Closed: one button. Open: who rearranges; then "not seen" (order "unknown"), or, for each of
+  // their places in turn, the place whose card it now holds (the engine's places only; the last
+  // one left is filled in and the entry is made).
+
+  function rearrangeBox(h, rec, rearrange) {
+    var b = h.el("section", { class: "rp-box br-rearrange", "aria-label": "Rearranging" });
+    var r = ui && ui.type === "rearrange" ? ui : null;
+    if (!r) {
+      b.appendChild(h.el("button", { type: "button", class: "rp-big br-rearrange-open", dataset: { act: "rearrange-open" },
+        on: { click: function () { ui = { type: "rearrange", order: [] }; rec.refresh(); } } },
+        "Someone rearranges their cards…"));
+      return b;
+    }
+    b.appendChild(h.el("h3", { class: "rp-head", text: r.player ? r.player + " rearranges their cards" : "Who rearranges their cards?" }));
+    b.appendChild(playerButtons(h, Object.keys(rearrange.places), "rearrange-player", function (name) {
+      ui = { type: "rearrange", player: name, order: [] }; rec.refresh();
+    }, r.player));
+    if (r.player) {
+      var mine = rearrange.places[r.player] || [];
+      var done = function (order) {
+        push(rec, { type: "rearrange", player: r.player, order: order }, r.player + " rearranges their cards" +
+          (order === "unknown" ? " (not seen)" : ": " + order.join(" ")));
+      };
+      b.appendChild(h.el("button", { type: "button", class: "rp-big br-rearrange-unseen", dataset: { act: "rearrange-unseen" },
+        on: { click: function () { done("unknown"); } } }, "Not seen (order unknown)"));
+      var slots = h.el("ol", { class: "br-order", "aria-label": "The new order" });
+      mine.forEach(function (place, k) {
+        var from = r.order[k];
+        slots.appendChild(h.el("li", { class: "br-slot" + (k === r.order.length ? " br-slot-now" : "") },
+          h.el("span", { class: "br-num", text: String(place) }), " ← ",
+          h.el("span", { class: "br-from", text: from === undefined ? "?" : String(from) })));
+      });
+      var left = mine.filter(function (p) { return r.order.indexOf(p) < 0; });
+      var now = mine[r.order.length];
+      b.appendChild(h.el("p", { class: "rp-hint", text: "Or, seen: place " + now + " now holds the card from place…" }));
+      b.appendChild(slots);
+      var row = h.el("div", { class: "rp-row br-places", role: "group", "aria-label": "The card for place " + now + " came from" });
+      mine.forEach(function (place) {
+        var used = r.order.indexOf(place) >= 0;
+        row.appendChild(h.el("button", { type: "button", class: "rp-key br-place" + (used ? " rp-on" : ""), disabled: used,
+          dataset: { act: "rearrange-place", place: String(place) },
+          "aria-label": "from place " + place + (used ? " (taken)" : ""),
+          on: { click: function () {
+            var order = r.order.concat([place]);
+            var rest = left.filter(function (p) { return p !== place; });
+            if (rest.length <= 1) { done(order.concat(rest)); return; }
+            ui = { type: "rearrange", player: r.player, order: order }; rec.refresh();
+          } } }, h.el("span", { class: "br-num", text: String(place) })));
+      });
+      b.appendChild(row);
+    }
+    var tools = h.el("div", { class: "rp-row" });
+    if (r.player && r.order.length) {
+      tools.appendChild(h.el("button", { type: "button", class: "rp-key", dataset: { act: "rearrange-back" },
+        on: { click: function () { ui = { type: "rearrange", player: r.player, order: r.order.slice(0, -1) }; rec.refresh(); } } },
+        "Back one place"));
+    }
+    tools.appendChild(h.el("button", { type: "button", class: "rp-key", dataset: { act: "rearrange-cancel" },
+      on: { click: function () { ui = null; rec.refresh(); } } }, "Cancel"));
+    b.appendChild(tools);
+    return b;
+  }
+
   // --- the deal (an observer who saw the dealt cards) ---------------------------------------------
 
   function dealBox(h, rec, players, values) {
@@ -299,6 +365,7 @@
     }
     if (next.counter) container.appendChild(counterBox(h, rec, next.counter, values));
     if (next.reveal && !draft.reveal) container.appendChild(revealBox(h, rec, next.reveal, values));
+    if (next.rearrange) container.appendChild(rearrangeBox(h, rec, next.rearrange));
     if (answer.over) {
       container.appendChild(h.el("p", { class: "rp-done", role: "status", text: draft.reveal ?
         "The game is over and revealed." : "The game is over: enter the reveal (or finish without it)." }));
