@@ -27,10 +27,11 @@
     point();
     var list = el("ul", { class: "whatif-list" });
     var box = el("section", { class: "panel whatif", "aria-label": "What if" },
-      el("p", null, link, " ", el("span", { class: "keys-hint", text: "Records a what-if branch from the step shown, checked like any game." }),
+      el("p", null, link, " ", el("span", { class: "whatif-hint", text: "Records a what-if branch from the step shown, checked like any game." }),
         " ", el("a", { href: "/record", dataset: { act: "record" } }, "Record a game")), list);
-    var note = document.getElementById("step-note");
-    if (note && note.parentNode === viewer) viewer.insertBefore(box, note); else viewer.appendChild(box);
+    // After the replay and its result, so on a phone the table stays right under the step note.
+    var layout = viewer.closest(".replay-layout") || viewer;
+    layout.parentNode.insertBefore(box, layout.nextSibling);
     fetch("/api/v1/record/branches/" + encodeURIComponent(slug), { headers: { Accept: "application/json" } })
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (data) {
