@@ -62,6 +62,19 @@ class UpdateBodySchema(Schema):
     log = fields.Dict(required=True)
 
 
+class BranchLinkSchema(Schema):
+    slug = fields.String()
+    step = fields.Integer()
+    title = fields.String(allow_none=True)
+    share_url = fields.String()
+
+
+class DraftSchema(Schema):
+    game = fields.Nested(GameSchema, metadata={"description": "the stored game (ISO 8601 dates)"})
+    log = fields.Dict(metadata={"description": "the saved draft (popreplay/1)"})
+    branch_of = fields.Nested(BranchLinkSchema, allow_none=True)
+
+
 class CutQuerySchema(Schema):
     slug = fields.String(required=True, data_key="from")
     step = fields.Integer(required=True, validate=validate.Range(min=0))
@@ -187,7 +200,7 @@ def store_draft(body: dict[str, Any]) -> Any:
 
 
 @bp.route("/games/<string:ref>", methods=["GET"])
-@bp.response(200, description="`{game, log}`: the saved draft, for its owner to continue.")
+@bp.response(200, DraftSchema, description="`{game, log, branch_of}`: the saved draft, for its owner to continue.")
 @bp.alt_response(401, schema=ErrorSchema)
 @bp.alt_response(403, schema=ErrorSchema)
 @bp.alt_response(404, schema=ErrorSchema)

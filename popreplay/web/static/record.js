@@ -202,10 +202,12 @@
     return post(API + "/check", { log: log, pending: pending || null, steps: steps || "tail" });
   };
 
+  // The engine's choices know that the last turn of a draft is still open (a cube hand over the
+  // limit may still discard its surplus): when they are given, they decide; else the result does.
   function refusal(answer) {
+    if (answer.choices) return answer.choices.error || null;
     var result = answer.result;
     if (result && (result.status === "illegal" || result.status === "invalid")) return result.errors[0];
-    if (answer.choices && answer.choices.error) return answer.choices.error;
     return null;
   }
 
