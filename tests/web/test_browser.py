@@ -637,8 +637,9 @@ def test_an_example_loads_into_the_form_and_checks(page: Any, server: Server) ->
     page.get_by_role("button", name="Check").click()
     assert page.locator("#check-status").inner_text() == "complete"
     differences = page.locator("#claim-differences li").all_inner_texts()
-    assert differences == ["/totals/Alice: claimed 40, computed 42",
-                           '/winners: claimed ["Alice"], computed ["Bruno"]']
+    assert differences == ["Alice, total: score sheet 40, replay 42",
+                           "Winners: score sheet Alice, replay Bruno"]
+    assert page.locator("#claim-differences li").first.get_attribute("data-field") == "/totals/Alice"
 
 
 def test_a_violation_before_any_table(page: Any, server: Server,

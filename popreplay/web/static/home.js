@@ -244,10 +244,20 @@
       }
       if (result.claims && !result.claims.match) {
         var diffs = el("ul", { class: "errors", id: "claim-differences" });
+        // In words, as the replay page says them: "Alice, total: score sheet 40, replay 42".
+        var words = window.PopReplayViewer;
+        var players = [];
+        try { players = JSON.parse(text).players || []; } catch (e) { /* words without names */ }
         result.claims.differences.forEach(function (d) {
-          diffs.appendChild(el("li", null, el("code", { text: d.field }), ": claimed " + JSON.stringify(d.claimed) + ", computed " + JSON.stringify(d.computed)));
+          if (!words) {
+            diffs.appendChild(el("li", null, el("code", { text: d.field }), ": claimed " + JSON.stringify(d.claimed) + ", computed " + JSON.stringify(d.computed)));
+            return;
+          }
+          diffs.appendChild(el("li", { "data-field": d.field },
+            el("strong", { title: d.field, text: words.claimWords(words.claimParts(d.field, players)) }),
+            ": score sheet " + words.show(d.claimed) + ", replay " + words.show(d.computed)));
         });
-        nodes.push(el("p", { text: "The claimed results differ from the replay:" }), diffs);
+        nodes.push(el("p", { text: "The score sheet (claimed) differs from the replay:" }), diffs);
       } else if (result.claims && result.claims.match) {
         nodes.push(el("p", { text: "The claimed results match the replay." }));
       }

@@ -649,7 +649,8 @@
     layout.parentNode.insertBefore(box, layout);
   }
 
-  window.PopReplayViewer = { el: el, resolve: resolve, claimLeaves: claimLeaves, generic: generic };
+  window.PopReplayViewer = { el: el, resolve: resolve, claimLeaves: claimLeaves, generic: generic,
+    claimParts: claimParts, claimWords: claimWords, show: show };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);
   else boot();
 })();
