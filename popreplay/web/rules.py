@@ -2,9 +2,10 @@
 served as HTML, so a replay can link the reader to every decision the engine applies.
 
 - ``GET /rules`` and ``GET /fr/rules``: the list of rules pages.
-- ``GET /rules/<game>``: the English page; ``GET /fr/rules/<game>`` the French one. ``/rules/<game>``
-  also serves French when the reader's language is French: ``?lang=fr``, or (once the pages'
-  language choice, ``popreplay.web.lang``, is there) the ``lang`` cookie or ``Accept-Language``.
+- ``GET /rules/<game>``: the English page; ``GET /fr/rules/<game>`` the French one.
+  ``/rules/<game>`` also serves French when the reader's language is French: ``?lang=fr``, or
+  (once the pages' language choice, ``popreplay.web.lang``, is there) the ``lang`` cookie or
+  ``Accept-Language``.
   ``/fr/rules/<game>`` is always French: it is the address to share.
 - An unknown game answers 404 with the list of the rules pages.
 

@@ -79,7 +79,8 @@ def get(client: Any, url: str, **kwargs: Any) -> tuple[int, str]:
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("url,lang", [("/rules/{game}", "en"), ("/fr/rules/{game}", "fr"),
                                       ("/rules/{game}?lang=fr", "fr"),
-                                      ("/rules/{game}?lang=en", "en")])
+                                      ("/rules/{game}?lang=en", "en"),
+                                      ("/rules/{game}?lang=de", "en")])
 def test_each_page_in_each_language(client: Any, game: str, url: str, lang: str) -> None:
     status, html = get(client, url.format(game=game))
     assert status == 200
@@ -97,6 +98,13 @@ def test_each_page_in_each_language(client: Any, game: str, url: str, lang: str)
     other = f"/rules/{game}" if lang == "fr" else f"/fr/rules/{game}"
     assert other in page.links
     assert not [link for link in page.links if link.endswith(".md") or ".md#" in link]
+
+
+def test_anchors_documented_in_the_viewer_docs(client: Any) -> None:
+    for url, anchor in (("/rules/cube", "5-steps-and-colours"),
+                        ("/fr/rules/slap", "la-rainbow-seule")):
+        _, html = get(client, url)
+        assert f'id="{anchor}"' in html
 
 
 def test_french_words_on_a_french_page(client: Any) -> None:
@@ -138,8 +146,8 @@ def test_security_headers_of_a_rules_page(client: Any) -> None:
 
 
 def test_raw_html_is_not_rendered() -> None:
-    _, html = rules.render_markdown("# T\n\n<script>alert(1)</script>\n\n<b>x</b> [a](javascript:x)",
-                                    "rules/pop.md")
+    text = "# T\n\n<script>alert(1)</script>\n\n<b>x</b> [a](javascript:x)"
+    _, html = rules.render_markdown(text, "rules/pop.md")
     assert "<script>" not in html and "<b>" not in html
     assert "&lt;script&gt;" in html
     assert 'href="javascript' not in html
@@ -214,7 +222,7 @@ def test_wheel_holds_the_rules_pages(tmp_path: Path) -> None:
             assert f"popreplay/docs/{rules.source_path(game, lang)}" in names
 
 
-# --- the French pages follow the English ones ------------------------------------------------------
+# --- the French pages follow the English ones -----------------------------------------------------
 
 # A decision is marked in bold: (D), (spec), (popreplay), (ruling) — (arbitrage) in French —, and
 # "changed in issue 14" — "modifié au ticket 14" in French.
