@@ -192,6 +192,8 @@ def render_markdown(text: str, here: str) -> tuple[str, str]:
             if token.tag == "h1" and not title:
                 title = text_of
                 skip_to = i + 2  # the inline and heading_close
+                if _language_line(tokens, i + 3):
+                    skip_to = i + 5  # the page's nav links to the other language already
                 continue
             anchor = slug(text_of) or "section"
             seen[anchor] = seen.get(anchor, 0) + 1
@@ -205,6 +207,19 @@ def render_markdown(text: str, here: str) -> tuple[str, str]:
     html = html.replace("<table>", '<div class="table-scroll"><table>').replace(
         "</table>", "</table></div>")  # raw HTML is off: these tags come from Markdown tables
     return title, html
+
+
+def _language_line(tokens: list[Token], index: int) -> bool:
+    """Whether ``tokens[index]`` opens the line under the title that links to the page in the
+    other language (``*Version française : [...](../fr/rules/pop.md).*``): for readers of the
+    Markdown; on a served page the navigation has that link, in the reader's language."""
+    if index + 2 >= len(tokens) or tokens[index].type != "paragraph_open":
+        return False
+    children = tokens[index + 1].children or []
+    hrefs = [str(c.attrGet("href") or "") for c in children if c.type == "link_open"]
+    return (bool(children) and children[0].type == "em_open" and children[-1].type == "em_close"
+            and len(hrefs) == 1
+            and re.search(r"(^|/)rules/[a-z]+\.md$", hrefs[0]) is not None)
 
 
 def _links(children: list[Token], here: str) -> list[Token]:

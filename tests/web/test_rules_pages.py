@@ -107,6 +107,22 @@ def test_anchors_documented_in_the_viewer_docs(client: Any) -> None:
         assert f'id="{anchor}"' in html
 
 
+def test_language_line_left_to_the_navigation(app: Any, client: Any) -> None:
+    """The Markdown's "English version: ..." line is for readers of the file: a served French
+    page has no English sentence, its navigation links to the English page (lang="en")."""
+    _, html = get(client, "/fr/rules/pop")
+    assert "English version" not in html
+    assert '<a href="/rules/pop" hreflang="en" lang="en">English</a>' in html
+    _, html = get(client, "/rules/pop")
+    assert "Version française" not in html
+    with app.test_request_context():
+        _, kept = rules.render_markdown("# T\n\n*See [slap](../rules/slap.md) too.* More.\n",
+                                        "rules/pop.md")
+        _, dropped = rules.render_markdown("# T\n\n*See [slap](../rules/slap.md) too.*\n\nMore.",
+                                           "rules/pop.md")
+    assert "See" in kept and "See" not in dropped and "More." in dropped  # only a line that is all emphasis, with one link, is dropped
+
+
 def test_french_words_on_a_french_page(client: Any) -> None:
     _, html = get(client, "/fr/rules/pop")
     assert "Chef Multicolore" in html and "symboles Explosion" in html
