@@ -32,7 +32,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from markupsafe import Markup
 
-from .views import SECURITY_HEADERS, render_page
+from .views import SECURITY_HEADERS, _compress_pages, render_page
 
 GAMES = ("pop", "cube", "slap", "bloops")  # the order of the lists
 LANGS = ("en", "fr")
@@ -51,6 +51,9 @@ def source(game: str, lang: str) -> Traversable:
 
 
 bp = Blueprint("rules", __name__, template_folder="templates")
+
+
+bp.after_request(_compress_pages)  # gzip, as the viewer's pages (a rules page is 20-30 KiB)
 
 
 @bp.after_request

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from popreplay.web import rules
+from tests.conftest import gzip_negotiated
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -193,6 +194,11 @@ def test_heading_anchors_are_unique_and_plain() -> None:
     assert rules.slug("Cartes cachées **(arbitrage)**") == "cartes-cachees-arbitrage"
     _, html = rules.render_markdown("# T\n\n## A\n\n## A\n\n### Été", "rules/pop.md")
     assert ['id="a"', 'id="a-2"', 'id="ete"'] == re.findall(r'id="[^"]*"', html)
+
+
+def test_rules_pages_go_gzip_compressed(client: Any) -> None:
+    plain, packed = gzip_negotiated(client, "/fr/rules/pop", shrinks=3)
+    assert plain.status_code == packed.status_code == 200
 
 
 def test_tables_scroll_on_a_phone(client: Any) -> None:
