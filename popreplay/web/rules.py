@@ -87,6 +87,16 @@ def page_url(game: str | None, lang: str) -> str:
             else url_for("rules.page", game=game))
 
 
+@bp.app_template_global("rules_url")
+def rules_url(game: str | None = None, lang: str = "en", section: str | None = None) -> str | None:
+    """For any page's template: the address of a game's rules page in ``lang`` (``section``: a
+    heading's anchor), the list of pages when ``game`` is None, None for a game without a page."""
+    if game is not None and game not in GAMES:
+        return None
+    url = page_url(game, lang if lang in LANGS else "en")
+    return f"{url}#{section}" if section and game is not None else url
+
+
 @bp.get("/rules")
 def index() -> Any:
     return _index(reader_language())

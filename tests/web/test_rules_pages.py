@@ -189,6 +189,15 @@ def test_links_rewritten(app: Any) -> None:
     assert html.count("docs/formats/slap.md") == 2  # added once after plain text, never twice
 
 
+def test_rules_url_for_templates(app: Any) -> None:
+    with app.test_request_context():
+        render = app.jinja_env.from_string(
+            "{{ rules_url('pop', 'fr') }} {{ rules_url('slap', 'en', 'the-lone-rainbow') }} "
+            "{{ rules_url(None, 'fr') }} {{ rules_url('chess', 'fr') }} {{ rules_url('cube', 'de') }}")
+        assert render.render() == ("/fr/rules/pop /rules/slap#the-lone-rainbow /fr/rules None "
+                                   "/rules/cube")
+
+
 def test_heading_anchors_are_unique_and_plain() -> None:
     assert rules.slug("5. Steps and colours") == "5-steps-and-colours"
     assert rules.slug("Cartes cachées **(arbitrage)**") == "cartes-cachees-arbitrage"
