@@ -38,3 +38,5 @@ def _register_viewer(app: Flask) -> None:
         log.warning("popreplay.web is missing: share links /r/<slug> will answer 404")
         return
     app.register_blueprint(bp)
+    from .web.rules import bp as rules  # the rules pages, /rules/<game> (docs/rules, docs/fr/rules)
+    app.register_blueprint(rules)
