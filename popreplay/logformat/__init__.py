@@ -23,8 +23,10 @@ from .bloops import BloopsLogSchema
 from .cube import CubeLogSchema
 from .envelope import LooseEnvelopeSchema
 from .limits import (
+    MAX_CUBE_EVENTS,
     MAX_DEPTH,
     SURROGATE_ESCAPE,
+    cube_events_past_limit,
     depth_exceeds,
     lone_surrogate_at,
     meta_problem,
@@ -130,6 +132,7 @@ def check_shape(data: Any) -> dict[str, Any]:
         errors = [_with_suggestion(schema, e) for e in _errors(error.messages)]
         raise ShapeError(errors, game=game, mode=mode) from None
     _check_meta(data, game, mode)
+    _check_moves(data, game, mode)
     return loaded
 
 
@@ -144,6 +147,17 @@ def _check_meta(data: dict[str, Any], game: Any, mode: Any) -> None:
     problem = meta_problem(meta)
     if problem is not None:
         raise ShapeError([Violation("schema", problem[1], problem[0])], game=game, mode=mode)
+
+
+def _check_moves(data: dict[str, Any], game: Any, mode: Any) -> None:
+    """The bound on a replay's work that one list's length cannot say (:mod:`.limits`): cube's
+    events of all turns together. Both paths (a JSON Schema cannot count across lists)."""
+    if game == "cube":
+        where = cube_events_past_limit(data)
+        if where is not None:
+            raise ShapeError([Violation(
+                "schema", f"at most {MAX_CUBE_EVENTS} events in one log (all turns together): "
+                "this one is past the limit", where)], game=game, mode=mode)
 
 
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "jsonschemas" / "popreplay" / "1"
@@ -194,6 +208,7 @@ def check_parsed_shape(data: Any) -> dict[str, Any]:
             valid = False
         if valid:
             _check_meta(data, game, data.get("mode"))
+            _check_moves(data, game, data.get("mode"))
             return data
     return check_shape(data)
 
