@@ -231,5 +231,5 @@ def test_limits_are_what_docs_reliability_md_says():
     for number in (limits.MAX_PLAYERS, limits.MAX_NAME_LENGTH, limits.MAX_ROUNDS,
                    limits.MAX_TURNS, limits.MAX_ROWS, limits.MAX_CARDS, limits.MAX_DEPTH,
                    slap_shape.MAX_EVENTS, bloops_shape.MAX_EVENTS, cube_shape.MAX_TURNS,
-                   cube_shape.MAX_EVENTS):
+                   cube_shape.MAX_EVENTS, limits.MAX_CUBE_EVENTS):
         assert f"{number:,}" in text or str(number) in text, number
