@@ -133,6 +133,22 @@ def check_shape(data: Any) -> dict[str, Any]:
         raise ShapeError(errors, game=game, mode=mode) from None
     _check_meta(data, game, mode)
     _check_moves(data, game, mode)
+    if isinstance(loaded.get("claimed"), dict) and isinstance(data.get("claimed"), dict):
+        loaded["claimed"] = in_written_order(loaded["claimed"], data["claimed"])
+    return loaded
+
+
+def in_written_order(loaded: Any, written: Any) -> Any:
+    """``loaded`` (what marshmallow made of ``written``) with every object's keys in the order the
+    log wrote them: marshmallow gives a schema's declared order, and claims are compared, and their
+    differences listed, in the order the claim gives its keys; both shape paths must agree."""
+    if isinstance(loaded, dict) and isinstance(written, dict):
+        ordered = {key: in_written_order(loaded[key], written[key])
+                   for key in written if key in loaded}
+        ordered.update((key, value) for key, value in loaded.items() if key not in ordered)
+        return ordered
+    if isinstance(loaded, list) and isinstance(written, list) and len(loaded) == len(written):
+        return [in_written_order(a, b) for a, b in zip(loaded, written)]
     return loaded
 
 
