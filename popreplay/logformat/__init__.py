@@ -83,7 +83,11 @@ def parse_json(text: str | bytes) -> Any:
     except UnicodeDecodeError as error:
         raise _json_error(f"not UTF-8 text (byte {error.start})") from None
     except json.JSONDecodeError as error:
-        raise _json_error(f"not valid JSON: {error.msg} at line {error.lineno}, "
+        # The line and column count characters (code points) as an editor shows them: an emoji
+        # is one column (not two UTF-16 units, nor four bytes). Python's messages that end in
+        # "at" ("Invalid control character at") get the place once.
+        message = error.msg.removesuffix(" at")
+        raise _json_error(f"not valid JSON: {message} at line {error.lineno}, "
                           f"column {error.colno}") from None
     except RecursionError:
         raise _json_error("not accepted: its JSON is nested far too deeply") from None
