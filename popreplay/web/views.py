@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, abort, request, send_from_directory, url_for
+from flask import Blueprint, Response, abort, current_app, request, send_from_directory, url_for
 from flask import render_template as _render_template
 from markupsafe import Markup
 
@@ -128,7 +128,7 @@ def replay(slug: str) -> Any:
     record = store.find_by_slug(session, slug)
     if record is None:
         return render_page("web/not_found.html", slug=slug), 404
-    stored = store.replay_stored(session, record)
+    stored = store.replay_stored(session, record, wait=current_app.config["REPLAY_WAIT"])
     if record.engine_version == ENGINE_VERSION and (len(stored.body) > EMBED_MAX_GZIP
                                                     or stored.step_count > EMBED_MAX_STEPS):
         # A long game (5,000 slap events: 5 to 20 MB of steps): the page carries the stored result

@@ -154,3 +154,118 @@ def test_a_long_illegal_games_page_never_replays_or_parses_again(app, client, mo
     assert f'"replay_url":"/api/v1/games/{slug}/replay"' in page
     assert '"kind":"violation"' not in page  # the steps are not in the page (the log is)
     assert len(page) < len(real_decompress(replays[0].data)) / 20
+
+
+# --- the guard: a first replay that takes longer than a request waits -----------------------------
+
+
+def _gated(monkeypatch: Any) -> tuple[Any, list[int]]:
+    """store.check_text held until the gate opens; the replays computed are counted."""
+    import threading
+
+    gate, computed = threading.Event(), []
+    real = store.check_text
+
+    def slow(raw: Any, **kwargs: Any) -> Any:
+        if kwargs.get("with_steps"):
+            assert gate.wait(20)
+            computed.append(1)
+        return real(raw, **kwargs)
+
+    monkeypatch.setattr(store, "check_text", slow)
+    return gate, computed
+
+
+def _settled(timeout: float = 20) -> None:
+    import time
+
+    deadline = time.monotonic() + timeout
+    while store._computing and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not store._computing
+
+
+def test_a_first_replay_past_the_wait_is_503_with_retry_after_then_served(app, client,
+                                                                        monkeypatch):
+    import sqlalchemy as sa
+
+    from popreplay.db.models import StoredReplay
+    from popreplay.db.session import get_database
+
+    app.config["REPLAY_WAIT"] = 0.2
+    slug = client.post("/api/v1/games", data=long_slap(300, illegal=True),
+                       content_type="application/json").get_json()["slug"]
+    store._replay_gzip.clear()
+    gate, computed = _gated(monkeypatch)
+    for url in (f"/api/v1/games/{slug}/replay", f"/r/{slug}"):  # the page waits the same way
+        pending = client.get(url)
+        assert pending.status_code == 503
+        assert pending.headers["Retry-After"] == str(store.RETRY_PENDING_SECONDS)
+        body = pending.get_json()
+        assert body["code"] == 503 and "still being computed" in body["message"]
+    assert client.get("/api/v1/games").status_code == 200  # the rest of the service answers
+
+    def stored_rows() -> int:
+        with get_database(app).engine.connect() as connection:
+            return connection.execute(sa.select(sa.func.count()).select_from(StoredReplay)).scalar()
+
+    assert stored_rows() == 0
+    gate.set()
+    _settled()
+    replay = client.get(f"/api/v1/games/{slug}/replay")
+    assert replay.status_code == 200
+    assert replay.get_json()["steps"][-1]["kind"] == "violation"
+    assert stored_rows() == 1  # kept by the fetch after it was done
+    assert client.get(f"/r/{slug}").status_code == 200
+    assert computed == [1]  # computed once, though three requests asked for it
+
+
+def test_a_background_replay_that_fails_is_computed_again_by_the_next_fetch(app, client,
+                                                                           monkeypatch):
+    app.config["REPLAY_WAIT"] = 0.2
+    slug = client.post("/api/v1/games", data=long_slap(50, illegal=False),
+                       content_type="application/json").get_json()["slug"]
+    store._replay_gzip.clear()
+    gate, computed = _gated(monkeypatch)
+    real = store.encode_replay
+    failures = [1]
+
+    def failing(raw: bytes) -> Any:
+        result = real(raw)
+        if failures:
+            failures.pop()
+            raise RuntimeError("lost")
+        return result
+
+    monkeypatch.setattr(store, "encode_replay", failing)
+    assert client.get(f"/api/v1/games/{slug}/replay").status_code == 503
+    gate.set()
+    _settled()
+    assert client.get(f"/api/v1/games/{slug}/replay").status_code == 200
+    assert computed == [1, 1]
+
+
+def test_without_a_wait_the_replay_is_computed_in_the_request(app, client, monkeypatch):
+    app.config["REPLAY_WAIT"] = None
+    slug = client.post("/api/v1/games", data=long_slap(50, illegal=False),
+                       content_type="application/json").get_json()["slug"]
+    store._replay_gzip.clear()
+    calls = []
+    monkeypatch.setattr(store, "_Background", lambda *a: calls.append(a))
+    assert client.get(f"/api/v1/games/{slug}/replay").status_code == 200
+    assert calls == []
+
+
+def test_the_replay_wait_setting(monkeypatch):
+    from popreplay.config import from_environment
+
+    monkeypatch.delenv("POPREPLAY_REPLAY_WAIT", raising=False)
+    assert from_environment()["REPLAY_WAIT"] == 10
+    monkeypatch.setenv("POPREPLAY_REPLAY_WAIT", "0.5")
+    assert from_environment()["REPLAY_WAIT"] == 0.5
+    monkeypatch.setenv("POPREPLAY_REPLAY_WAIT", "0")
+    assert from_environment()["REPLAY_WAIT"] is None
+    for bad in ("-1", "soon", "inf", "nan"):
+        monkeypatch.setenv("POPREPLAY_REPLAY_WAIT", bad)
+        with pytest.raises(ValueError, match="POPREPLAY_REPLAY_WAIT"):
+            from_environment()
