@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from flask import Response, request, stream_with_context
+from flask import Response, current_app, request, stream_with_context
 from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import RAISE
@@ -180,6 +180,10 @@ def log(ref: str) -> Response:
              "the running engine. Carries an ETag: a replay never changes for one engine version.")
 @bp.alt_response(304, description="Not modified (If-None-Match).")
 @bp.alt_response(404, schema=ErrorSchema)
+@bp.alt_response(503, schema=ErrorSchema, description="The first replay of this game takes longer "
+                 "than POPREPLAY_REPLAY_WAIT: it goes on being computed; ask again after "
+                 "Retry-After seconds. (Also: the database does not answer.)",
+                 headers={"Retry-After": {"schema": {"type": "integer"}}})
 def replay(ref: str) -> Response:
     """A game's annotated replay"""
     record = _find(ref)
@@ -190,8 +194,9 @@ def replay(ref: str) -> Response:
     if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:
-        session = get_session()
-        body = store.replay_gzip(session, record) if gzipped else store.replay_text(session, record)
+        session, wait = get_session(), current_app.config["REPLAY_WAIT"]
+        body = (store.replay_gzip(session, record, wait=wait) if gzipped
+                else store.replay_text(session, record, wait=wait))
         response = Response(body, mimetype="application/json")
         if gzipped:
             response.headers["Content-Encoding"] = "gzip"

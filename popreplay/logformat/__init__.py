@@ -23,8 +23,10 @@ from .bloops import BloopsLogSchema
 from .cube import CubeLogSchema
 from .envelope import LooseEnvelopeSchema
 from .limits import (
+    MAX_CUBE_EVENTS,
     MAX_DEPTH,
     SURROGATE_ESCAPE,
+    cube_events_past_limit,
     depth_exceeds,
     lone_surrogate_at,
     meta_problem,
@@ -81,7 +83,11 @@ def parse_json(text: str | bytes) -> Any:
     except UnicodeDecodeError as error:
         raise _json_error(f"not UTF-8 text (byte {error.start})") from None
     except json.JSONDecodeError as error:
-        raise _json_error(f"not valid JSON: {error.msg} at line {error.lineno}, "
+        # The line and column count characters (code points) as an editor shows them: an emoji
+        # is one column (not two UTF-16 units, nor four bytes). Python's messages that end in
+        # "at" ("Invalid control character at") get the place once.
+        message = error.msg.removesuffix(" at")
+        raise _json_error(f"not valid JSON: {message} at line {error.lineno}, "
                           f"column {error.colno}") from None
     except RecursionError:
         raise _json_error("not accepted: its JSON is nested far too deeply") from None
@@ -130,6 +136,23 @@ def check_shape(data: Any) -> dict[str, Any]:
         errors = [_with_suggestion(schema, e) for e in _errors(error.messages)]
         raise ShapeError(errors, game=game, mode=mode) from None
     _check_meta(data, game, mode)
+    _check_moves(data, game, mode)
+    if isinstance(loaded.get("claimed"), dict) and isinstance(data.get("claimed"), dict):
+        loaded["claimed"] = in_written_order(loaded["claimed"], data["claimed"])
+    return loaded
+
+
+def in_written_order(loaded: Any, written: Any) -> Any:
+    """``loaded`` (what marshmallow made of ``written``) with every object's keys in the order the
+    log wrote them: marshmallow gives a schema's declared order, and claims are compared, and their
+    differences listed, in the order the claim gives its keys; both shape paths must agree."""
+    if isinstance(loaded, dict) and isinstance(written, dict):
+        ordered = {key: in_written_order(loaded[key], written[key])
+                   for key in written if key in loaded}
+        ordered.update((key, value) for key, value in loaded.items() if key not in ordered)
+        return ordered
+    if isinstance(loaded, list) and isinstance(written, list) and len(loaded) == len(written):
+        return [in_written_order(a, b) for a, b in zip(loaded, written)]
     return loaded
 
 
@@ -144,6 +167,17 @@ def _check_meta(data: dict[str, Any], game: Any, mode: Any) -> None:
     problem = meta_problem(meta)
     if problem is not None:
         raise ShapeError([Violation("schema", problem[1], problem[0])], game=game, mode=mode)
+
+
+def _check_moves(data: dict[str, Any], game: Any, mode: Any) -> None:
+    """The bound on a replay's work that one list's length cannot say (:mod:`.limits`): cube's
+    events of all turns together. Both paths (a JSON Schema cannot count across lists)."""
+    if game == "cube":
+        where = cube_events_past_limit(data)
+        if where is not None:
+            raise ShapeError([Violation(
+                "schema", f"at most {MAX_CUBE_EVENTS} events in one log (all turns together): "
+                "this one is past the limit", where)], game=game, mode=mode)
 
 
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "jsonschemas" / "popreplay" / "1"
@@ -194,6 +228,7 @@ def check_parsed_shape(data: Any) -> dict[str, Any]:
             valid = False
         if valid:
             _check_meta(data, game, data.get("mode"))
+            _check_moves(data, game, data.get("mode"))
             return data
     return check_shape(data)
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, abort, request, send_from_directory, url_for
+from flask import Blueprint, Response, abort, current_app, request, send_from_directory, url_for
 from flask import render_template as _render_template
 from markupsafe import Markup
 
@@ -72,8 +72,8 @@ def _security_headers(response: Response) -> Response:
 
 # A replay with more steps than this, or whose stored (gzip) form is larger, is not embedded in
 # its page: the viewer fetches it from the API. A POP! battle has ~100 steps (11 KiB stored); a
-# 20,000-event slap game 20,000 steps (25 MB of JSON, compressing very well: its size alone would
-# not tell).
+# 5,000-event slap game (the most slap allows) 5,000 steps (5 to 20 MB of JSON, compressing very
+# well: its size alone would not tell).
 EMBED_MAX_STEPS = 2000
 _long_pages: OrderedDict[tuple[Any, ...], str] = OrderedDict()
 _long_pages_lock = threading.Lock()
@@ -129,10 +129,10 @@ def replay(slug: str) -> Any:
     record = store.find_by_slug(session, slug)
     if record is None:
         return render_page("web/not_found.html", slug=slug), 404
-    stored = store.replay_stored(session, record)
+    stored = store.replay_stored(session, record, wait=current_app.config["REPLAY_WAIT"])
     if record.engine_version == ENGINE_VERSION and (len(stored.body) > EMBED_MAX_GZIP
                                                     or stored.step_count > EMBED_MAX_STEPS):
-        # A long game (20,000 slap events: 22 MB of steps): the page carries the stored result
+        # A long game (5,000 slap events: 5 to 20 MB of steps): the page carries the stored result
         # and the viewer fetches the replay (gzip as stored, with its ETag) instead of every view
         # decompressing, escaping and compressing megabytes again. Such a page (its log alone is
         # up to 1 MiB to parse and encode) is rendered once per process and kept: the game was
