@@ -112,9 +112,16 @@
     return null;
   }
 
+  // Columns count code points, as the server's messages do (an emoji is one column, not two).
+  function codePoints(text) { return Array.from(text).length; }
   function lineCol(text, offset) {
     var before = text.slice(0, offset).split("\n");
-    return { line: before.length, column: before[before.length - 1].length + 1 };
+    return { line: before.length, column: codePoints(before[before.length - 1]) + 1 };
+  }
+  function offsetOfColumn(text, start, end, column) {
+    var at = start;
+    for (var n = 1; n < column && at < end; n++) at += text.codePointAt(at) > 0xffff ? 2 : 1;
+    return Math.min(at, end);
   }
 
   // A JSON syntax error's place: the engine's message ends "at line L, column C" (1-based, as
@@ -131,7 +138,7 @@
     }
     var end = text.indexOf("\n", start);
     if (end < 0) end = text.length;
-    var at = Math.min(start + column - 1, end);
+    var at = offsetOfColumn(text, start, end, column);
     return { line: line, column: column, range: at < end ? [at, end] : [start, end] };
   }
 
