@@ -38,3 +38,6 @@ def _register_viewer(app: Flask) -> None:
         log.warning("popreplay.web is missing: share links /r/<slug> will answer 404")
         return
     app.register_blueprint(bp)
+    from .web import lang  # the pages' language (Flask-Babel): docs/i18n.md
+
+    lang.init_app(app)

@@ -14,6 +14,8 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, request, send_from_directory, url_for
 from flask import render_template as _render_template
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
 from .. import store
@@ -22,7 +24,9 @@ from ..api.represent import base_url
 from ..checking import check_text
 from ..db.types import db_text
 from ..engine import ENGINE_VERSION, GAMES
-from . import preview
+from . import i18n, preview
+from .lang import LANGS
+from .lang import current as current_lang
 
 HERE = Path(__file__).parent
 EXAMPLES_DIR = HERE / "examples"
@@ -30,14 +34,14 @@ GAME_SCRIPTS = HERE / "static" / "games"
 
 # The shipped example games: one per POP! mode, then one of each other game, in the order the home
 # page lists them. The key names the file in examples/ (for POP! it is the mode).
-EXAMPLES: dict[str, str] = {
-    "battle": "A 3-player battle whose score sheet is wrong: the claims panel shows where.",
-    "coop": "Four players, nine turns, no explosion: the group wins, level legendary.",
-    "solo": "Difficulty 2, won on turn 6: the title “mean”.",
-    "puzzle": "The domino chain: one card sets off five waves and clears the layout.",
-    "cube": "Two players race to complete CROSS, F2L, OLL and PLL.",
-    "slap": "Three players slap until one holds every card.",
-    "bloops": "Three players, hidden cards, effects, and a Bloops call.",
+EXAMPLES: dict[str, Any] = {  # lazy strings: each page says them in its language
+    "battle": _l("A 3-player battle whose score sheet is wrong: the claims panel shows where."),
+    "coop": _l("Four players, nine turns, no explosion: the group wins, level legendary."),
+    "solo": _l("Difficulty 2, won on turn 6: the title “mean”."),
+    "puzzle": _l("The domino chain: one card sets off five waves and clears the layout."),
+    "cube": _l("Two players race to complete CROSS, F2L, OLL and PLL."),
+    "slap": _l("Three players slap until one holds every card."),
+    "bloops": _l("Three players, hidden cards, effects, and a Bloops call."),
 }
 EXAMPLE_GAMES = {"cube": "cube", "slap": "slap", "bloops": "Bloops"}  # other keys: POP! modes
 
@@ -136,7 +140,8 @@ def replay(slug: str) -> Any:
         # decompressing, escaping and compressing megabytes again. Such a page (its log alone is
         # up to 1 MiB to parse and encode) is rendered once per process and kept: the game was
         # just found in the database, so a deleted game is never served from here.
-        key = (record.id, record.slug, record.content_hash, record.visibility, ENGINE_VERSION)
+        key = (record.id, record.slug, record.content_hash, record.visibility, ENGINE_VERSION,
+               current_lang())
         with _long_pages_lock:
             page = _long_pages.get(key)
         if page is None:
@@ -146,7 +151,8 @@ def replay(slug: str) -> Any:
                 slug=record.slug, played_at=played_as_logged(log) or record.played_at,
                 created_at=record.created_at, visibility=record.visibility,
                 raw_log_url=f"/api/v1/games/{record.slug}/log", step_count=stored.step_count,
-                replay_url=f"/api/v1/games/{record.slug}/replay"))
+                replay_url=f"/api/v1/games/{record.slug}/replay"
+                + ("?lang=fr" if current_lang() == "fr" else "")))
             with _long_pages_lock:
                 _long_pages[key] = page
                 while len(_long_pages) > 32:
@@ -201,6 +207,28 @@ def example(mode: str) -> Any:
         _example_replay(mode), log, players=log["players"], title=meta.get("title"),
         slug=None, played_at=played_as_logged(log), created_at=None, visibility="example",
         raw_log_url=url_for("web.example_log", mode=mode)))
+
+
+@bp.get("/assets/i18n/<lang>.js")
+def i18n_js(lang: str) -> Response:
+    """The page JavaScript's dictionary for ``lang`` and its ``t()``/``nt()`` (docs/i18n.md)."""
+    if lang not in LANGS:
+        abort(404)
+    script, version = i18n.js_bundle(lang)
+    response = Response(script, mimetype="text/javascript")
+    if request.args.get("v") == version:
+        response.cache_control.public = True
+        response.cache_control.max_age = 365 * 24 * 3600
+        response.cache_control.immutable = True
+    else:
+        response.cache_control.no_cache = True
+    return response
+
+
+@bp.app_template_global("i18n_script_url")
+def i18n_script_url() -> str:
+    lang = current_lang()
+    return url_for("web.i18n_js", lang=lang, v=i18n.js_bundle(lang)[1])
 
 
 @bp.get("/favicon.ico")
@@ -266,6 +294,10 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
     """What the replay page shows. ``result`` may come without its steps when ``replay_text``
     (the whole result with steps, as JSON text) and ``step_count`` are given: the page embeds
     that text as it is, and an illegal game's violation is its last step."""
+    result = localized(result)
+    if replay_text is not None and current_lang() != "en" and _localize is not None:
+        with store.cyclic_gc_paused():
+            replay_text = compact(localized(json.loads(replay_text)))
     game = result.get("game")
     error = result["errors"][0] if result["status"] == "illegal" and result["errors"] else None
     steps = result.get("steps")
@@ -281,7 +313,7 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
         "step_max": (max(len(steps) - 1, 0) if steps is not None
                      else None if step_count is None else max(step_count - 1, 0)),
         "result": result,
-        "title": title or f"{_game_titles().get(game, game or 'Game')} {result.get('mode') or ''}",
+        "title": title or f"{_game_titles().get(game, game or _('Game'))} {result.get('mode') or ''}",
         "game_title": _game_titles().get(game, game or "?"),
         "players": players,
         "slug": slug,
@@ -297,8 +329,23 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
         "violation_step": violation_step,
         "preview": preview.summary(result, game_title=_game_titles().get(game, game or "Game"),
                                    players=players),
-        "page_url": f"{base_url()}/r/{slug}" if slug else request.base_url,
+        "page_url": (f"{base_url()}/r/{slug}" if slug else request.base_url)
+        + ("?lang=fr" if current_lang() == "fr" else ""),
     }
+
+
+try:  # the notes' and messages' rendering layer (issue 17, popreplay/i18n); English without it
+    from ..i18n import localize as _localize
+except ImportError:  # pragma: no cover - before the i18n layer is merged
+    _localize = None
+
+
+def localized(result: dict[str, Any]) -> dict[str, Any]:
+    """The result (or replay) with its notes and error messages in the page's language."""
+    lang = current_lang()
+    if _localize is None or lang == "en":
+        return result
+    return _localize(result, lang)
 
 
 def _htmlsafe(json_text: str) -> str:
@@ -356,18 +403,19 @@ def place_in_log(pointer: str) -> str:
         parent = tokens[i - 1] if i else None
         grandparent = tokens[i - 2] if i > 1 else None
         if token.isdigit() and parent in ("rounds", "turns"):
-            words[-1] = f"{parent[:-1]} {int(token) + 1}"
+            n = int(token) + 1
+            words[-1] = _("round %(n)s", n=n) if parent == "rounds" else _("turn %(n)s", n=n)
         elif token.isdigit() and parent == "layout":
-            words.append(f"row {int(token) + 1}")
+            words.append(_("row %(n)s", n=int(token) + 1))
         elif token.isdigit() and grandparent == "layout" and int(token) < 5:
-            words.append(f"queue {'ABCDE'[int(token)]}")
+            words.append(_("queue %(letter)s", letter="ABCDE"[int(token)]))
         elif token.isdigit() and (parent == "chief" or grandparent in ("plays", "hands", "draws")):
-            words.append(f"card {int(token) + 1}")
+            words.append(_("card %(n)s", n=int(token) + 1))
         elif token.isdigit():
-            words.append(f"item {int(token) + 1}")
+            words.append(_("item %(n)s", n=int(token) + 1))
         else:
             words.append(token)
-    return " › ".join(words) if words else "the whole log"
+    return " › ".join(words) if words else _("the whole log")
 
 
 def offending_move(log: dict[str, Any] | None, error: dict[str, Any]) -> dict[str, Any]:
@@ -407,10 +455,18 @@ def outcome_badge(outcome: Any) -> tuple[str, str] | None:
     if not isinstance(outcome, dict):
         return None
     if outcome.get("result") in ("won", "lost"):
-        return outcome["result"], "good" if outcome["result"] == "won" else "bad"
+        return (_("won"), "good") if outcome["result"] == "won" else (_("lost"), "bad")
     if isinstance(outcome.get("solved"), bool):
-        return ("solved", "good") if outcome["solved"] else ("not solved", "bad")
+        return (_("solved"), "good") if outcome["solved"] else (_("not solved"), "bad")
     return None
+
+
+@bp.app_template_global("status_word")
+def status_word(status: Any) -> str:
+    """A result's ``status`` in the page's language (the badge's class keeps the code)."""
+    words = {"complete": _("complete"), "incomplete": _("incomplete"), "illegal": _("illegal"),
+             "invalid": _("invalid")}
+    return words.get(status, str(status))
 
 
 @bp.app_template_filter("viewer_date")
