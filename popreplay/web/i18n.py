@@ -21,10 +21,17 @@ RUNTIME_JS = r"""
 (function () {
   "use strict";
   var data = window.PopReplayI18n || { lang: "en", messages: {} };
+  // French elision before a filled-in name: "de {player}" with Alice is "d'Alice", "que {x}" "qu'…"
+  var ELIDE = /^[aeiouyhàâäéèêëîïôöûüÿæœ]/i;
+  function elide(prep, value) {
+    if (!prep || data.lang !== "fr" || !ELIDE.test(value)) return (prep || "") + value;
+    return prep.slice(0, -2) + "’" + value;
+  }
   function fill(text, params) {
     if (!params) return text;
-    return text.replace(/\{(\w+)\}/g, function (all, name) {
-      return Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : all;
+    return text.replace(/(\b[Dd]e |\b[Qq]ue )?\{(\w+)\}/g, function (all, prep, name) {
+      if (!Object.prototype.hasOwnProperty.call(params, name)) return all;
+      return elide(prep, String(params[name]));
     });
   }
   // t("English text", {name: value}): the text in the page's language, {name} filled in
@@ -54,6 +61,13 @@ RUNTIME_JS = r"""
         out.push(v !== null && typeof v === "object" ? v : String(v));
       } else if (part) out.push(part);
     });
+    // elide "de " before a text value that starts with a vowel (as fill() does)
+    for (var i = 1; i < out.length; i++) {
+      if (typeof out[i] === "string" && typeof out[i - 1] === "string" && /(?:^|\s)(?:[Dd]e|[Qq]ue) $/.test(out[i - 1])
+          && data.lang === "fr" && ELIDE.test(out[i]) && parts.indexOf(out[i]) < 0) {
+        out[i - 1] = out[i - 1].slice(0, -2) + "’";
+      }
+    }
     return out;
   };
   window.PopReplayLang = data.lang;

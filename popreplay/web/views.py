@@ -295,6 +295,7 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
     (the whole result with steps, as JSON text) and ``step_count`` are given: the page embeds
     that text as it is, and an illegal game's violation is its last step."""
     result = localized(result)
+    fallback_title = _("Game")
     if replay_text is not None and current_lang() != "en" and _localize is not None:
         with store.cyclic_gc_paused():
             replay_text = compact(localized(json.loads(replay_text)))
@@ -313,7 +314,7 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
         "step_max": (max(len(steps) - 1, 0) if steps is not None
                      else None if step_count is None else max(step_count - 1, 0)),
         "result": result,
-        "title": title or f"{_game_titles().get(game, game or _('Game'))} {result.get('mode') or ''}",
+        "title": title or f"{_game_titles().get(game, game or fallback_title)} {result.get('mode') or ''}",
         "game_title": _game_titles().get(game, game or "?"),
         "players": players,
         "slug": slug,

@@ -44,10 +44,11 @@
             game: el("a", { href: "/r/" + data.branch_of.slug + "#step=" + data.branch_of.step, text: data.branch_of.title || data.branch_of.slug }),
             step: data.branch_of.step })));
         }
+        var statuses = { complete: t("complete"), incomplete: t("incomplete"), illegal: t("illegal"), invalid: t("invalid") };
         data.branches.forEach(function (b) {
           list.appendChild(el("li", { class: "branch" }, tn("Branch from step {step}: {game} ({status})", {
             step: b.step, game: el("a", { href: "/r/" + b.slug, text: b.title || b.slug }),
-            status: { complete: t("complete"), incomplete: t("incomplete"), illegal: t("illegal"), invalid: t("invalid") }[b.status] || b.status })));
+            status: statuses[b.status] || b.status })));
         });
       })
       .catch(function () { /* the links are a bonus: the replay works without them */ });

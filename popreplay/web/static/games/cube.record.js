@@ -164,9 +164,10 @@
     }
     var lay = next.lay;
     building.laid = building.laid || [];
-    b.appendChild(h.el("p", { class: "rp-hint", text: t("{player} lays {cards}. Also laid from the unseen cards:", { player: turn.player, cards: lay.cards.join(", ") || t("no known card") }) }));
+    var noKnown = t("no known card"), noneLaid = t("none"); // (pybabel skips a t() inside a t())
+    b.appendChild(h.el("p", { class: "rp-hint", text: t("{player} lays {cards}. Also laid from the unseen cards:", { player: turn.player, cards: lay.cards.join(", ") || noKnown }) }));
     b.appendChild(cardGrid(h, lay.may, "lay", function (card) { building.laid = building.laid.concat([card]); rec.refresh(); }, building.laid));
-    b.appendChild(h.el("p", { class: "rp-sub", text: t("Laid from unseen: {cards}", { cards: building.laid.join(", ") || t("none") }) }));
+    b.appendChild(h.el("p", { class: "rp-sub", text: t("Laid from unseen: {cards}", { cards: building.laid.join(", ") || noneLaid }) }));
     b.appendChild(h.el("button", { type: "button", class: "rp-big primary", dataset: { act: "lay-done" },
       on: { click: function () { commitTurn(rec, building, lay.cards.concat(building.laid)); } } }, t("Done")));
     return b;
@@ -228,9 +229,10 @@
     if (ev.take !== undefined) return null;
     if (kind === "SCRAMBLE") {  // every colour they hold: the known ones, and how many unseen
       var counts = [];
+      var colours = tg.known.join(", ") || t("no known colour");
       for (var n = tg.known.length; n <= tg.known.length + tg.hidden; n++) counts.push({ value: n, text: t("{n} in all", { n: n }) });
-      return { act: "scramble-count", title: (tg.hidden ? t("Takes {colours}, and unseen ones: how many colours in all?", { colours: tg.known.join(", ") || t("no known colour") })
-        : t("Takes {colours}", { colours: tg.known.join(", ") || t("no known colour") })),
+      return { act: "scramble-count", title: (tg.hidden ? t("Takes {colours}, and unseen ones: how many colours in all?", { colours: colours })
+        : t("Takes {colours}", { colours: colours })),
         items: counts, apply: function (v) { ev.take = tg.known.concat(new Array(v - tg.known.length).fill(null)); } };
     }
     // One Hand (any card) and Blind Solve (a COLOUR card): what was taken, if anything.

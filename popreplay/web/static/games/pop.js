@@ -126,10 +126,12 @@
     var waiting = {};
     (step.state.unplaced || []).forEach(function (c) { waiting[c] = true; });
     var d = reveal.data;
+    // (each word on its own: pybabel does not see a t() inside another t()'s arguments)
+    var arrows = nt("{n} Arrow", "{n} Arrows", d.arrows);
+    var direction = { descending: t("descending"), ascending: t("ascending") }[d.direction] || d.direction;
     var strip = h.el("div", { class: "turn-strip", role: "group", "aria-label": t("Cards revealed this turn") },
       h.el("div", { class: "title" }, t("Turn {turn}: revealed — {arrows}, placed {direction} ({first} first)", {
-        turn: reveal.turn, arrows: nt("{n} Arrow", "{n} Arrows", d.arrows),
-        direction: d.direction === "descending" ? t("descending") : d.direction === "ascending" ? t("ascending") : d.direction,
+        turn: reveal.turn, arrows: arrows, direction: direction,
         first: d.direction === "descending" ? "E" : "A" })));
     d.cards.forEach(function (entry) {
       var done = !waiting[entry.card];
