@@ -151,8 +151,7 @@ def replay(slug: str) -> Any:
                 slug=record.slug, played_at=played_as_logged(log) or record.played_at,
                 created_at=record.created_at, visibility=record.visibility,
                 raw_log_url=f"/api/v1/games/{record.slug}/log", step_count=stored.step_count,
-                replay_url=f"/api/v1/games/{record.slug}/replay"
-                + ("?lang=fr" if current_lang() == "fr" else "")))
+                replay_url=f"/api/v1/games/{record.slug}/replay"))
             with _long_pages_lock:
                 _long_pages[key] = page
                 while len(_long_pages) > 32:

@@ -264,7 +264,8 @@
     function busy(on) { checkButton.disabled = storeButton.disabled = on; }
 
     function post(url, text) {
-      return fetch(url, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: text })
+      // the API answers in the page's language (its messages; the codes never change)
+      return fetch(url, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json", "Accept-Language": lang }, body: text })
         .then(function (response) {
           return response.text().then(function (body) {
             var data = null;
@@ -290,7 +291,7 @@
       var text = textarea.value;
       busy(true);
       say(el("p", { text: t("Checking…") }));
-      post("/api/v1/validate?lang=" + lang, text).then(function (r) {
+      post("/api/v1/validate", text).then(function (r) {
         busy(false);
         if (r.status === 200 && r.data) showResult(r.data, text, null);
         else say(el("p", { class: "violation", text: (r.data && r.data.message) || t("The check failed (HTTP {status}).", { status: r.status }) }));
@@ -303,7 +304,7 @@
       var text = textarea.value;
       busy(true);
       say(el("p", { text: t("Storing…") }));
-      post("/api/v1/games?visibility=" + encodeURIComponent(visibility.value) + "&lang=" + lang, text).then(function (r) {
+      post("/api/v1/games?visibility=" + encodeURIComponent(visibility.value) , text).then(function (r) {
         busy(false);
         if ((r.status === 201 || r.status === 200) && r.data && r.data.share_url) {
           var path = new URL(r.data.share_url, window.location.href).pathname;

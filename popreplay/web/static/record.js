@@ -106,7 +106,8 @@
   }
 
   function post(url, body, method, token) {
-    var headers = { "Content-Type": "application/json", Accept: "application/json" };
+    // the API answers in the page's language (its messages; the codes never change)
+    var headers = { "Content-Type": "application/json", Accept: "application/json", "Accept-Language": LANG };
     if (token) headers.Authorization = "Bearer " + token;
     return fetch(url, { method: method || "POST", headers: headers,
       body: body === undefined ? undefined : JSON.stringify(body) }).then(function (response) {
@@ -201,7 +202,7 @@
   // checking
 
   Recorder.prototype.check = function (log, pending, steps) {
-    return post(API + "/check?lang=" + LANG, { log: log, pending: pending || null, steps: steps || "tail" });
+    return post(API + "/check", { log: log, pending: pending || null, steps: steps || "tail" });
   };
 
   function refusal(answer) {

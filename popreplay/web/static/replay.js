@@ -636,7 +636,7 @@
     var page = JSON.parse(node.textContent);
     if (page.replay_url && !page.result.steps) {
       // a long game: the page carries its result, the steps come from the API (gzip, cached)
-      fetch(page.replay_url, { headers: { Accept: "application/json" } })
+      fetch(page.replay_url, { headers: { Accept: "application/json", "Accept-Language": window.PopReplayLang || "en" } })
         .then(function (response) { if (!response.ok) throw new Error(response.status); return response.json(); })
         .then(function (replay) { page.result = replay; start(root, page); })
         .catch(function () { start(root, page); });
