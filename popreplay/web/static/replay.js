@@ -370,7 +370,9 @@
     this.renderStep();
     if (options.updateHash !== false) {
       var hash = "#step=" + this.index;
-      if (window.location.hash !== hash) window.history.replaceState(null, "", shareSearch() + hash);
+      if (window.location.hash !== hash || window.location.search !== shareSearch()) {
+        window.history.replaceState(null, "", shareSearch() + hash);
+      }
     }
   };
 

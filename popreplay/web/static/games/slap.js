@@ -138,7 +138,7 @@
         h.el("span", { class: "sl-mark " + r.cls, text: r.text + extra }));
       list.appendChild(item);
     });
-    return h.el("section", { class: "sl-slap-box" }, h.el("div", { class: "sl-title", text: "Slaps on this card" }), list);
+    return h.el("section", { class: "sl-slap-box" }, h.el("div", { class: "sl-title", text: t("Slaps on this card") }), list);
   }
 
   function players(h, step) {
