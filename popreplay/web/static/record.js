@@ -501,7 +501,7 @@
     this.root.dataset.checked = st.checked && !this.offline ? "1" : "0";
     var setup = st.setup;
     var game = this.games[setup.game] || { title: setup.game };
-    document.getElementById("rec-title").textContent = "Recording: " + game.title + " " + setup.mode;
+    document.getElementById("rec-title").textContent = t("Recording: {game} {mode}", { game: game.title, mode: setup.mode });
     var answer = this.answer || {};
     var result = answer.result;
     var choices = answer.choices || null;
