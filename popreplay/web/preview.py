@@ -12,7 +12,9 @@ from flask_babel import ngettext
 def summary(result: dict[str, Any], *, game_title: str, players: list[str]) -> str:
     """The result in one line: the kind of game, who won (or how it ended), how many played,
     and whether the log is legal and its score sheet agrees."""
-    kind = f"{game_title} {result.get('mode') or ''}".strip()
+    from .views import mode_word  # (views imports this module)
+
+    kind = f"{game_title} {mode_word(result.get('mode'))}".strip()
     count = ngettext("%(num)s player", "%(num)s players", len(players))
     parts = [kind, ending(result), count, verdict(result)]
     return " · ".join(part for part in parts if part)

@@ -47,7 +47,15 @@ EXAMPLE_GAMES = {"cube": "cube", "slap": "slap", "bloops": "Bloops"}  # other ke
 
 
 def example_heading(name: str) -> str:
-    return EXAMPLE_GAMES.get(name) or f"POP! {name}"
+    return EXAMPLE_GAMES.get(name) or f"POP! {mode_word(name)}"
+
+
+def mode_word(mode: Any) -> str:
+    """A game mode (the log's ``mode``) in the page's language: the rulebooks' names."""
+    words = {"battle": _("battle"), "coop": _("coop"), "solo": _("solo"), "puzzle": _("puzzle"),
+             "elimination": _("elimination"), "timed": _("timed"), "classic": _("classic"),
+             "standard": _("standard")}
+    return words.get(mode, "" if mode is None else str(mode))
 
 
 SECURITY_HEADERS = {
@@ -64,6 +72,7 @@ SECURITY_HEADERS = {
 
 bp = Blueprint("web", __name__, template_folder="templates", static_folder="static",
                static_url_path="/assets")
+bp.add_app_template_global(mode_word, "mode_word")
 
 
 @bp.after_request
@@ -313,7 +322,8 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
         "step_max": (max(len(steps) - 1, 0) if steps is not None
                      else None if step_count is None else max(step_count - 1, 0)),
         "result": result,
-        "title": title or f"{_game_titles().get(game, game or fallback_title)} {result.get('mode') or ''}",
+        "title": title or f"{_game_titles().get(game, game or fallback_title)} "
+                          f"{mode_word(result.get('mode'))}",
         "game_title": _game_titles().get(game, game or "?"),
         "players": players,
         "slug": slug,

@@ -44,6 +44,10 @@
   var t = window.t, nt = window.nt, tn = window.tn; // the page's language (/assets/i18n/<lang>.js)
   var LANG = window.PopReplayLang || "en";
   var STORE = "popreplay-recorder";
+  // the modes as the engines name them, in the page's language (the rulebooks' words)
+  var MODE_WORDS = { battle: t("battle"), coop: t("coop"), solo: t("solo"), puzzle: t("puzzle"),
+    elimination: t("elimination"), timed: t("timed"), classic: t("classic"), standard: t("standard") };
+  function modeWord(mode) { return MODE_WORDS[mode] || mode; }
   var API = "/api/v1/record";
   var RETRY_MS = 3000;
 
@@ -424,7 +428,7 @@
     }
     function modes() {
       clear(modeSel);
-      self.games[setup.game].modes.forEach(function (m) { modeSel.appendChild(el("option", { value: m, text: m })); });
+      self.games[setup.game].modes.forEach(function (m) { modeSel.appendChild(el("option", { value: m, text: modeWord(m) })); });
       modeSel.value = setup.mode;
     }
     function options() {
@@ -501,7 +505,7 @@
     this.root.dataset.checked = st.checked && !this.offline ? "1" : "0";
     var setup = st.setup;
     var game = this.games[setup.game] || { title: setup.game };
-    document.getElementById("rec-title").textContent = t("Recording: {game} {mode}", { game: game.title, mode: setup.mode });
+    document.getElementById("rec-title").textContent = t("Recording: {game} {mode}", { game: game.title, mode: modeWord(setup.mode) });
     var answer = this.answer || {};
     var result = answer.result;
     var choices = answer.choices || null;
