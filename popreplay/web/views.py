@@ -7,11 +7,12 @@ import json
 import re
 import threading
 from collections import OrderedDict
-from datetime import datetime
+from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from babel.dates import format_date, format_time
 from flask import Blueprint, Response, abort, request, send_from_directory, url_for
 from flask import render_template as _render_template
 from flask_babel import gettext as _
@@ -384,7 +385,9 @@ def played_as_logged(log: dict[str, Any] | None) -> str | None:
 
 
 def format_played(value: Any) -> str | None:
-    """``2026-11-27T20:15:00+01:00`` as ``2026-11-27 20:15 (UTC+01:00)``; None when unreadable."""
+    """``2026-11-27T20:15:00+01:00`` in the time zone it was recorded in, for the page's
+    language (Babel): ``27 Nov 2026, 20:15 (UTC+01:00)``, ``27 nov. 2026, 20:15 (UTC+01:00)``;
+    None when unreadable."""
     if not isinstance(value, str):
         return None
     try:
@@ -392,10 +395,26 @@ def format_played(value: Any) -> str | None:
     except ValueError:
         return None
     if parsed.tzinfo is None:
-        return parsed.strftime("%Y-%m-%d %H:%M")
+        return local_datetime(parsed)
     offset = parsed.strftime("%z")
     zone = "UTC" if offset == "+0000" else f"UTC{offset[:3]}:{offset[3:]}"
-    return parsed.strftime("%Y-%m-%d %H:%M") + f" ({zone})"
+    return local_datetime(parsed) + f" ({zone})"
+
+
+BABEL_LOCALES = {"en": "en_GB", "fr": "fr_FR"}  # 24-hour clocks, day before month
+
+
+def local_datetime(value: datetime) -> str:
+    """A date and time as the page's language writes them, in ``value``'s own time zone (a
+    naive value as it is): ``27 Nov 2026, 20:15`` / ``27 nov. 2026, 20:15``."""
+    try:
+        lang = current_lang()
+    except RuntimeError:  # outside a request (a script, a test): English
+        lang = "en"
+    locale = BABEL_LOCALES.get(lang, "en_GB")
+    zone = value.tzinfo or timezone.utc
+    return (format_date(value, "medium", locale=locale) + ", "
+            + format_time(value, "short", tzinfo=zone, locale=locale))
 
 
 def pointer_tokens(pointer: str) -> list[str]:
@@ -481,7 +500,8 @@ def status_word(status: Any) -> str:
 
 @bp.app_template_filter("viewer_date")
 def viewer_date(value: Any) -> str:
-    """A date for people: ``2026-11-27 19:15 UTC``; strings are parsed when ISO 8601."""
+    """A date for people in the page's language: ``27 Nov 2026, 19:15 UTC``; strings are parsed
+    when ISO 8601."""
     if value is None or value == "":
         return ""
     if isinstance(value, str) and "(" in value:  # already for people (played_as_logged)
@@ -489,4 +509,6 @@ def viewer_date(value: Any) -> str:
     parsed = store.parse_datetime(value)
     if parsed is None:
         return str(value)
-    return parsed.strftime("%Y-%m-%d %H:%M UTC")
+    if parsed.tzinfo is not None:
+        parsed = parsed.astimezone(timezone.utc)
+    return local_datetime(parsed) + " UTC"

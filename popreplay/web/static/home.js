@@ -180,7 +180,7 @@
       var reader = new FileReader();
       reader.onload = function () {
         textarea.value = String(reader.result);
-        say(el("p", { text: t("Read {name} ({size} bytes). Check it or store it.", { name: file.name, size: file.size }) }));
+        say(el("p", { text: t("Read {name} ({size} bytes). Check it or store it.", { name: file.name, size: file.size.toLocaleString(lang === "fr" ? "fr-FR" : "en-GB") }) }));
       };
       reader.onerror = function () { say(el("p", { class: "violation", text: t("Could not read {name}.", { name: file.name }) })); };
       reader.readAsText(file);
