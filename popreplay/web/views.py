@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from babel.dates import format_date, format_time
-from flask import Blueprint, Response, abort, request, send_from_directory, url_for
+from flask import (Blueprint, Response, abort, current_app, request, send_from_directory,
+                   url_for)
 from flask import render_template as _render_template
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -488,6 +489,17 @@ def outcome_badge(outcome: Any) -> tuple[str, str] | None:
     if isinstance(outcome.get("solved"), bool):
         return (_("solved"), "good") if outcome["solved"] else (_("not solved"), "bad")
     return None
+
+
+@bp.app_template_global("rules_url")
+def rules_url(game: Any) -> str | None:
+    """The game's rules page (docs/rules, docs/fr/rules) in the page's language, when the app
+    serves rules pages (popreplay/web/rules.py)."""
+    if not isinstance(game, str) or not re.fullmatch(r"[a-z][a-z0-9_-]{0,31}", game):
+        return None
+    if not any(rule.rule.startswith("/rules/<") for rule in current_app.url_map.iter_rules()):
+        return None
+    return f"/rules/{game}" + ("?lang=fr" if current_lang() == "fr" else "")
 
 
 @bp.app_template_global("status_word")

@@ -93,3 +93,28 @@ def test_api_docs_chrome_in_french(client: Any) -> None:
     assert "<h2>Opérations</h2>" in html and "<h2>Schémas</h2>" in html
     assert "<th>paramètre</th>" in html
     assert "<html lang=en>" in client.get("/api/v1/docs?lang=en").get_data(as_text=True)
+
+
+def test_the_replay_page_links_the_rules_in_the_readers_language(db_url: str) -> None:
+    from popreplay import create_app
+    from popreplay.db.session import get_database
+    from tests.conftest import migrated_app
+
+    apps = migrated_app(db_url)
+    app = next(apps)
+    client = app.test_client()
+    stored = store_log(client, example_bytes("battle"))
+    served = any(r.rule.startswith("/rules/<") for r in app.url_map.iter_rules())
+    html = client.get(f"/r/{stored['slug']}?lang=fr").get_data(as_text=True)
+    assert ("rules-link" in html) == served  # no rules pages served: no dead link
+    other = create_app({"DATABASE_URL": db_url, "TESTING": True, "SECRET_KEY": "test",
+                        "PUBLIC_BASE_URL": None})
+    if not served:
+        other.add_url_rule("/rules/<game>", "rules_stand_in", lambda game: game)
+    client = other.test_client()
+    html = client.get(f"/r/{stored['slug']}?lang=fr").get_data(as_text=True)
+    assert '<a href="/rules/pop?lang=fr" class="rules-link">les règles appliquées</a>' in html
+    html = client.get(f"/r/{stored['slug']}?lang=en").get_data(as_text=True)
+    assert '<a href="/rules/pop" class="rules-link">the rules as applied</a>' in html
+    get_database(other).dispose()
+    next(apps, None)
