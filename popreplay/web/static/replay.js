@@ -399,7 +399,7 @@
     if (step.round !== null && step.round !== undefined) where.push(t("Round {n}", { n: step.round }));
     if (step.turn !== null && step.turn !== undefined) where.push(t("turn {n}", { n: step.turn }));
     append(note, el("span", { class: "kind", dataset: { kind: step.kind }, text: kindWord(step.kind) }));
-    if (where.length) append(note, el("span", { class: "where", text: where.join(", ") + ":" }));
+    if (where.length) append(note, el("span", { class: "where", text: t("{where}:", { where: where.join(", ") }) }));
     append(note, el("span", { class: "text", text: step.note }));
 
     var stage = this.el.stage;
