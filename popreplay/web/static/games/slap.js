@@ -40,6 +40,7 @@
 
 
   function cards(n) { return nt("{n} card", "{n} cards", n); }
+  function cap(text) { return text.charAt(0).toUpperCase() + text.slice(1); } // a title: "Pile Folies"
 
   function parse(card) {
     if (!card || card.charAt(0) === "?") return null;
@@ -97,7 +98,7 @@
     var folies = st.folies || [];
     var top = folies.length ? folies[folies.length - 1] : null;
     return h.el("section", { class: "sl-pile sl-folies", "aria-label": t("Folies pile") + ", " + cards(folies.length) },
-      h.el("div", { class: "sl-pile-head" }, h.el("span", { class: "sl-title", text: t("Folies pile") }),
+      h.el("div", { class: "sl-pile-head" }, h.el("span", { class: "sl-title", text: cap(t("Folies pile")) }),
         h.el("span", { class: "sl-count", dataset: { count: String(folies.length) }, text: cards(folies.length) })),
       top ? h.el("div", { class: "sl-cards" }, card(h, top, {})) : h.el("p", { class: "empty-note", text: t("empty") }));
   }
@@ -185,7 +186,7 @@
     row(t("Cards held"), Object.keys(o.cards).map(function (n) { return n + " " + o.cards[n]; }).join(", "));
     row(t("Eliminated, in order"), o.eliminated.length ? o.eliminated.join(", ") : t("nobody"));
     row(t("Central pile"), cards(o.central_pile));
-    row(t("Folies pile"), cards(o.folies_pile));
+    row(cap(t("Folies pile")), cards(o.folies_pile));
     row(t("Flips and slaps"), nt("{n} flip", "{n} flips", o.flips) + ", " + nt("{n} slap", "{n} slaps", o.slaps));
     container.appendChild(dl);
   }
