@@ -168,7 +168,17 @@ def replay(slug: str) -> Any:
                 while len(_long_pages) > 32:
                     _long_pages.popitem(last=False)
         return page
-    replay_text = gzip.decompress(stored.body).decode("utf-8")
+    lang = current_lang()
+    replay_text = _localized_texts_get((record.id, record.content_hash, record.engine_version, lang))
+    if replay_text is None:
+        replay_text = gzip.decompress(stored.body).decode("utf-8")
+        if lang != "en" and _localize is not None:
+            # the notes and messages in the reader's language: rendered once per game and
+            # language, then kept (a battle's 200 notes take the rendering layer ~0.1 s)
+            with store.cyclic_gc_paused():
+                replay_text = compact(localized(json.loads(replay_text)))
+            _localized_texts_put((record.id, record.content_hash, record.engine_version, lang),
+                                 replay_text)
     if record.engine_version == ENGINE_VERSION:
         # The page needs the result, not its steps: the stored one is the same (one engine, one
         # result), and the replay goes into the page as the stored text. Parsing 150 KiB of steps
@@ -185,7 +195,8 @@ def replay(slug: str) -> Any:
         result, log, players=record.players, title=record.title, slug=record.slug,
         played_at=played_as_logged(log) or record.played_at, created_at=record.created_at,
         visibility=record.visibility, raw_log_url=f"/api/v1/games/{record.slug}/log",
-        replay_text=replay_text, step_count=step_count))
+        replay_text=replay_text, step_count=step_count,
+        result_localized=record.engine_version != ENGINE_VERSION))  # parsed from replay_text
 
 
 @bp.get("/record")
@@ -214,9 +225,9 @@ def example(mode: str) -> Any:
     log = _parse(raw)
     meta = log.get("meta") or {}
     return render_page("web/replay.html", **_replay_context(
-        _example_replay(mode), log, players=log["players"], title=meta.get("title"),
+        _example_replay_in(mode, current_lang()), log, players=log["players"], title=meta.get("title"),
         slug=None, played_at=played_as_logged(log), created_at=None, visibility="example",
-        raw_log_url=url_for("web.example_log", mode=mode)))
+        raw_log_url=url_for("web.example_log", mode=mode), result_localized=True))
 
 
 @bp.get("/assets/i18n/<lang>.js")
@@ -272,6 +283,14 @@ def _example_replay(mode: str) -> dict[str, Any]:
     return check_text(_example_bytes(mode), with_steps=True)
 
 
+@lru_cache(maxsize=None)
+def _example_replay_in(mode: str, lang: str) -> dict[str, Any]:
+    """An example's replay in ``lang`` (rendered once per language)."""
+    if lang == "en" or _localize is None:
+        return _example_replay(mode)
+    return _localize(_example_replay(mode), lang)
+
+
 def _parse(raw: bytes) -> dict[str, Any] | None:
     try:
         data = json.loads(raw.decode("utf-8-sig"))
@@ -299,16 +318,14 @@ def game_style(game: str | None) -> str | None:
 def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, players: list[str],
                     title: str | None, slug: str | None, played_at: Any, created_at: Any,
                     visibility: str, raw_log_url: str, replay_text: str | None = None,
-                    step_count: int | None = None,
-                    replay_url: str | None = None) -> dict[str, Any]:
+                    step_count: int | None = None, replay_url: str | None = None,
+                    result_localized: bool = False) -> dict[str, Any]:
     """What the replay page shows. ``result`` may come without its steps when ``replay_text``
     (the whole result with steps, as JSON text) and ``step_count`` are given: the page embeds
     that text as it is, and an illegal game's violation is its last step."""
-    result = localized(result)
+    if not result_localized:
+        result = localized(result)  # ``replay_text`` comes localized (see replay())
     fallback_title = _("Game")
-    if replay_text is not None and current_lang() != "en" and _localize is not None:
-        with store.cyclic_gc_paused():
-            replay_text = compact(localized(json.loads(replay_text)))
     game = result.get("game")
     error = result["errors"][0] if result["status"] == "illegal" and result["errors"] else None
     steps = result.get("steps")
@@ -358,6 +375,35 @@ def localized(result: dict[str, Any]) -> dict[str, Any]:
     if _localize is None or lang == "en":
         return result
     return _localize(result, lang)
+
+
+# Stored replays rendered in another language than the engine's English, as JSON text, newest
+# last; bounded by their total size. Keyed by the game's id, content hash and engine version: a
+# changed or re-replayed game is a new key, and an entry is only served after the game was found.
+LOCALIZED_CACHE_BYTES = 32 * 1024 * 1024
+_localized_texts: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+_localized_lock = threading.Lock()
+
+
+def _localized_texts_get(key: tuple[Any, ...]) -> str | None:
+    if key[-1] == "en":
+        return None
+    with _localized_lock:
+        text = _localized_texts.get(key)
+        if text is not None:
+            _localized_texts.move_to_end(key)
+        return text
+
+
+def _localized_texts_put(key: tuple[Any, ...], text: str) -> None:
+    if len(text) > LOCALIZED_CACHE_BYTES // 4:
+        return
+    with _localized_lock:
+        _localized_texts[key] = text
+        total = sum(len(t) for t in _localized_texts.values())
+        while total > LOCALIZED_CACHE_BYTES and len(_localized_texts) > 1:
+            _, dropped = _localized_texts.popitem(last=False)
+            total -= len(dropped)
 
 
 def _htmlsafe(json_text: str) -> str:

@@ -118,3 +118,41 @@ def test_the_replay_page_links_the_rules_in_the_readers_language(db_url: str) ->
     assert '<a href="/rules/pop" class="rules-link">the rules as applied</a>' in html
     get_database(other).dispose()
     next(apps, None)
+
+
+def test_replays_are_rendered_through_the_i18n_layer_once_per_game_and_language(
+        client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The replay page hands what it embeds to ``popreplay.i18n.localize`` (a stand-in here,
+    counting its calls) in French, keeps the rendered replay, and leaves English alone."""
+    import json
+
+    from popreplay.web import views
+
+    calls: list[bool] = []
+
+    def fake_localize(result: dict[str, Any], lang: str) -> dict[str, Any]:
+        calls.append("steps" in result)
+        out = json.loads(json.dumps(result))
+        for step in out.get("steps") or []:
+            step["note"] = f"[{lang}] " + step["note"]
+        return out
+
+    monkeypatch.setattr(views, "_localize", fake_localize)
+    monkeypatch.setattr(views, "_localized_texts", type(views._localized_texts)())
+    stored = store_log(client, example_bytes("battle"))
+
+    def embedded(lang: str) -> dict[str, Any]:
+        html = client.get(f"/r/{stored['slug']}?lang={lang}").get_data(as_text=True)
+        data = html.split('<script type="application/json" id="replay-data">', 1)[1]
+        return json.loads(data.split("</script>", 1)[0])
+
+    first = embedded("fr")
+    assert first["result"]["steps"][1]["note"].startswith("[fr] ")
+    assert calls.count(True) == 1  # the replay with its steps, once
+    second = embedded("fr")
+    assert second == first and calls.count(True) == 1  # kept: not rendered again
+    english = embedded("en")
+    assert not english["result"]["steps"][1]["note"].startswith("[")
+    assert calls.count(True) == 1
+    example = client.get("/examples/coop?lang=fr").get_data(as_text=True)
+    assert "[fr] " in example
