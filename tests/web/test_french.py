@@ -238,3 +238,14 @@ def test_french_replay_fits_a_phone(browser: Any, server: Any, stored: Any) -> N
         if name == "battle":
             shot(page, "replay-fr-phone.png")
     context.close()
+
+
+def test_storing_from_a_french_home_page_opens_a_french_share_link(fr_page: Any, server: Any) -> None:
+    fr_page.goto(server.url + "/?lang=fr")
+    fr_page.click("[data-example=solo] [data-load-example]")
+    fr_page.wait_for_function("() => document.getElementById('log-text').value.length > 100")
+    fr_page.click("#store-button")
+    fr_page.wait_for_url(re.compile(r"/r/[^/?#]+\?lang=fr"))
+    fr_page.wait_for_selector("#result-status")
+    assert fr_page.locator("#result-status").inner_text() == "complète"
+    assert_french(fr_page, "the stored game's page")

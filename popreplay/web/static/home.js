@@ -307,7 +307,8 @@
       post("/api/v1/games?visibility=" + encodeURIComponent(visibility.value) , text).then(function (r) {
         busy(false);
         if ((r.status === 201 || r.status === 200) && r.data && r.data.share_url) {
-          var path = new URL(r.data.share_url, window.location.href).pathname;
+          // a share link made from a French page opens in French
+          var path = new URL(r.data.share_url, window.location.href).pathname + (lang === "fr" ? "?lang=fr" : "");
           if (r.data.owner_token) {
             try { window.localStorage.setItem("popreplay-owner:" + r.data.slug, r.data.owner_token); } catch (e) { /* private mode */ }
           }

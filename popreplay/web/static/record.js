@@ -655,7 +655,7 @@
         if (game.owner_token) { try { window.localStorage.setItem("popreplay-owner:" + slug, game.owner_token); } catch (e) { /* ignore */ } }
         self.state = null;
         self.save();
-        window.location.assign("/r/" + slug);
+        window.location.assign("/r/" + slug + (LANG === "fr" ? "?lang=fr" : ""));
       }).catch(function (e) { self.say(t("Not stored: {why}", { why: e.message }), true); });
     });
     main.appendChild(form);
