@@ -65,6 +65,9 @@ def test_a_french_replay_page(client: Any) -> None:
     html = client.get(f"/r/{stored['slug']}?lang=fr").get_data(as_text=True)
     assert "3 joueurs\u00a0: Alice, Bruno, Chloé" in html
     assert "POP! · compétitif ·" in html
+    # the link preview a chat shows for a French share link
+    assert '<meta property="og:description" content="POP! compétitif · ' in html
+    assert "· 3 joueurs · " in html
     assert f'content="http://localhost/r/{stored["slug"]}?lang=fr"' in html  # og:url
     assert "/assets/i18n/fr.js?v=" in html
     assert '<span class="badge status-complete">complète</span>' in html
