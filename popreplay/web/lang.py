@@ -73,7 +73,7 @@ def _remember(response: Response) -> Response:
     asked = _clean(request.args.get("lang"))
     if asked and request.cookies.get(COOKIE) != asked and response.mimetype == "text/html":
         response.set_cookie(COOKIE, asked, max_age=COOKIE_AGE, samesite="Lax",
-                            secure=request.is_secure, httponly=False)
+                            secure=request.is_secure, httponly=True)
     if response.mimetype == "text/html":
         response.vary.add("Cookie")
         response.vary.add("Accept-Language")
