@@ -40,3 +40,6 @@ def _register_viewer(app: Flask) -> None:
     app.register_blueprint(bp)
     from .web.rules import bp as rules  # the rules pages, /rules/<game> (docs/rules, docs/fr/rules)
     app.register_blueprint(rules)
+    from .web import lang  # the pages' language (Flask-Babel): docs/i18n.md
+
+    lang.init_app(app)
