@@ -27,11 +27,13 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import Any
 
-from flask import Blueprint, Response, request, url_for
+import flask_babel
+from flask import Blueprint, Response, g, url_for
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from markupsafe import Markup
 
+from .lang import current as current_lang
 from .views import SECURITY_HEADERS, _compress_pages, render_page
 
 GAMES = ("pop", "cube", "slap", "bloops")  # the order of the lists
@@ -64,19 +66,15 @@ def _security_headers(response: Response) -> Response:
 
 
 def reader_language() -> str:
-    """``?lang=`` first; then the pages' own choice (cookie, ``Accept-Language``) when
-    ``popreplay.web.lang`` exists; English otherwise."""
-    asked = (request.args.get("lang") or "").strip().lower()
-    if asked in LANGS:
-        return asked
-    try:
-        from .lang import current
-    except ImportError as error:  # before the pages' language choice is merged
-        if error.name != f"{__package__}.lang":
-            raise
-        return "en"
-    lang = current()
-    return lang if lang in LANGS else "en"
+    """The reader's language as every page chooses it (``?lang=``, cookie, ``Accept-Language``)."""
+    return current_lang()
+
+
+def speak(lang: str) -> None:
+    """This page is in ``lang`` whatever the cookie says (``/fr/rules/…`` is French): the header,
+    the footer and ``<html lang>`` follow."""
+    g._popreplay_lang = lang
+    flask_babel.refresh()
 
 
 def page_url(game: str | None, lang: str) -> str:
@@ -88,11 +86,15 @@ def page_url(game: str | None, lang: str) -> str:
 
 
 @bp.app_template_global("rules_url")
-def rules_url(game: str | None = None, lang: str = "en", section: str | None = None) -> str | None:
-    """For any page's template: the address of a game's rules page in ``lang`` (``section``: a
-    heading's anchor), the list of pages when ``game`` is None, None for a game without a page."""
+def rules_url(game: str | None = None, lang: str | None = None,
+              section: str | None = None) -> str | None:
+    """For any page's template: the address of a game's rules page in ``lang`` (default: the
+    page's language; ``section``: a heading's anchor), the list of pages when ``game`` is None,
+    None for a game without a page."""
     if game is not None and game not in GAMES:
         return None
+    if lang is None:
+        lang = reader_language()
     url = page_url(game, lang if lang in LANGS else "en")
     return f"{url}#{section}" if section and game is not None else url
 
@@ -118,12 +120,14 @@ def page_fr(game: str) -> Any:
 
 
 def _index(lang: str) -> Any:
+    speak(lang)
     return _html(render_page("web/rules.html", lang=lang, game=None, missing=None, title=None,
                              body=None, other=page_url(None, _other(lang)),
                              pages=_pages(lang)), lang)
 
 
 def _page(game: str, lang: str) -> Any:
+    speak(lang)
     if game not in GAMES:
         return _html(render_page("web/rules.html", lang=lang, game=None, missing=game,
                                  title=None, body=None, other=None, pages=_pages(lang)),

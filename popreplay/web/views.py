@@ -559,17 +559,6 @@ def outcome_badge(outcome: Any) -> tuple[str, str] | None:
     return None
 
 
-@bp.app_template_global("rules_url")
-def rules_url(game: Any) -> str | None:
-    """The game's rules page (docs/rules, docs/fr/rules) in the page's language, when the app
-    serves rules pages (popreplay/web/rules.py)."""
-    if not isinstance(game, str) or not re.fullmatch(r"[a-z][a-z0-9_-]{0,31}", game):
-        return None
-    if not any(rule.rule.startswith("/rules/<") for rule in current_app.url_map.iter_rules()):
-        return None
-    return f"/rules/{game}" + ("?lang=fr" if current_lang() == "fr" else "")
-
-
 @bp.app_template_global("status_word")
 def status_word(status: Any) -> str:
     """A result's ``status`` in the page's language (the badge's class keeps the code)."""

@@ -116,7 +116,7 @@ def test_the_replay_page_links_the_rules_in_the_readers_language(db_url: str) ->
         other.add_url_rule("/rules/<game>", "rules_stand_in", lambda game: game)
     client = other.test_client()
     html = client.get(f"/r/{stored['slug']}?lang=fr").get_data(as_text=True)
-    assert '<a href="/rules/pop?lang=fr" class="rules-link">les règles appliquées</a>' in html
+    assert '<a href="/fr/rules/pop" class="rules-link">les règles appliquées</a>' in html
     html = client.get(f"/r/{stored['slug']}?lang=en").get_data(as_text=True)
     assert '<a href="/rules/pop" class="rules-link">the rules as applied</a>' in html
     get_database(other).dispose()
