@@ -1,0 +1,195 @@
+"""Language-free messages: every note and violation is a message id with its parameters.
+
+The engine words nothing itself: it builds a :class:`Msg` from an id (``"pop.note.draw"``) and
+parameters (players, cards, queues, counts). A :class:`Msg` *is* its English text (a ``str``, so the
+result object is unchanged: ``message`` and ``note`` stay plain English, byte for byte), and it keeps
+``id`` and ``params`` for the rendering layer (``popreplay.i18n``), which renders the same id in
+another language from its catalogue.
+
+Templates are tiny on purpose, the same syntax in every language:
+
+``{x}``
+    parameter ``x``: a number, a text, a list (``"3, 5 and 7"`` / ``"3, 5 et 7"``) or a nested
+    message (rendered in the same language);
+``{x|one|other}``
+    a plural form chosen by ``x`` (a count, or a list's length): English singular for 1 only,
+    French for 0 and 1;
+``{de:x}`` (also ``que``, ``le``, ``la``, ``à``, ``ne``)
+    the word before ``x`` with French elision and contraction: ``d'Alice``, ``de Bruno``,
+    ``du Chef Multicolore`` (``de`` + ``le …``), ``au`` (``à`` + ``le …``);
+``{repr:x}``
+    ``x`` quoted as the English messages quote names (``'Bob'``);
+``{comma:x}``
+    a list joined by commas only (``"3, 5, 7"``).
+
+A map without ``id`` is a list of scores: ``{"Alice": 3, "Bruno": 4}`` → ``"Alice 3, Bruno 4"``.
+
+Standard library only, deterministic.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Mapping
+
+ENGLISH: dict[str, str] = {}  # message id -> English template; each game adds its own
+
+_FIELD = re.compile(r"\{([^{}]+)\}")
+_VOWELS = frozenset("aeiouyhàâäéèêëîïôöùûüœæAEIOUYHÀÂÄÉÈÊËÎÏÔÖÙÛÜŒÆ")
+
+
+def define(table: Mapping[str, str]) -> None:
+    """Add a game's English templates (ids are unique across games: ``<game>.<what>``)."""
+    for key, text in table.items():
+        if ENGLISH.setdefault(key, text) != text:
+            raise ValueError(f"message id {key!r} is defined twice")
+
+
+class Lang:
+    """What differs between languages in the templates: plurals, lists, elision."""
+
+    def __init__(self, code: str, *, and_word: str, zero_is_singular: bool) -> None:
+        self.code = code
+        self.and_word = and_word
+        self.zero_is_singular = zero_is_singular
+
+    def singular(self, count: int) -> bool:
+        return count == 1 or (self.zero_is_singular and count == 0)
+
+    def join(self, items: list[str]) -> str:
+        if len(items) <= 1:
+            return "".join(items)
+        return ", ".join(items[:-1]) + f" {self.and_word} " + items[-1]
+
+
+EN = Lang("en", and_word="and", zero_is_singular=False)
+FR = Lang("fr", and_word="et", zero_is_singular=True)
+
+Resolve = Callable[[str, Mapping[str, Any], str], str]  # (id, params, fallback) -> text
+
+
+def _count(value: Any) -> int:
+    if isinstance(value, (list, tuple)):
+        return len(value)
+    return int(value) if isinstance(value, (int, float)) else 0
+
+
+def elide(word: str, text: str) -> str:
+    """French: ``de`` + ``Alice`` → ``d'Alice``; ``de`` + ``le Chef`` → ``du Chef``."""
+    lower = text[:4].lower()
+    if word in ("de", "à"):
+        if lower.startswith("les "):
+            return ("des " if word == "de" else "aux ") + text[4:]
+        if lower.startswith("le "):
+            return ("du " if word == "de" else "au ") + text[3:]
+        if word == "à":
+            return f"à {text}"
+    if text[:1] in _VOWELS:
+        return f"{word[:-1]}'{text}"
+    return f"{word} {text}"
+
+
+def fill(template: str, params: Mapping[str, Any], lang: Lang, resolve: Resolve) -> str:
+    """``template`` with its fields replaced (see the module's docstring)."""
+
+    def value(name: str) -> str:
+        return text(params.get(name), lang, resolve)
+
+    def field(match: re.Match) -> str:
+        spec = match.group(1)
+        if "|" in spec:
+            name, *forms = spec.split("|")
+            return forms[0] if lang.singular(_count(params.get(name))) else forms[-1]
+        word, _, name = spec.rpartition(":")
+        if word == "repr":
+            return repr(value(name))
+        if word == "comma":  # a list joined by commas only: "3, 5, 7"
+            items = params.get(name)
+            if isinstance(items, (list, tuple)):
+                return ", ".join(text(item, lang, resolve) for item in items)
+            return value(name)
+        if word:
+            return elide(word, value(name))
+        return value(name)
+
+    return _FIELD.sub(field, template)
+
+
+def text(value: Any, lang: Lang, resolve: Resolve) -> str:
+    """One parameter in words."""
+    if isinstance(value, Msg):
+        return resolve(value.id, value.params, str(value))
+    if isinstance(value, Mapping) and "id" in value:
+        return resolve(value["id"], value.get("params") or {}, value.get("text", ""))
+    if isinstance(value, (list, tuple)):
+        return lang.join([text(item, lang, resolve) for item in value])
+    if isinstance(value, Mapping):  # scores: "Alice 3, Bruno 4"
+        return ", ".join(f"{key} {text(item, lang, resolve)}" for key, item in value.items())
+    if value is None:
+        return ""
+    return str(value)
+
+
+def english(key: str, params: Mapping[str, Any], fallback: str = "") -> str:
+    template = ENGLISH.get(key)
+    if template is None:
+        return fallback
+    return fill(template, params, EN, english)
+
+
+class Msg(str):
+    """English text that remembers its message id and parameters (``msg(id, **params)``)."""
+
+    id: str
+    params: dict[str, Any]
+
+    def __new__(cls, text: str, key: str, params: dict[str, Any]) -> Msg:
+        self = super().__new__(cls, text)
+        self.id = key
+        self.params = params
+        return self
+
+    def __reduce__(self) -> tuple:
+        return (Msg, (str(self), self.id, self.params))
+
+    def json_params(self) -> dict[str, Any]:
+        """The parameters as JSON (a nested message becomes ``{"id", "params"}``)."""
+        return {k: _json(v) for k, v in self.params.items()}
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, Msg):
+        return {"id": value.id, "params": value.json_params()}
+    if isinstance(value, (list, tuple)):
+        return [_json(v) for v in value]
+    if isinstance(value, str):
+        return str(value)
+    return value
+
+
+def msg(key: str, **params: Any) -> Msg:
+    """The message ``key`` with ``params``, as English text that keeps both."""
+    if key not in ENGLISH:
+        raise KeyError(f"no English template for message {key!r}")
+    return Msg(english(key, params), key, params)
+
+
+def ids(value: Any) -> tuple[str | None, dict[str, Any] | None]:
+    """``(id, JSON params)`` of a message, ``(None, None)`` for plain text."""
+    if isinstance(value, Msg):
+        return value.id, value.json_params()
+    return None, None
+
+
+# --- messages shared by every game ------------------------------------------------------------
+
+define({
+    "core.illegal": "Illegal: {message}.",
+    "core.player-count": "{what} is for {wanted} {high|player|players}; the log names {count}",
+    "core.player-range": "{low}–{high}",
+    "core.blank-name": "a player name is empty or only spaces",
+    "core.name-twice": "the name {repr:name} is given twice",
+    "core.unknown-player": "{repr:name} is not a player of this game{hint}",
+    "core.did-you-mean": "; did you mean {repr:name}?",
+    "core.given-twice": "{name} is given twice",
+})
