@@ -90,7 +90,10 @@ def test_an_illegal_log_is_stored_with_its_first_violation(client):
     assert body["status"] == "illegal" and body["legal"] is False
     assert body["result"]["outcome"] is None
     assert len(body["result"]["errors"]) == 1
-    assert body["result"]["errors"] == check_text(raw)["errors"]
+    spec_keys = ("code", "message", "round", "turn", "path")  # + message_id, params (the API's)
+    assert [{k: e[k] for k in spec_keys} for e in body["result"]["errors"]] == \
+        check_text(raw)["errors"]
+    assert body["result"]["errors"][0]["message_id"] == "pop.unknown-card"
     listed = client.get(API, query_string={"legal": "false"}).get_json()["items"]
     assert [g["id"] for g in listed] == [body["id"]]
 

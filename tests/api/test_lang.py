@@ -1,0 +1,110 @@
+"""The API in French and English: ``?lang=``, then ``Accept-Language``; ids and parameters kept."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from popreplay.checking import check_text
+from popreplay.i18n import negotiate
+from tests.conftest import as_bytes, simulated
+
+API = "/api/v1"
+GOLDEN = Path(__file__).resolve().parent.parent / "golden"
+SPEC_KEYS = ["code", "message", "round", "turn", "path"]
+
+
+def illegal_log() -> bytes:
+    log = simulated("battle", 3, seed=4)
+    log["rounds"][0]["turns"][0]["plays"]["Alice"] = [99]
+    return as_bytes(log)
+
+
+def validate(client, raw: bytes, headers=None, **query):
+    return client.post(f"{API}/validate", data=raw, content_type="application/json",
+                       query_string=query, headers=headers or {})
+
+
+def test_negotiate_query_then_accept_language_then_english():
+    assert negotiate("fr", "en") == "fr"
+    assert negotiate("en", "fr-FR") == "en"
+    assert negotiate("FR-be", None) == "fr"
+    assert negotiate("de", "fr;q=0.5, de") == "fr"  # unknown ?lang= falls through
+    assert negotiate(None, "de-DE, fr-CA;q=0.8, en;q=0.7") == "fr"
+    assert negotiate(None, "en-GB, fr;q=0.9") == "en"
+    assert negotiate(None, "fr;q=0, en;q=0.1") == "en"
+    assert negotiate(None, "it, es") == "en"
+    assert negotiate(None, None) == "en"
+    assert negotiate("", "") == "en"
+
+
+def test_validate_in_french_keeps_code_id_and_params(client):
+    raw = illegal_log()
+    english = validate(client, raw).get_json()
+    french = validate(client, raw, lang="fr").get_json()
+    assert english["status"] == french["status"] == "illegal"
+    [en], [fr] = english["errors"], french["errors"]
+    assert en["message"] == "there is no card 99: cards are numbered 1 to 50"
+    assert fr["message"] == "il n'y a pas de carte 99\u00a0: les cartes sont numérotées de 1 à 50"
+    for entry in (en, fr):
+        assert entry["code"] == "unknown-card"
+        assert entry["message_id"] == "pop.unknown-card"
+        assert entry["params"] == {"card": 99}
+    assert {k: en[k] for k in SPEC_KEYS} == check_text(raw)["errors"][0]
+
+
+def test_validate_accept_language_and_vary(client):
+    raw = illegal_log()
+    response = validate(client, raw, headers={"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"})
+    assert response.get_json()["errors"][0]["message"].startswith("il n'y a pas de carte 99")
+    assert "Accept-Language" in response.headers["Vary"]
+    query_wins = validate(client, raw, headers={"Accept-Language": "fr"}, lang="en")
+    assert query_wins.get_json()["errors"][0]["message"].startswith("there is no card 99")
+
+
+def test_validate_with_steps_renders_notes_in_french(client):
+    raw = (GOLDEN / "pop" / "chief-pile-taken.log.json").read_bytes()
+    body = validate(client, raw, steps="true", lang="fr").get_json()
+    notes = [s["note"] for s in body["steps"]]
+    assert any("récupère aussi les cartes en attente du Chef Multicolore" in n for n in notes)
+    english = check_text(raw, with_steps=True)["steps"]
+    assert [s["note_id"] for s in body["steps"]] == [s["note_id"] for s in english]
+    assert [s["note_params"] for s in body["steps"]] == [s["note_params"] for s in english]
+    assert [s["kind"] for s in body["steps"]] == [s["kind"] for s in english]
+
+
+def test_ndjson_validation_in_french(client):
+    lines = illegal_log().replace(b"\n", b"") + b"\n"
+    response = client.post(f"{API}/validate?lang=fr", data=lines,
+                           content_type="application/x-ndjson")
+    [line] = [json.loads(x) for x in response.data.decode().splitlines()]
+    assert line["errors"][0]["message"].startswith("il n'y a pas de carte 99")
+
+
+def test_stored_game_and_replay_in_french_with_their_own_etags(client):
+    raw = illegal_log()
+    created = client.post(f"{API}/games", data=raw, content_type="application/json").get_json()
+    slug = created["slug"]
+    en = client.get(f"{API}/games/{slug}")
+    fr = client.get(f"{API}/games/{slug}", headers={"Accept-Language": "fr"})
+    assert en.get_json()["result"]["errors"][0]["message"].startswith("there is no card 99")
+    [error] = fr.get_json()["result"]["errors"]
+    assert error["message"].startswith("il n'y a pas de carte 99")
+    assert error["message_id"] == "pop.unknown-card" and error["code"] == "unknown-card"
+    assert en.headers["ETag"] != fr.headers["ETag"]
+    assert "Accept-Language" in fr.headers["Vary"]
+
+    replay_en = client.get(f"{API}/games/{slug}/replay")
+    replay_fr = client.get(f"{API}/games/{slug}/replay", query_string={"lang": "fr"})
+    assert replay_en.headers["ETag"] != replay_fr.headers["ETag"]
+    assert "Accept-Language" in replay_fr.headers["Vary"]
+    body_en, body_fr = replay_en.get_json(), replay_fr.get_json()
+    assert body_en["steps"][-1]["note"].startswith("Illegal: there is no card 99")
+    assert body_fr["steps"][-1]["note"].startswith("Coup irrégulier\u00a0: il n'y a pas de carte 99")
+    assert body_fr["errors"][0]["message_id"] == "pop.unknown-card"
+    assert body_fr["steps"][0]["note"].startswith("Manche 1\u00a0:")
+    again = client.get(f"{API}/games/{slug}/replay?lang=fr",
+                       headers={"If-None-Match": replay_fr.headers["ETag"]})
+    assert again.status_code == 304
+    listed = client.get(f"{API}/games", query_string={"lang": "fr"}).get_json()["items"]
+    assert listed[0]["result"]["errors"][0]["message"].startswith("il n'y a pas de carte 99")
