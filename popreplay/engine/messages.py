@@ -192,4 +192,5 @@ define({
     "core.unknown-player": "{repr:name} is not a player of this game{hint}",
     "core.did-you-mean": "; did you mean {repr:name}?",
     "core.given-twice": "{name} is given twice",
+    "core.unreadable": "cannot read {source}: {reason}",
 })
