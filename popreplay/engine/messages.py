@@ -19,8 +19,8 @@ Templates are tiny on purpose, the same syntax in every language:
     ``du Chef Multicolore`` (``de`` + ``le …``), ``au`` (``à`` + ``le …``);
 ``{repr:x}``
     ``x`` quoted as the English messages quote names (``'Bob'``);
-``{comma:x}``
-    a list joined by commas only (``"3, 5, 7"``).
+``{comma:x}``, ``{semi:x}``, ``{or:x}``
+    a list joined by commas only (``"3, 5, 7"``), by semicolons, or with "or" (``"a, b or c"``).
 
 A map without ``id`` is a list of scores: ``{"Alice": 3, "Bruno": 4}`` → ``"Alice 3, Bruno 4"``.
 
@@ -48,22 +48,26 @@ def define(table: Mapping[str, str]) -> None:
 class Lang:
     """What differs between languages in the templates: plurals, lists, elision."""
 
-    def __init__(self, code: str, *, and_word: str, zero_is_singular: bool) -> None:
+    def __init__(self, code: str, *, and_word: str, or_word: str,
+                 zero_is_singular: bool) -> None:
         self.code = code
         self.and_word = and_word
+        self.or_word = or_word
         self.zero_is_singular = zero_is_singular
+        # French puts a narrow no-break space before ";" (docs/fr/glossary.md)
+        self.semicolon = "\u202f; " if code == "fr" else "; "
 
     def singular(self, count: int) -> bool:
         return count == 1 or (self.zero_is_singular and count == 0)
 
-    def join(self, items: list[str]) -> str:
+    def join(self, items: list[str], word: str | None = None) -> str:
         if len(items) <= 1:
             return "".join(items)
-        return ", ".join(items[:-1]) + f" {self.and_word} " + items[-1]
+        return ", ".join(items[:-1]) + f" {word or self.and_word} " + items[-1]
 
 
-EN = Lang("en", and_word="and", zero_is_singular=False)
-FR = Lang("fr", and_word="et", zero_is_singular=True)
+EN = Lang("en", and_word="and", or_word="or", zero_is_singular=False)
+FR = Lang("fr", and_word="et", or_word="ou", zero_is_singular=True)
 
 Resolve = Callable[[str, Mapping[str, Any], str], str]  # (id, params, fallback) -> text
 
@@ -101,18 +105,25 @@ def fill(template: str, params: Mapping[str, Any], lang: Lang, resolve: Resolve)
             name, *forms = spec.split("|")
             return forms[0] if lang.singular(_count(params.get(name))) else forms[-1]
         word, _, name = spec.rpartition(":")
-        if word == "repr":
-            return repr(value(name))
-        if word == "comma":  # a list joined by commas only: "3, 5, 7"
-            items = params.get(name)
-            if isinstance(items, (list, tuple)):
-                return ", ".join(text(item, lang, resolve) for item in items)
+        raw = params.get(name)
+        if word == "repr":  # a value from the log as Python shows it: 'Bob', 5, None
+            return value(name) if _is_message(raw) else repr(raw)
+        if word in ("comma", "semi", "or") and isinstance(raw, (list, tuple)):
+            items = [text(item, lang, resolve) for item in raw]
+            if word == "or":  # "a, b or c"
+                return lang.join(items, lang.or_word)
+            return (lang.semicolon if word == "semi" else ", ").join(items)
+        if word in ("comma", "semi", "or"):
             return value(name)
         if word:
             return elide(word, value(name))
         return value(name)
 
     return _FIELD.sub(field, template)
+
+
+def _is_message(value: Any) -> bool:
+    return isinstance(value, Msg) or (isinstance(value, Mapping) and "id" in value)
 
 
 def text(value: Any, lang: Lang, resolve: Resolve) -> str:
