@@ -178,7 +178,7 @@ def _json(value: Any) -> Any:
     return value
 
 
-def msg(key: str, **params: Any) -> Msg:
+def msg(key: str, /, **params: Any) -> Msg:
     """The message ``key`` with ``params``, as English text that keeps both."""
     if key not in ENGLISH:
         raise KeyError(f"no English template for message {key!r}")
