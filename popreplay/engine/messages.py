@@ -93,33 +93,60 @@ def elide(word: str, text: str) -> str:
     return f"{word} {text}"
 
 
-def fill(template: str, params: Mapping[str, Any], lang: Lang, resolve: Resolve) -> str:
-    """``template`` with its fields replaced (see the module's docstring)."""
+_LISTS = ("comma", "semi", "or")
+_compiled: dict[str, tuple] = {}  # template -> its parts (a template is parsed once)
 
-    def value(name: str) -> str:
-        return text(params.get(name), lang, resolve)
 
-    def field(match: re.Match) -> str:
+def _compile(template: str) -> tuple:
+    """Literal texts and fields ``(is_plural, name, word_or_singular, plural)``."""
+    parts: list[Any] = []
+    position = 0
+    for match in _FIELD.finditer(template):
+        if match.start() > position:
+            parts.append(template[position:match.start()])
         spec = match.group(1)
         if "|" in spec:
             name, *forms = spec.split("|")
-            return forms[0] if lang.singular(_count(params.get(name))) else forms[-1]
-        word, _, name = spec.rpartition(":")
+            parts.append((True, name, forms[0], forms[-1]))
+        else:
+            word, _, name = spec.rpartition(":")
+            parts.append((False, name, word, None))
+        position = match.end()
+    if position < len(template):
+        parts.append(template[position:])
+    return tuple(parts)
+
+
+def fill(template: str, params: Mapping[str, Any], lang: Lang, resolve: Resolve) -> str:
+    """``template`` with its fields replaced (see the module's docstring)."""
+    parts = _compiled.get(template)
+    if parts is None:
+        parts = _compiled[template] = _compile(template)
+    out: list[str] = []
+    add = out.append
+    for part in parts:
+        if part.__class__ is str:
+            add(part)
+            continue
+        plural, name, word, other = part
         raw = params.get(name)
-        if word == "repr":  # a value from the log as Python shows it: 'Bob', 5, None
-            return value(name) if _is_message(raw) else repr(raw)
-        if word in ("comma", "semi", "or") and isinstance(raw, (list, tuple)):
+        if plural:
+            add(word if lang.singular(_count(raw)) else other)
+        elif not word:
+            add(raw if raw.__class__ is str else text(raw, lang, resolve))
+        elif word == "repr":  # a value from the log as Python shows it: 'Bob', 5, None
+            add(text(raw, lang, resolve) if _is_message(raw) else repr(raw))
+        elif word in _LISTS and isinstance(raw, (list, tuple)):
             items = [text(item, lang, resolve) for item in raw]
             if word == "or":  # "a, b or c"
-                return lang.join(items, lang.or_word)
-            return (lang.semicolon if word == "semi" else ", ").join(items)
-        if word in ("comma", "semi", "or"):
-            return value(name)
-        if word:
-            return elide(word, value(name))
-        return value(name)
-
-    return _FIELD.sub(field, template)
+                add(lang.join(items, lang.or_word))
+            else:
+                add((lang.semicolon if word == "semi" else ", ").join(items))
+        elif word in _LISTS:
+            add(text(raw, lang, resolve))
+        else:
+            add(elide(word, text(raw, lang, resolve)))
+    return "".join(out)
 
 
 def _is_message(value: Any) -> bool:
@@ -128,6 +155,8 @@ def _is_message(value: Any) -> bool:
 
 def text(value: Any, lang: Lang, resolve: Resolve) -> str:
     """One parameter in words."""
+    if value.__class__ is int:
+        return str(value)
     if isinstance(value, Msg):
         return resolve(value.id, value.params, str(value))
     if isinstance(value, Mapping) and "id" in value:
@@ -145,7 +174,12 @@ def english(key: str, params: Mapping[str, Any], fallback: str = "") -> str:
     template = ENGLISH.get(key)
     if template is None:
         return fallback
-    return fill(template, params, EN, english)
+    return fill(template, params, EN, _nested_english)
+
+
+def _nested_english(key: str, params: Mapping[str, Any], fallback: str) -> str:
+    """A nested :class:`Msg` already is its English text (``fallback``)."""
+    return fallback or english(key, params)
 
 
 class Msg(str):
@@ -169,6 +203,9 @@ class Msg(str):
 
 
 def _json(value: Any) -> Any:
+    cls = value.__class__
+    if cls is int or cls is str or value is None:
+        return value
     if isinstance(value, Msg):
         return {"id": value.id, "params": value.json_params()}
     if isinstance(value, (list, tuple)):
