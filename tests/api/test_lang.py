@@ -108,3 +108,20 @@ def test_stored_game_and_replay_in_french_with_their_own_etags(client):
     assert again.status_code == 304
     listed = client.get(f"{API}/games", query_string={"lang": "fr"}).get_json()["items"]
     assert listed[0]["result"]["errors"][0]["message"].startswith("il n'y a pas de carte 99")
+
+
+def test_the_recorders_check_speaks_french(client):
+    log = simulated("battle", 3, seed=4)
+    log.pop("claimed", None)
+    log["rounds"] = [dict(log["rounds"][0], turns=log["rounds"][0]["turns"][:2])]
+    log["rounds"][0]["turns"][1]["plays"]["Alice"] = [99]
+    english = client.post(f"{API}/record/check", json={"log": log}).get_json()
+    french = client.post(f"{API}/record/check?lang=fr", json={"log": log}).get_json()
+    assert english["result"]["errors"][0]["message"].startswith("there is no card 99")
+    assert french["result"]["errors"][0]["message"].startswith("il n'y a pas de carte 99")
+    assert french["result"]["errors"][0]["code"] == "unknown-card"
+    assert french["choices"]["error"]["message"].startswith("il n'y a pas de carte 99")
+    assert [s["note_id"] for s in french["steps"]] == [s["note_id"] for s in english["steps"]]
+    assert french["steps"][0]["note"].startswith("Manche 1\u00a0:")
+    assert french["steps"][-1]["note"].startswith("Coup irrégulier\u00a0:")
+    assert all(s["note_id"] for s in french["steps"])  # trimmed steps keep their ids too
