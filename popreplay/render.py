@@ -138,6 +138,9 @@ STATE_RENDERERS: dict[str, Callable[[dict[str, Any]], list[str]]] = {"pop": _pop
 STATE_RENDERERS["bloops"] = bloops_state
 STATE_RENDERERS["cube"] = cube_state
 STATE_RENDERERS["slap"] = slap_state
+# boards that take the language too (``step``); cube's words stay English
+LANGUAGE_AWARE: dict[str, Callable[[dict[str, Any], str], list[str]]] = {
+    "pop": _pop_state, "bloops": bloops_state, "slap": slap_state}
 
 
 def step(result: dict[str, Any], item: dict[str, Any], lang: str = "en") -> str:
@@ -149,9 +152,9 @@ def step(result: dict[str, Any], item: dict[str, Any], lang: str = "en") -> str:
     head = click.style(f"[{item['index']}] {item['kind']}", bold=True)
     lines = [f"{head} {' '.join(where)}: {item['note']}"]
     if item.get("state"):
-        if result["game"] == "pop":
-            board = _pop_state(item["state"], lang)
-        else:
+        if result["game"] in LANGUAGE_AWARE:
+            board = LANGUAGE_AWARE[result["game"]](item["state"], lang)
+        else:  # cube: English words
             board = STATE_RENDERERS.get(result["game"], _generic_state)(item["state"])
         lines.extend("    " + line for line in board)
     return "\n".join(lines) + "\n"

@@ -76,3 +76,21 @@ def test_replay_json_in_french_keeps_ids():
     assert last["note_id"] == "core.illegal"
     assert last["note_params"]["message"]["id"] == "pop.not-held"
     assert list(body["errors"][0]) == ["code", "message", "round", "turn", "path"]
+
+
+@pytest.mark.parametrize("game, case, step, lines", [
+    ("slap", "challenge-chained", 5, [
+        "    pile centrale (5)\u00a0: Rouge 3 Vert 15 Bleu 5 Jaune 8 Rouge 14 ← dessus",
+        "    pile Folies\u00a0: 0 carte",
+        "    défi\u00a0: Chloé doit encore 3 sur 5 cartes à Bruno"]),
+    ("bloops", "counter-right-effects-in-order", 4, [
+        "    pioche 51   défausse 7 7   contre-défausse sur 7",
+        "    effets en attente\u00a0: le 7 de Ben (consulter une carte)"]),
+])
+def test_the_boards_of_slap_and_bloops_in_french(game, case, step, lines):
+    path = GOLDEN.parent / game / f"{case}.log.json"
+    result = CliRunner().invoke(main, ["replay", "--no-color", "--lang", "fr", "--step",
+                                       str(step), str(path)])
+    out = result.output.splitlines()
+    for line in lines:
+        assert line in out, (line, out)
