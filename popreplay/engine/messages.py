@@ -241,4 +241,40 @@ define({
     "core.did-you-mean": "; did you mean {repr:name}?",
     "core.given-twice": "{name} is given twice",
     "core.unreadable": "cannot read {source}: {reason}",
+    # the shape of a log (``popreplay.logformat``): the common messages have ids, the rarer
+    # ones of each game's fields stay English (no id)
+    "shape.required": "required key is missing",
+    "shape.unknown-key": "unknown key (free data belongs in \"meta\")",
+    "shape.did-you-mean": "unknown key: did you mean \"{key}\"? (free data belongs in \"meta\")",
+    "shape.object": "must be an object",
+    "shape.not-null": "must not be null",
+    "shape.integer": "must be an integer",
+    "shape.boolean": "must be true or false",
+    "shape.string": "must be a string",
+    "shape.list": "must be a list",
+    "shape.by-player": "must be an object keyed by player name",
+    "shape.log-object": "A log must be a JSON object.",
+    "shape.unknown-game": "unknown game {repr:game}; known games: {comma:known}",
+    "shape.too-deep": "nested deeper than {depth} levels",
+    "shape.too-long": "longer than {limit} characters",
+    "shape.too-many": "more than {limit} values",
+    "shape.key-too-long": "has a key longer than {limit} characters",
+    "json.not-utf8": "The log is not UTF-8 text (byte {byte}).",
+    "json.not-json": "The log is not valid JSON: {detail} at line {line}, column {column}.",
+    "json.too-deep": "The log is not accepted: its JSON is nested far too deeply.",
+    "json.not-accepted": "The log is not accepted: {detail}.",
+    "json.lone-surrogate": "A lone surrogate (a \\uD800-\\uDFFF escape without its pair) in this "
+                           "string or key: it is not Unicode text, so the log is not accepted.",
 })
+
+# shape messages that arrive as plain text (marshmallow's, the fields' own): text -> id
+SHAPE_TEXTS: dict[str, str] = {}
+for _key in ("shape.required", "shape.unknown-key", "shape.object", "shape.not-null",
+             "shape.integer", "shape.boolean", "shape.string", "shape.list", "shape.by-player"):
+    SHAPE_TEXTS[ENGLISH[_key]] = _key
+
+
+def shape_text(text: str) -> Msg | str:
+    """A shape message as a :class:`Msg` when it is one of the common ones, else as it is."""
+    key = SHAPE_TEXTS.get(text)
+    return text if key is None else msg(key)

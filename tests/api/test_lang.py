@@ -125,3 +125,20 @@ def test_the_recorders_check_speaks_french(client):
     assert french["steps"][0]["note"].startswith("Manche 1\u00a0:")
     assert french["steps"][-1]["note"].startswith("Coup irrégulier\u00a0:")
     assert all(s["note_id"] for s in french["steps"])  # trimmed steps keep their ids too
+
+
+def test_shape_errors_in_french_where_they_have_ids(client):
+    broken = validate(client, b'{"game": "pop",', lang="fr").get_json()
+    [error] = broken["errors"]
+    assert error["code"] == "json" and error["message_id"] == "json.not-json"
+    assert error["message"].startswith("Le journal n'est pas du JSON valide\u00a0: ")
+    assert error["params"]["line"] == 1
+    shape = validate(client, b'{"format": "popreplay/1", "game": "pop", "mode": "battle"}',
+                     lang="fr").get_json()
+    assert shape["status"] == "invalid"
+    by_path = {e["path"]: e for e in shape["errors"]}
+    assert by_path["/players"]["message"] == "clé obligatoire manquante"
+    assert by_path["/players"]["message_id"] == "shape.required"
+    english = validate(client, b'{"format": "popreplay/1", "game": "pop", "mode": "battle"}')
+    assert {e["path"]: e["message"] for e in english.get_json()["errors"]}["/players"] == \
+        "required key is missing"

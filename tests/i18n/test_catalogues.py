@@ -17,7 +17,7 @@ from popreplay.i18n.po import read_po
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 FIELD = re.compile(r"\{([^{}]+)\}")
-TRANSLATED = ("core.", "pop.", "slap.", "bloops.")  # cube: English until its engine settles
+TRANSLATED = ("core.", "shape.", "json.", "pop.", "slap.", "bloops.")  # cube: English until its engine settles
 
 
 def fields(template: str) -> set[tuple[str, str]]:
