@@ -97,7 +97,7 @@ class Games(MethodView):
             done = store.ingest(get_session(), raw, visibility=args["visibility"])
         except store.InvalidLog as invalid:
             raise ApiError(422, "The log is not valid: nothing was stored.",
-                           errors=invalid.result["errors"]) from None
+                           errors=localize(invalid.result, request_lang())["errors"]) from None
         body = game_view(done.record)
         if not done.created:
             return body, 200

@@ -105,6 +105,8 @@ class GamePageSchema(Schema):
 
 
 class UploadQuerySchema(Schema):
+    lang = fields.String(metadata={"description": "Language of the result's messages (and of "
+                                   "the errors of a refused log): `en` or `fr`."})
     visibility = fields.String(
         load_default="public", validate=validate.OneOf(VISIBILITIES),
         metadata={"description": "unlisted: reachable by its link only"})

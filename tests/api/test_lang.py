@@ -142,3 +142,12 @@ def test_shape_errors_in_french_where_they_have_ids(client):
     english = validate(client, b'{"format": "popreplay/1", "game": "pop", "mode": "battle"}')
     assert {e["path"]: e["message"] for e in english.get_json()["errors"]}["/players"] == \
         "required key is missing"
+
+
+def test_a_refused_upload_lists_its_errors_in_french(client):
+    response = client.post(f"{API}/games?lang=fr", data=b'{"format": "popreplay/1", "game": '
+                           b'"pop", "mode": "battle"}', content_type="application/json")
+    assert response.status_code == 422
+    by_path = {e["path"]: e for e in response.get_json()["errors"]}
+    assert by_path["/players"]["message"] == "clé obligatoire manquante"
+    assert by_path["/players"]["code"] == "schema"
