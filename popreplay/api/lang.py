@@ -29,11 +29,14 @@ def vary(response: Response) -> Response:
 
 def localized_result(result: dict[str, Any] | None, lang: str, log: bytes | str | None = None,
                      ) -> dict[str, Any] | None:
-    """A stored result in ``lang``. Stored results are JSON (the message ids of their errors are
-    gone): when one has errors, its log is checked again for them (one log, no steps: fast)."""
+    """A stored result in ``lang``. Stored results are JSON (the message ids of their errors and
+    of Bloops' outcome remarks are gone): when one has errors (or remarks, in French), its log is
+    checked again for them (one log, no steps: fast)."""
     if result is None:
         return None
-    if result.get("errors") and log is not None:
+    outcome = result.get("outcome")
+    remarks = isinstance(outcome, dict) and bool(outcome.get("notes")) and lang != "en"
+    if (result.get("errors") or remarks) and log is not None:
         from ..checking import check_text
         from ..engine import ENGINE_VERSION
 
@@ -41,5 +44,9 @@ def localized_result(result: dict[str, Any] | None, lang: str, log: bytes | str 
             fresh = check_text(log)
             if [e.get("code") for e in fresh["errors"]] == [e.get("code") for e in
                                                             result["errors"]]:
-                return localize({**result, "errors": fresh["errors"]}, lang)
+                again = {**result, "errors": fresh["errors"]}
+                if remarks and isinstance(fresh.get("outcome"), dict) and \
+                        fresh["outcome"].get("notes") == outcome.get("notes"):
+                    again["outcome"] = {**outcome, "notes": fresh["outcome"]["notes"]}
+                return localize(again, lang)
     return localize(result, lang)

@@ -92,8 +92,8 @@ def _error(entry: Mapping[str, Any], lang: str) -> dict[str, Any]:
 
 
 def localize(result: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    """A copy of a result object or replay (with or without ``steps``) whose error ``message``s
-    and step ``note``s are in ``lang``. Each error gains ``message_id`` and ``params`` (``None``
+    """A copy of a result object or replay (with or without ``steps``) whose error ``message``s,
+    step ``note``s and outcome remarks (Bloops' ``outcome.notes``) are in ``lang``. Each error gains ``message_id`` and ``params`` (``None``
     for a message without an id); each step keeps ``note_id`` and ``note_params``; the ``code``s
     and everything else are unchanged."""
     lang = clean(lang)
@@ -117,6 +117,12 @@ def localize(result: Mapping[str, Any], lang: str) -> dict[str, Any]:
         out["errors"] = localized
     if isinstance(steps, list):
         out["steps"] = [_step(step, lang) for step in steps]
+    outcome = result.get("outcome")
+    if isinstance(outcome, Mapping) and isinstance(outcome.get("notes"), list):
+        # Bloops' remarks: rendered when they are messages (a fresh result), else kept
+        out["outcome"] = {**outcome, "notes": [
+            _message(note, lang, None, None)[0] if isinstance(note, Msg) else note
+            for note in outcome["notes"]]}
     return out
 
 

@@ -151,3 +151,13 @@ def test_a_refused_upload_lists_its_errors_in_french(client):
     by_path = {e["path"]: e for e in response.get_json()["errors"]}
     assert by_path["/players"]["message"] == "clé obligatoire manquante"
     assert by_path["/players"]["code"] == "schema"
+
+
+def test_a_stored_bloops_game_has_its_remarks_in_french(client):
+    raw = (GOLDEN / "bloops" / "unknown-card-at-the-end.log.json").read_bytes()
+    slug = client.post(f"{API}/games", data=raw, content_type="application/json").get_json()["slug"]
+    english = client.get(f"{API}/games/{slug}").get_json()["result"]["outcome"]["notes"]
+    french = client.get(f"{API}/games/{slug}?lang=fr").get_json()["result"]["outcome"]["notes"]
+    assert english == check_text(raw)["outcome"]["notes"]
+    assert french == ["Le score de Ben est inconnu\u00a0: l'emplacement 6 n'est pas révélé.",
+                      "Les gagnants sont inconnus\u00a0: toutes les cartes ne sont pas révélées."]

@@ -234,3 +234,15 @@ def test_cube_stays_english_through_the_fallback():
     assert [s["note"] for s in localized["steps"]] == [s["note"] for s in result["steps"]]
     assert all(s["note_id"] is None for s in localized["steps"])
     assert [e["message"] for e in localized["errors"]] == [e["message"] for e in result["errors"]]
+
+
+def test_bloops_outcome_remarks_in_french():
+    result = french("bloops", "winner-certain-with-unseen-card")
+    assert result["outcome"]["notes"] == [
+        fr("Le score de Ben est inconnu : l'emplacement 6 n'est pas révélé."),
+        fr("Les gagnants ne dépendent pas des cartes non révélées : Ben gagne quelles qu'elles "
+           "soient."),
+    ]
+    english = check_text((GOLDEN / "bloops" / "winner-certain-with-unseen-card.log.json")
+                         .read_bytes())
+    assert english["outcome"]["notes"][0] == "Ben's score is unknown: place 6 is not revealed."

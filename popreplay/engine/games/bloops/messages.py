@@ -85,6 +85,13 @@ define({
     "bloops.end.wins": "{name} wins {points}",
     "bloops.end.whatever": "whatever the unseen cards are",
     "bloops.end.points": "with {points} points",
+    # --- remarks of the outcome (``outcome.notes``) --------------------------------------
+    "bloops.remark.score-unknown": "{name}'s score is unknown: {places|place|places} {places} "
+                                   "{places|is|are} not revealed.",
+    "bloops.remark.not-over": "The game is not over: scores and winners are decided at the end.",
+    "bloops.remark.winners-unknown": "The winners are unknown: not every card is revealed.",
+    "bloops.remark.winners-certain": "The winners do not depend on the cards not revealed: "
+                                     "{winners} {winners|wins|win} whatever they are.",
     # --- rule messages ---------------------------------------------------------------------
     "bloops.not-a-value": "{repr:key} is not a card value: values are 0 to 20",
     "bloops.deck-negative": "the deck cannot hold {count} cards of value {key}",
