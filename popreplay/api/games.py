@@ -16,7 +16,7 @@ from ..db.session import get_session
 from .body import read_body
 from .errors import ApiError
 from .jsonout import compact
-from .lang import localize, localized_result, request_lang, vary
+from .lang import localize, localized_result, request_lang
 from .represent import game_view as _plain_view
 from .schemas import (
     CreatedGameSchema,

@@ -47,7 +47,8 @@ def catalogue(lang: str) -> dict[str, str]:
 
 
 def clean(lang: str | None) -> str:
-    """``"en"`` or ``"fr"``: a region (``fr-CA``, ``fr_BE.UTF-8``) counts, anything else is English."""
+    """``"en"`` or ``"fr"``: a region (``fr-CA``, ``fr_BE.UTF-8``) counts; anything else is
+    English."""
     base = _base(lang or "")
     return base if base in LANGUAGES else DEFAULT
 
@@ -93,9 +94,11 @@ def _error(entry: Mapping[str, Any], lang: str) -> dict[str, Any]:
 
 def localize(result: Mapping[str, Any], lang: str) -> dict[str, Any]:
     """A copy of a result object or replay (with or without ``steps``) whose error ``message``s,
-    step ``note``s and outcome remarks (Bloops' ``outcome.notes``) are in ``lang``. Each error gains ``message_id`` and ``params`` (``None``
-    for a message without an id); each step keeps ``note_id`` and ``note_params``; the ``code``s
-    and everything else are unchanged."""
+    step ``note``s and outcome remarks (Bloops' ``outcome.notes``) are in ``lang``.
+
+    Each error gains ``message_id`` and ``params`` (``None`` for a message without an id); each
+    step keeps ``note_id`` and ``note_params``; the ``code``s and everything else are unchanged.
+    The input is not changed."""
     lang = clean(lang)
     out = dict(result)
     steps = result.get("steps")
