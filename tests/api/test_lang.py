@@ -161,3 +161,17 @@ def test_a_stored_bloops_game_has_its_remarks_in_french(client):
     assert english == check_text(raw)["outcome"]["notes"]
     assert french == ["Le score de Ben est inconnu\u00a0: l'emplacement 6 n'est pas révélé.",
                       "Les gagnants sont inconnus\u00a0: toutes les cartes ne sont pas révélées."]
+
+
+def test_the_recorders_pending_entry_errors_speak_french(client):
+    log = simulated("battle", 3, seed=4)
+    log.pop("claimed", None)
+    log["rounds"] = [dict(log["rounds"][0], turns=[])]
+    held = sorted(log["rounds"][0]["hands"]["Bruno"])[0]  # Bruno's card, not Alice's
+    body = {"log": log, "pending": {"entry": "turn", "cards": [held]}}
+    english = client.post(f"{API}/record/check", json=body).get_json()["choices"]["error"]
+    french = client.post(f"{API}/record/check?lang=fr", json=body).get_json()["choices"]["error"]
+    assert english["code"] == french["code"] == "pending"
+    assert english["message"] == f"card {held} cannot be played by Alice now"
+    assert french["message"] == f"la carte {held} ne peut pas être jouée par Alice maintenant"
+    assert french["message_id"] == "pop.pending.card"
