@@ -17,6 +17,7 @@ import fastjsonschema
 from marshmallow import Schema, ValidationError
 from marshmallow import fields as marshmallow_fields
 
+from ..engine.messages import Msg, msg, shape_text
 from ..engine.pointer import join
 from ..engine.replay import Violation
 from .bloops import BloopsLogSchema
@@ -81,24 +82,21 @@ def parse_json(text: str | bytes) -> Any:
             text = text[1:]
         data = json.loads(text, parse_constant=_reject_constant, parse_float=_number)
     except UnicodeDecodeError as error:
-        raise _json_error(f"not UTF-8 text (byte {error.start})") from None
+        raise _json_error(msg("json.not-utf8", byte=error.start)) from None
     except json.JSONDecodeError as error:
         # The line and column count characters (code points) as an editor shows them: an emoji
         # is one column (not two UTF-16 units, nor four bytes). Python's messages that end in
         # "at" ("Invalid control character at") get the place once.
-        message = error.msg.removesuffix(" at")
-        raise _json_error(f"not valid JSON: {message} at line {error.lineno}, "
-                          f"column {error.colno}") from None
+        raise _json_error(msg("json.not-json", detail=error.msg.removesuffix(" at"),
+                              line=error.lineno, column=error.colno)) from None
     except RecursionError:
-        raise _json_error("not accepted: its JSON is nested far too deeply") from None
+        raise _json_error(msg("json.too-deep")) from None
     except ValueError as error:  # NaN/Infinity, or an integer with too many digits
-        raise _json_error(f"not accepted: {error}") from None
+        raise _json_error(msg("json.not-accepted", detail=str(error))) from None
     if SURROGATE_ESCAPE.search(text):
         where = lone_surrogate_at(data)
         if where is not None:
-            raise ShapeError([Violation(
-                "json", "A lone surrogate (a \\uD800-\\uDFFF escape without its pair) in this "
-                "string or key: it is not Unicode text, so the log is not accepted.", where)])
+            raise ShapeError([Violation("json", msg("json.lone-surrogate"), where)])
     return data
 
 
@@ -111,22 +109,21 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-def _json_error(message: str) -> ShapeError:
-    return ShapeError([Violation("json", f"The log is {message}.", "")])
+def _json_error(message: Msg) -> ShapeError:
+    return ShapeError([Violation("json", message, "")])
 
 
 def check_shape(data: Any) -> dict[str, Any]:
     """Return the log with JSON's types made exact, or raise :class:`ShapeError`."""
     if not isinstance(data, dict):
-        raise ShapeError([Violation("schema", "A log must be a JSON object.", "")])
+        raise ShapeError([Violation("schema", msg("shape.log-object"), "")])
     game, mode = data.get("game"), data.get("mode")
     schema_class = SHAPES.get(game) if isinstance(game, str) else None
     if schema_class is None:
         errors = _errors(_schema(LooseEnvelopeSchema).validate(data))
         if "game" in data:
-            known = ", ".join(sorted(SHAPES))
-            errors.append(Violation("schema", f"unknown game {game!r}; known games: {known}",
-                                    "/game"))
+            errors.append(Violation("schema", msg("shape.unknown-game", game=game,
+                                                  known=sorted(SHAPES)), "/game"))
         errors.sort(key=lambda e: e.path)
         raise ShapeError(errors, game=game, mode=mode)
     schema = _schema(schema_class)
@@ -162,7 +159,7 @@ def _check_meta(data: dict[str, Any], game: Any, mode: Any) -> None:
     if meta is None:
         return
     if depth_exceeds(meta, MAX_DEPTH - 1):
-        raise ShapeError([Violation("schema", f"nested deeper than {MAX_DEPTH} levels",
+        raise ShapeError([Violation("schema", msg("shape.too-deep", depth=MAX_DEPTH),
                                     "/meta")], game=game, mode=mode)
     problem = meta_problem(meta)
     if problem is not None:
@@ -248,8 +245,8 @@ def _with_suggestion(schema: Schema, error: Violation) -> Violation:
     close = difflib.get_close_matches(unescape(key), _keys_at(schema, parent), n=1, cutoff=0.75)
     if not close:
         return error
-    return Violation(error.code, f"unknown key: did you mean \"{close[0]}\"? (free data "
-                     "belongs in \"meta\")", error.path, error.round, error.turn)
+    return Violation(error.code, msg("shape.did-you-mean", key=close[0]), error.path,
+                     error.round, error.turn)
 
 
 def _keys_at(schema: Schema, pointer: str) -> list[str]:
@@ -285,7 +282,8 @@ def _errors(messages: Any, path: str = "") -> list[Violation]:
             if isinstance(message, (dict, list)):
                 out.extend(_errors(message, path))
             else:
-                out.append(Violation("schema", _MESSAGES.get(message, message), path))
+                out.append(Violation("schema", shape_text(_MESSAGES.get(message, message)), path))
     else:
-        out.append(Violation("schema", _MESSAGES.get(messages, str(messages)), path))
+        out.append(Violation("schema", shape_text(_MESSAGES.get(messages, str(messages))),
+                             path))
     return out

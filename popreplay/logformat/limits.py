@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..engine.messages import msg
 from ..engine.pointer import join
 
 MAX_DEPTH = 32  # JSON nesting depth anywhere in a log, ``meta`` included
@@ -70,20 +71,20 @@ def meta_problem(meta: Any) -> tuple[str, str] | None:
         return None
     title = meta.get("title")
     if isinstance(title, str) and len(title) > MAX_TITLE_LENGTH:
-        return "/meta/title", f"longer than {MAX_TITLE_LENGTH} characters"
+        return "/meta/title", msg("shape.too-long", limit=MAX_TITLE_LENGTH)
     count = 0
     stack: list[tuple[str, Any]] = [("/meta", meta)]
     while stack:
         path, value = stack.pop()
         count += 1
         if count > MAX_META_ITEMS:
-            return "/meta", f"more than {MAX_META_ITEMS} values"
+            return "/meta", msg("shape.too-many", limit=MAX_META_ITEMS)
         if isinstance(value, str) and len(value) > MAX_META_STRING:
-            return path, f"longer than {MAX_META_STRING} characters"
+            return path, msg("shape.too-long", limit=MAX_META_STRING)
         if isinstance(value, dict):
             for key, item in value.items():
                 if len(key) > MAX_META_STRING:
-                    return path, f"has a key longer than {MAX_META_STRING} characters"
+                    return path, msg("shape.key-too-long", limit=MAX_META_STRING)
                 stack.append((join(path, key), item))
         elif isinstance(value, list):
             stack.extend((join(path, index), item) for index, item in enumerate(value))
