@@ -63,7 +63,7 @@ def test_the_swap_and_the_wrong_counter_discard_are_marked(page, server, example
     marked = page.eval_on_selector_all(
         ".bl-place:has(.bl-hl-swap)", "els => els.map(e => [e.dataset.player, e.dataset.place])")
     assert sorted(marked) == [["Ana", "4"], ["Cleo", "1"]]
-    assert "Cleo's 9" in page.text_content(".bl-action")
+    assert "Cleo’s 9" in page.text_content(".bl-action")
     wrong = next(s for s in replay["steps"] if s["kind"] == "counter" and not s["data"]["right"])
     page.goto(f"{server.url}/r/{slug}#step={wrong['index']}")
     page.wait_for_selector(".bl-hl-wrong")
