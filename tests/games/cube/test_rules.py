@@ -283,12 +283,22 @@ def test_a_hidden_card_taken_from_a_hand_with_known_cards_makes_them_hidden():
                       deal=deal, title=""))["errors"][0]["code"] == "bad-colour"
 
 
-def test_a_revealed_card_must_not_be_known_elsewhere():
+def test_a_numbered_id_is_any_free_copy_of_its_kind():
     deal = {"Ana": ["CROSS-1", None, None, None, None], "Bruno": [None] * 5}
     turns = [{"player": "Ana", "draw": [None, None], "lay": ["CROSS-1"]},
              {"player": "Bruno", "draw": [None, None], "lay": ["CROSS-1"]}]
+    state = last_state(log(turns, deal=deal, title=""))
+    assert state["players"]["Bruno"]["table"]["CROSS"]["card"] == "CROSS-2"
+    assert state["players"]["Ana"]["table"]["CROSS"]["card"] == "CROSS-1"
+
+
+def test_a_revealed_card_must_not_be_known_elsewhere():
+    deal = {"Ana": ["CROSS-1", None, None, None, None], "Bruno": ["CROSS", None, None, None, None]}
+    turns = [{"player": "Ana", "draw": [None, None], "lay": ["CROSS-1"]},
+             {"player": "Bruno", "draw": [None, None], "lay": ["CROSS"]},
+             {"player": "Ana", "draw": ["CROSS-2", None]}]
     code, path = error(log(turns, deal=deal, title=""))
-    assert (code, path) == ("not-in-hand", "/turns/1/lay/0")
+    assert (code, path) == ("duplicate-card", "/turns/2/draw/0")
 
 
 def test_known_cube_cards_must_be_laid_but_hidden_ones_cannot_be_checked():

@@ -62,12 +62,18 @@ def decks(players: int) -> int:
 
 
 def kind(card: str) -> str:
-    """``"CORNER-TWIST-2"`` -> ``"CORNER-TWIST"``. Only for ids already known to be cards."""
-    return card.rsplit("-", 1)[0]
+    """``"CORNER-TWIST-2"`` -> ``"CORNER-TWIST"``; a kind alone (``"CORNER-TWIST"``) is itself.
+    Only for names already known to be cards or kinds."""
+    return card if card in KINDS else card.rsplit("-", 1)[0]
 
 
 def category(card: str) -> str:
     return KINDS[kind(card)][0]
+
+
+def is_kind(name: str) -> bool:
+    """Is ``name`` a kind alone (``"ORANGE"``), which any free unmarked copy of it satisfies?"""
+    return name in KINDS
 
 
 def is_colour(card: str) -> bool:
