@@ -298,6 +298,128 @@ case("reshuffle-draw-not-in-pile",
          title="After the reshuffle the pile holds only the 12 discards; no WHITE is one"),
      illegal("duplicate-card", "/turns/15/draw/0", 8, 16))
 
+# --- the issue-14 rulings -------------------------------------------------------------------------
+
+
+def _kinds_only(value: Any) -> Any:
+    """The same log with every card written by its kind alone (``"ORANGE-1"`` -> ``"ORANGE"``)."""
+    if isinstance(value, str) and value.rsplit("-", 1)[-1].isdigit():
+        return value.rsplit("-", 1)[0]
+    if isinstance(value, list):
+        return [_kinds_only(v) for v in value]
+    if isinstance(value, dict):
+        return {k: (v if k in ("player", "target", "step") else _kinds_only(v))
+                for k, v in value.items()}
+    return value
+
+
+# The base game with every card written by its kind alone: each card takes the first free copy of
+# its kind, so the steps show exactly the ids of the base game (Bruno's CROSS is CROSS-2, the green
+# Ana draws after Bruno's is GREEN-2).
+case("kind-alone-ids",
+     log(_kinds_only(base()), deal=_kinds_only(BASE_DEAL),
+         claimed={"winners": ["Ana"], "won_by": "steps", "turn": 3},
+         title="Every card written by its kind alone"),
+     outcome("complete", winners=["Ana"], won_by="steps", turn=3, round=2, claims_match=True,
+             steps_of={"Ana": {"CROSS": ["WHITE-1"], "F2L": ["RED-1", "BLUE-1"],
+                               "OLL": ["ORANGE-1", "GREEN-2"], "PLL": ["YELLOW-2"]},
+                       "Bruno": {"CROSS": ["YELLOW-1"], "OLL": ["GREEN-1"], "PLL": []}}))
+
+# Bruno draws "ORANGE-1" while ORANGE-1 is on Ana's OLL: the other orange (ORANGE-2) is free, so
+# the id is satisfied by it; he puts it on his OLL (written "ORANGE-1" again: it is the orange he
+# holds).
+_COPY_T2 = {"player": "Bruno", "draw": ["ORANGE-1", "PLL-1"], "lay": ["CROSS-2", "OLL-1", "PLL-1"],
+            "events": [play("YELLOW-1", step="CROSS"), play("ORANGE-1", step="OLL"),
+                       play("PB-1", step="OLL")]}
+case("numbered-id-another-copy",
+     log([t1(), _COPY_T2, {**t3(), "draw": ["PLL-2", "GREEN-1", "YELLOW-2", "PB-2", "DNF-1"],
+                           "events": [play("YELLOW-2", step="PLL"), play("GREEN-1", step="OLL")]}],
+         title="Bruno writes ORANGE-1, which is on Ana's table: the free ORANGE-2 is meant"),
+     outcome("complete", winners=["Ana"], won_by="steps", turn=3, round=2,
+             steps_of={"Ana": {"OLL": ["ORANGE-1", "GREEN-1"]},
+                       "Bruno": {"OLL": ["ORANGE-2"]}}))
+
+# The six F.M.C. marks are on WR-1, PB-2, PB-3, DNF-2, ONE-HAND-1, SCRAMBLE-1. Ana is dealt five of
+# them; Bruno is dealt four Personal Bests written "PB", but only three unmarked ones exist (PB-1,
+# PB-4, PB-5): a kind alone never means a marked copy.
+case("fmc-marked-told-apart",
+     log([], deck=FMC_DECK,
+         deal={"Ana": ["WR-1", "PB-2", "PB-3", "DNF-2", "ONE-HAND-1"],
+               "Bruno": ["PB", "PB", "PB", "PB", None]},
+         title="Marked copies are told apart: a fourth unmarked PB does not exist"),
+     illegal("duplicate-card", "/deal/Bruno/3"))
+
+# Marks on WR-1, PB-2, PB-3, DNF-2, ONE-HAND-1 and YELLOW-2. Bruno puts YELLOW-2 on his CROSS
+# (turn 2) holding the five others; on turn 3 Ana's Pop sends YELLOW-2 back to his hand (her own
+# CROSS is there: CROSS-2 goes right), and Bruno shows the F.M.C. in Ana's turn.
+FMC_YELLOW = {"fmc": {**FMC_DECK["fmc"], "T-PERM": ["YELLOW-2"]}}
+case("fmc-out-of-turn",
+     log([{"player": "Ana", "draw": ["OLL-2", "ORANGE-1"], "lay": ["CROSS-1", "F2L-1", "OLL-2"],
+           "events": [play("WHITE-1", step="CROSS"), play("RED-1", step="F2L"),
+                      play("BLUE-1", step="F2L")]},
+          {"player": "Bruno", "draw": ["DNF-2", "ONE-HAND-1"], "lay": ["CROSS-2"],
+           "events": [play("YELLOW-2", step="CROSS")]},
+          {"player": "Ana", "draw": ["POP-1", "GREEN-1", "PB-1", "DNF-1"],
+           "events": [play("POP-1", step="CROSS"),
+                      {"show": ["WR-1", "PB-2", "PB-3", "DNF-2", "ONE-HAND-1", "YELLOW-2"],
+                       "player": "Bruno"}]}],
+         deck=FMC_YELLOW,
+         deal={"Ana": ["CROSS-1", "WHITE-1", "F2L-1", "RED-1", "BLUE-1"],
+               "Bruno": ["CROSS-2", "YELLOW-2", "WR-1", "PB-2", "PB-3"]},
+         claimed={"winners": ["Bruno"], "won_by": "fmc", "turn": 3, "round": 2},
+         title="Bruno shows the F.M.C. in Ana's turn, as soon as Pop gives him the sixth card"),
+     outcome("complete", winners=["Bruno"], won_by="fmc", turn=3, round=2, claims_match=True,
+             completed={"Ana": 2, "Bruno": 0}))
+
+# Ana's hand is known (RED-1, BLUE-1, ORANGE-1 after turn 1); Bruno's One Hand takes one of them
+# unseen and he puts RED-1 on his F2L. RED has one copy: Ana, who holds the two others, cannot
+# also play it.
+_ONE_HAND_T2 = {"player": "Bruno", "draw": [None, None], "lay": ["CROSS-2", "F2L-2"],
+                "events": [play("ONE-HAND-1", take=[None]), play("RED-1", step="F2L")]}
+_ONE_HAND_T1 = {**t1(), "events": [play("WHITE-1", step="CROSS")]}
+case("one-hand-revealed-twice",
+     log([_ONE_HAND_T1, _ONE_HAND_T2,
+          {"player": "Ana", "draw": [None, None, None], "events": [play("RED-1", step="F2L")]}],
+         deal={"Ana": BASE_DEAL["Ana"], "Bruno": [None] * 5},
+         title="One Hand takes an unseen card from a known hand; the red is shown twice"),
+     illegal("not-in-hand", "/turns/2/events/0/play", 2, 3))
+
+# The same One Hand without Bruno's reveal: RED-1 is certainly in Ana's or Bruno's hand, so the
+# draw pile cannot give it.
+case("one-hand-then-drawn",
+     log([_ONE_HAND_T1, {**_ONE_HAND_T2, "events": [play("ONE-HAND-1", take=[None])]},
+          {"player": "Ana", "draw": ["RED-1", None, None]}],
+         deal={"Ana": BASE_DEAL["Ana"], "Bruno": [None] * 5},
+         title="A card One Hand moved unseen is still in a hand: the pile cannot give it"),
+     illegal("duplicate-card", "/turns/2/draw/0", 2, 3))
+
+# After the reshuffle of turn 16 the pile is exactly the 12 discards (Personal Bests, DNFs, the
+# World Record, Pops). Bruno draws two of them unseen; Ana then names a YELLOW from the pile, which
+# holds none.
+_UNSEEN = _hand_limit_turns()[:15]
+_UNSEEN += [{"player": "Bruno", "draw": [None, None], "events": [{"discard": ["SKIP-1", "WHITE"]}]},
+            {"player": "Ana", "draw": ["YELLOW-1", None]}]
+case("reshuffle-unseen-draw-impossible",
+     log(_UNSEEN, deal={"Ana": [None] * 5, "Bruno": [None] * 5},
+         title="After a reshuffle and an unseen draw, the pile still holds only the discards"),
+     illegal("duplicate-card", "/turns/16/draw/0", 9, 17))
+
+# The base game between Chloé and Bruno; the claim writes her name decomposed (e + U+0301), and
+# the winners twice: names compare after NFC, winners as a set.
+_NFD = "Chloe\u0301"
+_CHLOE = json.loads(json.dumps(log(base(), title="")).replace('"Ana"', '"Chloé"'))
+case("nfd-claimed-names",
+     log(_CHLOE["turns"], players=["Chloé", "Bruno"], deal=_CHLOE["deal"],
+         claimed={"winners": [_NFD], "completed": {_NFD: 4, "Bruno": 1}},
+         title="The claim writes Chloé decomposed (NFD)"),
+     outcome("complete", winners=["Chloé"], claims_match=True))
+
+case("claimed-winners-as-set",
+     log(base(), claimed={"winners": ["Ana", "Ana"], "won_by": "steps"},
+         title="The winners claimed twice over: compared as a set"),
+     outcome("complete", winners=["Ana"], claims_match=True))
+
+
 # --- violations -----------------------------------------------------------------------------------
 
 case("bad-player-count", log([], players=["Ana"], deal={"Ana": [None] * 5},

@@ -136,8 +136,10 @@ class CubeReplay(Effects):
             held = ", ".join(hand.known) or "nothing"
             return f"the hand is known ({held}) and holds no {kind(card)}"
         if hand is None and not know.in_pile(card):
-            return ("it is not in the draw pile, which holds only the cards of the last "
-                    "reshuffle" if know.pile_group else "every free copy is elsewhere")
+            if know.pile_group:
+                return ("it is not in the draw pile, which holds only the cards of the last "
+                        "reshuffle")
+            return "every free copy of it is in a hand, not in the draw pile"
         return ("no deal of the unseen cards puts it there together with what the log has "
                 "shown of them")
 
