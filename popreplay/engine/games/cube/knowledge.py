@@ -96,13 +96,23 @@ class Knowledge:
         return self.token(card) in self.bit
 
     def assign(self, token: str, card: str) -> str:
-        """The id a named card takes: ``card`` itself when that copy is free, else the first free
-        copy of its token."""
+        """The id a named card takes: ``card`` itself when that copy is free or only a label in a
+        hand (labels of one token in hands are swapped freely), else the first free copy."""
         ids = self.free[token]
         if card in ids:
             ids.remove(card)
             return card
-        return ids.pop(0)
+        other = ids.pop(0)
+        return card if self.relabel(card, other) else other
+
+    def relabel(self, card: str, other: str) -> bool:
+        """If ``card`` is a known card in a hand, it takes the label ``other`` (same token), so
+        that ``card`` can be used elsewhere. False when ``card`` is not in a hand."""
+        for hand in self.hands:
+            if card in hand.known:
+                hand.known[hand.known.index(card)] = other
+                return True
+        return False
 
     def release(self, card: str) -> None:
         ids = self.free.setdefault(self.token(card), [])
@@ -229,6 +239,8 @@ class Knowledge:
                 if card in free:  # the copy leaves under the id the log wrote
                     free.remove(card)
                     self.release(held)
+                    return card
+                if card != held and self.token(card) == token and self.relabel(card, held):
                     return card
                 return held
         bit = self.bit.get(token, 0)
