@@ -234,3 +234,21 @@ def test_exact_against_brute_force():
 def test_exact_against_brute_force_many(chunk):
     for seed in range(5000 + chunk * 50, 5000 + (chunk + 1) * 50):
         brute_force_agrees(seed)
+
+
+def test_the_bookkeeping_holds_in_observer_logs():
+    from popreplay.engine.games.cube.rules import CubeReplay
+    from popreplay.engine.replay import StepRecorder
+
+    for seed in range(12):
+        players = 2 + seed % 3
+        full = simulated(players, seed)
+        seen = observer_view(full, full["players"][seed % players])
+        for cut in (len(seen["turns"]) // 3, len(seen["turns"]) // 2, len(seen["turns"])):
+            game = CubeReplay({**seen, "turns": seen["turns"][:cut]}, StepRecorder(enabled=False))
+            game.run()
+            assert game.know.audit() == [], (players, seed, cut)
+        assert game.know.checks > 0  # observer logs do run the matching
+        plain = CubeReplay(full, StepRecorder(enabled=False))
+        plain.run()
+        assert plain.know.checks == 0  # full-information logs never do

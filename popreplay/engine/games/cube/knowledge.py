@@ -77,6 +77,7 @@ class Knowledge:
         self.bit = {token: BIT[category(token)] for token in self.free}
         self.groups: dict[int, Counter[str]] = {
             0: Counter({token: len(ids) for token, ids in self.free.items()})}
+        self.by_category: dict[int, list[int]] = {0: self._categories(self.groups[0])}
         self.pile = len(cards)  # cards in the draw pile, all places of ``pile_group``
         self.pile_group = 0
         self.left: list[str] = []  # played GAME cards (and DNF), bottom to top
@@ -84,7 +85,19 @@ class Knowledge:
         self.hands = [Hand() for _ in range(players)]
         self._slot = 0
         self.masked = 0  # slots whose mask is not ALL; while 0, counts alone are consistent
+        self.narrowed: dict[int, Counter[int]] = {0: Counter()}  # group -> mask -> slots (not ALL)
         self.checks = 0  # matching checks run (for the bench and the tests)
+
+    def _categories(self, supply: Counter[str]) -> list[int]:
+        """A group's tokens counted by category bit (kept alongside ``groups`` for the check)."""
+        out = [0] * 16
+        for token, count in supply.items():
+            out[self.bit[token]] += count
+        return out
+
+    def supply(self, group: int, token: str, count: int) -> None:
+        self.groups[group][token] += count
+        self.by_category[group][self.bit[token]] += count
 
     # --- tokens and ids --------------------------------------------------------------------------
 
@@ -131,12 +144,21 @@ class Knowledge:
         self._slot += 1
         if mask != ALL:
             self.masked += 1
+            self.narrowed[group][mask] += 1
         return Slot(f"?{self._slot}", group, mask)
 
     def narrow(self, slot: Slot, mask: int) -> None:
-        new = slot.mask & mask
-        if new != slot.mask:
-            self.masked += (new != ALL) - (slot.mask != ALL)
+        self.set_mask(slot, slot.mask & mask)
+
+    def set_mask(self, slot: Slot, new: int) -> None:
+        old = slot.mask
+        if new != old:
+            self.masked += (new != ALL) - (old != ALL)
+            narrowed = self.narrowed[slot.group]
+            if old != ALL:
+                narrowed[old] -= 1
+            if new != ALL:
+                narrowed[new] += 1
             slot.mask = new
 
     def merge(self, groups: set[int]) -> int:
@@ -146,6 +168,9 @@ class Knowledge:
         target = min(groups)
         for group in sorted(groups - {target}):
             self.groups[target].update(self.groups.pop(group))
+            self.narrowed[target].update(self.narrowed.pop(group))
+            merged = self.by_category.pop(group)
+            self.by_category[target] = [a + b for a, b in zip(self.by_category[target], merged)]
             for hand in self.hands:
                 for slot in hand.slots:
                     if slot.group == group:
@@ -160,9 +185,7 @@ class Knowledge:
         for slot in slots:
             union |= slot.mask
         for slot in slots:
-            if slot.mask != union:
-                self.masked += (union != ALL) - (slot.mask != ALL)
-                slot.mask = union
+            self.set_mask(slot, union)
 
     def slots_of(self, group: int) -> Iterator[Slot]:
         for hand in self.hands:
@@ -173,22 +196,28 @@ class Knowledge:
     # --- the matching ----------------------------------------------------------------------------
 
     def consistent(self, group: int) -> bool:
-        """Can the group's tokens fill its places, each with a token its mask allows?"""
+        """Can the group's tokens fill its places, each with a token its mask allows?
+
+        Hall's condition on the places' side: for every set of narrowed masks, the places with
+        those masks are no more than the tokens of the categories they allow. A set that holds an
+        open place (the pile, a slot of mask ``ALL``) allows every token, and the group has as
+        many tokens as places, so only sets of narrowed masks are checked.
+        """
         if not self.masked:
             return True
+        masks = [(mask, count) for mask, count in self.narrowed[group].items() if count]
+        if not masks:
+            return True
         self.checks += 1
-        demand: dict[int, int] = {}
-        if group == self.pile_group and self.pile:
-            demand[ALL] = self.pile
-        for slot in self.slots_of(group):
-            demand[slot.mask] = demand.get(slot.mask, 0) + 1
-        supply = dict.fromkeys(CATEGORY_BITS, 0)
-        for token, count in self.groups[group].items():
-            if count:
-                supply[self.bit[token]] += count
-        for within in range(16):
-            need = sum(count for mask, count in demand.items() if not mask & ~within)
-            if need and need > sum(supply[b] for b in CATEGORY_BITS if within & b):
+        supply = self.by_category[group]
+        for chosen in range(1, 1 << len(masks)):
+            union = need = 0
+            for index, (mask, count) in enumerate(masks):
+                if chosen >> index & 1:
+                    union |= mask
+                    need += count
+            if need > supply[1] * (union & 1) + supply[2] * (union >> 1 & 1) + \
+                    supply[4] * (union >> 2 & 1) + supply[8] * (union >> 3 & 1):
                 return False
         return True
 
@@ -199,6 +228,8 @@ class Knowledge:
         cards = self.left + self.right
         group = max(self.groups) + 1
         self.groups[group] = Counter(self.token(card) for card in cards)
+        self.by_category[group] = self._categories(self.groups[group])
+        self.narrowed[group] = Counter()
         for card in cards:
             self.release(card)
         self.left, self.right = [], []
@@ -215,7 +246,7 @@ class Knowledge:
         supply = self.groups[self.pile_group]
         if self.pile <= 0 or not supply.get(token):
             return False
-        supply[token] -= 1
+        self.supply(self.pile_group, token, -1)
         self.pile -= 1
         hand.known.append(self.assign(token, card))
         return self.consistent(self.pile_group)
@@ -248,18 +279,20 @@ class Knowledge:
                       if slot.mask & bit and self.groups[slot.group].get(token)]
         if not candidates:
             return None
-        if len({slot.group for slot in candidates}) > 1:  # from which group is not known
-            self.merge({slot.group for slot in candidates})
-        # The narrowest mask goes: the others, wider, allow more. When the masks are not nested,
-        # the others widen to every mask that could be left.
-        slot = min(candidates, key=lambda s: bits(s.mask))
-        others = [s for s in candidates if s is not slot]
-        if any(slot.mask & ~other.mask for other in others):
-            self.widen(candidates)
+        slot = candidates[0]
+        if any(s.group != slot.group or s.mask != slot.mask for s in candidates):
+            if len({s.group for s in candidates}) > 1:  # from which group is not known
+                self.merge({s.group for s in candidates})
+            # The narrowest mask goes: the others, wider, allow more. When the masks are not
+            # nested, the others widen to every mask that could be left.
+            slot = min(candidates, key=lambda s: bits(s.mask))
+            if any(slot.mask & ~other.mask for other in candidates):
+                self.widen(candidates)
         hand.slots.remove(slot)
         if slot.mask != ALL:
             self.masked -= 1
-        self.groups[slot.group][token] -= 1
+            self.narrowed[slot.group][slot.mask] -= 1
+        self.supply(slot.group, token, -1)
         if not self.consistent(slot.group):
             return None
         return self.assign(token, card)
@@ -306,11 +339,12 @@ class Knowledge:
             else:
                 group = max(self.groups) + 1
                 self.groups[group] = Counter()
-            supply = self.groups[group]
+                self.by_category[group] = [0] * 16
+                self.narrowed[group] = Counter()
             for card in known:
                 source.known.remove(card)
                 self.release(card)
-                supply[self.token(card)] += 1
+                self.supply(group, self.token(card), 1)
                 slot = self.new_slot(group)
                 source.slots.append(slot)
                 slots.append(slot)
@@ -326,6 +360,26 @@ class Knowledge:
 
     def give_known(self, dest: Hand, card: str) -> None:
         dest.known.append(card)
+
+    def audit(self) -> list[str]:
+        """The bookkeeping's invariants, for the tests: each group has as many tokens as places,
+        the counts by category and by mask agree with the tokens and the slots, and the free ids
+        are the groups' tokens."""
+        problems = []
+        for group, supply in self.groups.items():
+            places = (self.pile if group == self.pile_group else 0) + sum(
+                1 for _ in self.slots_of(group))
+            if sum(supply.values()) != places:
+                problems.append(f"group {group}: {sum(supply.values())} tokens, {places} places")
+            if self._categories(supply) != self.by_category[group]:
+                problems.append(f"group {group}: counts by category")
+            masks = Counter(s.mask for s in self.slots_of(group) if s.mask != ALL)
+            if +masks != +self.narrowed[group]:
+                problems.append(f"group {group}: counts by mask")
+        for token, ids in self.free.items():
+            if len(ids) != sum(supply[token] for supply in self.groups.values()):
+                problems.append(f"{token}: {len(ids)} free ids")
+        return problems
 
     # --- for the steps and the recorder ----------------------------------------------------------
 
