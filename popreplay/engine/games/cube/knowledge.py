@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterator
 
 from .cards import COLOUR, CUBE, GAME, TIMER, category, kind
@@ -44,6 +45,22 @@ CATEGORY_BITS = (1, 2, 4, 8)
 
 def bits(count_mask: int) -> int:
     return bin(count_mask).count("1")
+
+
+@lru_cache(maxsize=16)
+def _start(cards: tuple[str, ...], marked: frozenset[str]) -> tuple:
+    """What every replay of this deck starts from (copied by :class:`Knowledge`): the cards, their
+    order, the free ids by token, each token's category bit, the tokens and their categories."""
+    free: dict[str, list[str]] = {}  # token -> ids not known to be anywhere (deck order)
+    for card in cards:
+        free.setdefault(card if card in marked else kind(card), []).append(card)
+    bit = {token: BIT[category(token)] for token in free}
+    supply = {token: len(ids) for token, ids in free.items()}
+    by_category = [0] * 16
+    for token, count in supply.items():
+        by_category[bit[token]] += count
+    return (frozenset(cards), {card: index for index, card in enumerate(cards)}, free, bit,
+            supply, tuple(by_category))
 
 
 @dataclass(slots=True)
@@ -68,16 +85,11 @@ class Hand:
 class Knowledge:
     def __init__(self, cards: tuple[str, ...], players: int,
                  marked: frozenset[str] = frozenset()) -> None:
-        self.cards = frozenset(cards)
-        self.order = {card: index for index, card in enumerate(cards)}
         self.marked = frozenset(marked)
-        self.free: dict[str, list[str]] = {}  # token -> ids not known to be anywhere (deck order)
-        for card in cards:
-            self.free.setdefault(self.token(card), []).append(card)
-        self.bit = {token: BIT[category(token)] for token in self.free}
-        self.groups: dict[int, Counter[str]] = {
-            0: Counter({token: len(ids) for token, ids in self.free.items()})}
-        self.by_category: dict[int, list[int]] = {0: self._categories(self.groups[0])}
+        self.cards, self.order, free, self.bit, supply, by_category = _start(cards, self.marked)
+        self.free: dict[str, list[str]] = {token: list(ids) for token, ids in free.items()}
+        self.groups: dict[int, Counter[str]] = {0: Counter(supply)}
+        self.by_category: dict[int, list[int]] = {0: list(by_category)}
         self.pile = len(cards)  # cards in the draw pile, all places of ``pile_group``
         self.pile_group = 0
         self.left: list[str] = []  # played GAME cards (and DNF), bottom to top
@@ -195,18 +207,25 @@ class Knowledge:
 
     # --- the matching ----------------------------------------------------------------------------
 
-    def consistent(self, group: int) -> bool:
+    def consistent(self, group: int, bit: int = 0, mask: int = ALL) -> bool:
         """Can the group's tokens fill its places, each with a token its mask allows?
 
         Hall's condition on the places' side: for every set of narrowed masks, the places with
         those masks are no more than the tokens of the categories they allow. A set that holds an
         open place (the pile, a slot of mask ``ALL``) allows every token, and the group has as
         many tokens as places, so only sets of narrowed masks are checked.
+
+        ``bit`` and ``mask``: the check follows the removal of one token of category ``bit`` from
+        a place of mask ``mask`` (the group was consistent before). Both sides of a set holding
+        ``mask`` lost one, so only a set without it whose categories include ``bit`` can fail: when
+        no other narrowed mask allows ``bit``, nothing can, and the check is skipped.
         """
         if not self.masked:
             return True
-        masks = [(mask, count) for mask, count in self.narrowed[group].items() if count]
+        masks = [(m, count) for m, count in self.narrowed[group].items() if count]
         if not masks:
+            return True
+        if bit and not any(m & bit for m, _ in masks if m != mask):
             return True
         self.checks += 1
         supply = self.by_category[group]
@@ -249,7 +268,7 @@ class Knowledge:
         self.supply(self.pile_group, token, -1)
         self.pile -= 1
         hand.known.append(self.assign(token, card))
-        return self.consistent(self.pile_group)
+        return self.consistent(self.pile_group, self.bit[token])
 
     def in_pile(self, card: str) -> bool:
         return self.pile > 0 and bool(self.groups[self.pile_group].get(self.token(card)))
@@ -293,7 +312,7 @@ class Knowledge:
             self.masked -= 1
             self.narrowed[slot.group][slot.mask] -= 1
         self.supply(slot.group, token, -1)
-        if not self.consistent(slot.group):
+        if not self.consistent(slot.group, bit, slot.mask):
             return None
         return self.assign(token, card)
 
@@ -312,7 +331,9 @@ class Knowledge:
             if slot.mask & mask:
                 self.narrow(slot, ALL & ~mask)
                 touched.add(slot.group)
-        return all(self.consistent(group) for group in sorted(touched))
+        # A group without tokens of those categories loses nothing by the narrowing.
+        return all(self.consistent(group) for group in sorted(touched)
+                   if any(count for b, count in enumerate(self.by_category[group]) if b & mask))
 
     def take_hidden(self, source: Hand, dest: Hand, mask: int = ALL) -> bool:
         """An unseen card of the categories in ``mask`` goes from ``source`` to ``dest``.
