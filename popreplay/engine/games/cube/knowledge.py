@@ -229,6 +229,14 @@ class Knowledge:
             return True
         self.checks += 1
         supply = self.by_category[group]
+        # Enough tokens that every narrowed place allows: every set passes at once.
+        common, places = ALL, 0
+        for m, count in masks:
+            common &= m
+            places += count
+        if places <= supply[1] * (common & 1) + supply[2] * (common >> 1 & 1) + \
+                supply[4] * (common >> 2 & 1) + supply[8] * (common >> 3 & 1):
+            return True
         for chosen in range(1, 1 << len(masks)):
             union = need = 0
             for index, (mask, count) in enumerate(masks):
@@ -261,14 +269,22 @@ class Knowledge:
             self.pile -= 1
             hand.slots.append(self.new_slot(self.pile_group))
             return True
-        token = self.token(card)
-        supply = self.groups[self.pile_group]
-        if self.pile <= 0 or not supply.get(token):
+        token = card if card in self.marked else kind(card)
+        group = self.pile_group
+        supply = self.groups[group]
+        count = supply.get(token)
+        if not count or self.pile <= 0:
             return False
-        self.supply(self.pile_group, token, -1)
+        supply[token] = count - 1
+        self.by_category[group][self.bit[token]] -= 1
         self.pile -= 1
-        hand.known.append(self.assign(token, card))
-        return self.consistent(self.pile_group, self.bit[token])
+        ids = self.free[token]
+        if card in ids:
+            ids.remove(card)
+            hand.known.append(card)
+        else:
+            hand.known.append(self.assign(token, card))
+        return not self.masked or self.consistent(group, self.bit[token])
 
     def in_pile(self, card: str) -> bool:
         return self.pile > 0 and bool(self.groups[self.pile_group].get(self.token(card)))
@@ -299,7 +315,8 @@ class Knowledge:
         if not candidates:
             return None
         slot = candidates[0]
-        if any(s.group != slot.group or s.mask != slot.mask for s in candidates):
+        if len(candidates) > 1 and any(s.group != slot.group or s.mask != slot.mask
+                                       for s in candidates):
             if len({s.group for s in candidates}) > 1:  # from which group is not known
                 self.merge({s.group for s in candidates})
             # The narrowest mask goes: the others, wider, allow more. When the masks are not
@@ -311,9 +328,15 @@ class Knowledge:
         if slot.mask != ALL:
             self.masked -= 1
             self.narrowed[slot.group][slot.mask] -= 1
-        self.supply(slot.group, token, -1)
-        if not self.consistent(slot.group, bit, slot.mask):
+        group = slot.group
+        self.groups[group][token] -= 1
+        self.by_category[group][bit] -= 1
+        if self.masked and not self.consistent(group, bit, slot.mask):
             return None
+        ids = self.free[token]
+        if card in ids:
+            ids.remove(card)
+            return card
         return self.assign(token, card)
 
     def reveal(self, hand: Hand, card: str) -> str | None:
@@ -332,8 +355,12 @@ class Knowledge:
                 self.narrow(slot, ALL & ~mask)
                 touched.add(slot.group)
         # A group without tokens of those categories loses nothing by the narrowing.
-        return all(self.consistent(group) for group in sorted(touched)
-                   if any(count for b, count in enumerate(self.by_category[group]) if b & mask))
+        for group in sorted(touched):
+            by_category = self.by_category[group]
+            if any(by_category[b] for b in CATEGORY_BITS if b & mask) and \
+                    not self.consistent(group):
+                return False
+        return True
 
     def take_hidden(self, source: Hand, dest: Hand, mask: int = ALL) -> bool:
         """An unseen card of the categories in ``mask`` goes from ``source`` to ``dest``.
