@@ -43,24 +43,26 @@ ALL = 15
 CATEGORY_BITS = (1, 2, 4, 8)
 
 
-def bits(count_mask: int) -> int:
-    return bin(count_mask).count("1")
+_BITS = tuple(bin(mask).count("1") for mask in range(16))
 
 
-@lru_cache(maxsize=16)
-def _start(cards: tuple[str, ...], marked: frozenset[str]) -> tuple:
+def bits(mask: int) -> int:
+    return _BITS[mask]
+
+
+@lru_cache(maxsize=8)
+def _start(cards: tuple[str, ...]) -> tuple:
     """What every replay of this deck starts from (copied by :class:`Knowledge`): the cards, their
-    order, the free ids by token, each token's category bit, the tokens and their categories."""
-    free: dict[str, list[str]] = {}  # token -> ids not known to be anywhere (deck order)
+    order, the ids by kind, each kind's category bit, and the kinds counted by category."""
+    free: dict[str, list[str]] = {}
     for card in cards:
-        free.setdefault(card if card in marked else kind(card), []).append(card)
+        free.setdefault(kind(card), []).append(card)
     bit = {token: BIT[category(token)] for token in free}
-    supply = {token: len(ids) for token, ids in free.items()}
     by_category = [0] * 16
-    for token, count in supply.items():
-        by_category[bit[token]] += count
+    for token, ids in free.items():
+        by_category[bit[token]] += len(ids)
     return (frozenset(cards), {card: index for index, card in enumerate(cards)}, free, bit,
-            supply, tuple(by_category))
+            tuple(by_category))
 
 
 @dataclass(slots=True)
@@ -86,9 +88,16 @@ class Knowledge:
     def __init__(self, cards: tuple[str, ...], players: int,
                  marked: frozenset[str] = frozenset()) -> None:
         self.marked = frozenset(marked)
-        self.cards, self.order, free, self.bit, supply, by_category = _start(cards, self.marked)
+        self.cards, self.order, free, self.bit, by_category = _start(cards)
         self.free: dict[str, list[str]] = {token: list(ids) for token, ids in free.items()}
-        self.groups: dict[int, Counter[str]] = {0: Counter(supply)}
+        if self.marked:  # a marked copy is a token of its own
+            self.bit = dict(self.bit)
+            for card in sorted(self.marked, key=self.order.__getitem__):
+                self.free[kind(card)].remove(card)
+                self.free[card] = [card]
+                self.bit[card] = BIT[category(card)]
+        self.groups: dict[int, Counter[str]] = {
+            0: Counter({token: len(ids) for token, ids in self.free.items()})}
         self.by_category: dict[int, list[int]] = {0: list(by_category)}
         self.pile = len(cards)  # cards in the draw pile, all places of ``pile_group``
         self.pile_group = 0
@@ -349,11 +358,22 @@ class Knowledge:
     def forbid(self, hand: Hand, mask: int) -> bool:
         """The hand's hidden cards are none of the categories in ``mask`` (a lay: no CUBE card;
         a Blind Solve or Scramble that takes nothing more: no COLOUR card)."""
-        touched = set()
+        keep = ALL & ~mask
+        touched: list[int] = []
         for slot in hand.slots:
-            if slot.mask & mask:
-                self.narrow(slot, ALL & ~mask)
-                touched.add(slot.group)
+            old = slot.mask
+            if old & mask:
+                new = old & keep
+                narrowed = self.narrowed[slot.group]
+                if old == ALL:
+                    self.masked += 1
+                else:
+                    narrowed[old] -= 1
+                if new != ALL:  # always: a mask without a category is never ALL
+                    narrowed[new] += 1
+                slot.mask = new
+                if slot.group not in touched:
+                    touched.append(slot.group)
         # A group without tokens of those categories loses nothing by the narrowing.
         for group in sorted(touched):
             by_category = self.by_category[group]
