@@ -75,7 +75,7 @@ def tables(outcome: dict[str, Any]) -> dict[str, Any]:
     return outcome["steps"]
 
 
-# --- 1. hiding never breaks a game -----------------------------------------------------------------
+# --- 1. hiding never breaks a game ---------------------------------------------------------------
 
 
 def hiding_keeps_the_game(players: int, seed: int) -> None:
@@ -106,7 +106,7 @@ def test_hiding_never_breaks_a_game_many(chunk):
         hiding_keeps_the_game(2 + seed % 3, seed)
 
 
-# --- 2. impossible stays impossible ----------------------------------------------------------------
+# --- 2. impossible stays impossible --------------------------------------------------------------
 
 
 def on_tables(state: dict[str, Any]) -> list[str]:
@@ -167,7 +167,7 @@ def test_impossible_stays_impossible_many():
     assert checked >= 300
 
 
-# --- 3. exactness against brute force --------------------------------------------------------------
+# --- 3. exactness against brute force ------------------------------------------------------------
 
 
 def tokens(log: dict[str, Any]) -> list[str]:

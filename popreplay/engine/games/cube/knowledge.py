@@ -125,10 +125,6 @@ class Knowledge:
     def token(self, card: str) -> str:
         return card if card in self.marked else kind(card)
 
-    def holds_token(self, card: str) -> bool:
-        """Does any copy of this token exist in the deck?"""
-        return self.token(card) in self.bit
-
     def assign(self, token: str, card: str) -> str:
         """The id a named card takes: ``card`` itself when that copy is free or only a label in a
         hand (labels of one token in hands are swapped freely), else the first free copy."""
@@ -425,9 +421,6 @@ class Knowledge:
         self.narrow(slot, mask)
         dest.slots.append(slot)
         return self.consistent(slot.group)
-
-    def give_known(self, dest: Hand, card: str) -> None:
-        dest.known.append(card)
 
     def audit(self) -> list[str]:
         """The bookkeeping's invariants, for the tests: each group has as many tokens as places,
