@@ -38,3 +38,8 @@ def _register_viewer(app: Flask) -> None:
         log.warning("popreplay.web is missing: share links /r/<slug> will answer 404")
         return
     app.register_blueprint(bp)
+    from .web.rules import bp as rules  # the rules pages, /rules/<game> (docs/rules, docs/fr/rules)
+    app.register_blueprint(rules)
+    from .web import lang  # the pages' language (Flask-Babel): docs/i18n.md
+
+    lang.init_app(app)

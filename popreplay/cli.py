@@ -13,6 +13,8 @@ import click
 from . import render
 from .checking import check_text
 from .engine import ENGINE_VERSION, GAMES, get_game
+from .engine.messages import msg
+from .i18n import from_environment, localize
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_INVALID = 0, 1, 2
 
@@ -40,6 +42,30 @@ def colour_choice(flag: bool | None) -> bool | None:
     return None
 
 
+def lang_choice(flag: str | None) -> str:
+    """The language of messages and notes: ``--lang`` first, else ``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG`` (``fr_*`` is French), else English."""
+    return flag or from_environment(os.environ)
+
+
+lang_option = click.option(
+    "--lang", "lang", type=click.Choice(["en", "fr"]), default=None,
+    help="Language of messages and notes (en, fr). Default: from LC_ALL, LC_MESSAGES or LANG "
+         "(fr_* is French), else English.")
+
+SPEC_ERROR_KEYS = ("code", "message", "round", "turn", "path")
+
+
+def in_language(result: dict[str, Any], lang: str) -> dict[str, Any]:
+    """``result`` with its messages and notes in ``lang``; error entries keep exactly the
+    spec's keys (``spec/pop.md``, result object), steps keep ``note_id`` and ``note_params``."""
+    if lang == "en":
+        return result
+    out = localize(result, lang)
+    out["errors"] = [{k: e[k] for k in SPEC_ERROR_KEYS if k in e} for e in out["errors"]]
+    return out
+
+
 colour_option = click.option(
     "--color/--no-color", "color", default=None,
     help="Colours even in a pipe (for `less -R`), or never. Default: on a terminal only, "
@@ -59,7 +85,8 @@ def _unreadable(source: str, error: OSError) -> dict[str, Any]:
     reason = error.strerror or str(error)
     return {"source": source, "game": None, "mode": None, "engine": ENGINE_VERSION,
             "status": "invalid", "legal": False,
-            "errors": [{"code": "unreadable", "message": f"cannot read {source}: {reason}",
+            "errors": [{"code": "unreadable",
+                        "message": msg("core.unreadable", source=source, reason=reason),
                         "round": None, "turn": None, "path": ""}],
             "outcome": None, "claims": None}
 
@@ -100,28 +127,32 @@ def exit_code(result: dict[str, Any]) -> int:
 @click.option("--ndjson", is_flag=True,
               help="Each FILE holds one log per line (streamed, constant memory).")
 @colour_option
-def validate(files: tuple[str, ...], as_json: bool, ndjson: bool, color: bool | None) -> None:
+@lang_option
+def validate(files: tuple[str, ...], as_json: bool, ndjson: bool, color: bool | None,
+             lang: str | None) -> None:
     """Replay each log FILE ('-' for standard input) and say whether it is legal.
 
     Exit status: 2 if any file is invalid or unreadable, else 1 if any is illegal or has claims
     that differ, else 0.
     """
     colour = colour_choice(color)
+    lang = lang_choice(lang)
     worst = EXIT_OK
     rows: list[dict[str, str]] = []
     streamed = 0
     for result in _results(files, ndjson):
         worst = max(worst, exit_code(result))
+        result = in_language(result, lang)
         if as_json:
             click.echo(_dumps(result))
         elif ndjson:  # a stream: one row at a time, in constant memory
-            click.echo(render.table([render.summary_row(result)], header=not streamed),
-                       color=colour)
+            click.echo(render.table([render.summary_row(result, lang)], header=not streamed,
+                                    lang=lang), color=colour)
             streamed += 1
         else:
-            rows.append(render.summary_row(result))
+            rows.append(render.summary_row(result, lang))
     if not as_json and not ndjson:
-        click.echo(render.table(rows), color=colour)
+        click.echo(render.table(rows, lang=lang), color=colour)
     sys.exit(worst)
 
 
@@ -133,14 +164,18 @@ def validate(files: tuple[str, ...], as_json: bool, ndjson: bool, color: bool | 
 @click.option("--json", "as_json", is_flag=True, help="The result object with its steps.")
 @click.option("--step", type=int, default=None, help="Show only step N (0-based).")
 @colour_option
-def replay(file: str, as_json: bool, step: int | None, color: bool | None) -> None:
+@lang_option
+def replay(file: str, as_json: bool, step: int | None, color: bool | None,
+           lang: str | None) -> None:
     """Replay one log FILE step by step, drawing the table after each step."""
+    lang = lang_choice(lang)
     try:
         text = _read(file)
     except OSError as error:
         result = _unreadable(file, error)
     else:
         result = check_text(text, with_steps=True)
+    result = in_language(result, lang)
     steps = result.get("steps", [])
     if step is not None and not 0 <= step < max(len(steps), 1):
         raise click.BadParameter(f"the replay has {len(steps)} steps (0–{len(steps) - 1})",
@@ -153,8 +188,8 @@ def replay(file: str, as_json: bool, step: int | None, color: bool | None) -> No
         colour = colour_choice(color)
         chosen = steps if step is None else [steps[step]]
         for item in chosen:
-            click.echo(render.step(result, item), color=colour)
-        click.echo(render.verdict(result), color=colour)
+            click.echo(render.step(result, item, lang), color=colour)
+        click.echo(render.verdict(result, lang), color=colour)
     sys.exit(exit_code(result))
 
 

@@ -10,6 +10,7 @@
 | POPREPLAY_PUBLIC_URL      | none: share links use the request's host  |
 | POPREPLAY_ALLOWED_HOSTS   | localhost, 127.0.0.1, ::1 (and the host of POPREPLAY_PUBLIC_URL): the Host headers answered; others get 400 (comma-separated; ``.example.org`` allows its subdomains too) |
 | POPREPLAY_SECRET_KEY      | a random key per process                  |
+| POPREPLAY_REPLAY_WAIT     | 10: seconds a request waits for a first replay being computed; past it, 503 with Retry-After while it goes on (0: no limit, computed in the request) |
 """
 
 from __future__ import annotations
@@ -37,6 +38,20 @@ def _int(name: str, default: int, *, unit: str = "bytes") -> int:
     return number
 
 
+def _seconds(name: str, default: float) -> float | None:
+    """A number of seconds (fractions allowed); 0 means no limit (None)."""
+    value = os.environ.get(name)
+    if value is None or not value.strip():
+        return default
+    try:
+        number = float(value)
+    except ValueError:
+        raise ValueError(f"{name} must be a number of seconds, not {value!r}") from None
+    if not number >= 0 or number == float("inf"):
+        raise ValueError(f"{name} must be 0 or a positive number of seconds")
+    return number or None
+
+
 def _origins(value: str) -> tuple[str, ...]:
     """``https://a.example, http://localhost:3000`` or ``*``: the origins CORS allows."""
     origins = tuple(part.strip().rstrip("/") for part in value.split(",") if part.strip())
@@ -54,6 +69,7 @@ def from_environment() -> dict[str, Any]:
         "MAX_CONTENT_LENGTH": _int("POPREPLAY_MAX_BODY", MiB),
         "MAX_NDJSON_BODY": _int("POPREPLAY_MAX_NDJSON_BODY", 512 * MiB),
         "MAX_NDJSON_LINES": _int("POPREPLAY_MAX_NDJSON_LINES", 100_000, unit="lines"),
+        "REPLAY_WAIT": _seconds("POPREPLAY_REPLAY_WAIT", 10.0),
         "CORS_ORIGINS": _origins(os.environ.get("POPREPLAY_CORS_ORIGINS") or ""),
         "PUBLIC_BASE_URL": (os.environ.get("POPREPLAY_PUBLIC_URL") or "").rstrip("/") or None,
         "SECRET_KEY": os.environ.get("POPREPLAY_SECRET_KEY") or secrets.token_hex(32),

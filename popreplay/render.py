@@ -14,63 +14,93 @@ from .render_slap import slap_state
 # Display colours for POP!'s five colours (number mod 5); the rulebook does not name them.
 POP_COLOURS = ("magenta", "red", "yellow", "green", "cyan")
 
+# The words of the terminal output; messages and notes come in the result already rendered in the
+# language (``popreplay.i18n.localize``). The boards of slap, cube and Bloops stay English.
+WORDS: dict[str, dict[str, str]] = {
+    "en": {"FILE": "FILE", "GAME": "GAME", "STATUS": "STATUS", "DETAIL": "DETAIL",
+           "complete": "complete", "incomplete": "incomplete", "illegal": "illegal",
+           "invalid": "invalid", "round": "round", "turn": "turn", "at": "at",
+           "claims differ": "claims differ", "claimed": "claimed", "computed": "computed",
+           "totals": "totals", "winner": "winner", "winners": "winners", "none": "none",
+           "no logs": "no logs", "row": "row", "scores": "scores",
+           "Chief's waiting pile": "Chief's waiting pile"},
+    "fr": {"FILE": "FICHIER", "GAME": "JEU", "STATUS": "ÉTAT", "DETAIL": "DÉTAIL",
+           "complete": "complète", "incomplete": "inachevée", "illegal": "irrégulière",
+           "invalid": "invalide", "round": "manche", "turn": "tour", "at": "—",
+           "claims differ": "le résultat annoncé diffère", "claimed": "annoncé",
+           "computed": "calculé", "totals": "totaux", "winner": "gagnant",
+           "winners": "gagnants", "none": "aucun", "no logs": "aucun journal",
+           "row": "ligne", "scores": "scores",
+           "Chief's waiting pile": "cartes en attente du Chef Multicolore"},
+}
 
-def summary_row(result: dict[str, Any]) -> dict[str, str]:
+
+def _w(lang: str, word: str) -> str:
+    return WORDS.get(lang, WORDS["en"]).get(word, word)
+
+
+def summary_row(result: dict[str, Any], lang: str = "en") -> dict[str, str]:
+    """One row of the validation table; ``status`` stays the code (it picks the colour)."""
     if result["errors"]:  # every error, one line each (a log typed by hand often has several)
-        detail = "\n".join(_error_line(error) for error in result["errors"])
+        detail = "\n".join(_error_line(error, lang) for error in result["errors"])
     elif result["claims"] and not result["claims"]["match"]:
         diffs = result["claims"]["differences"]
-        detail = "claims differ: " + "; ".join(
-            f"{d['field']} claimed {json.dumps(d['claimed'], ensure_ascii=False)}, computed "
-            f"{json.dumps(d['computed'], ensure_ascii=False)}" for d in diffs[:3])
+        detail = _w(lang, "claims differ") + ": " + "; ".join(
+            f"{d['field']} {_w(lang, 'claimed')} {json.dumps(d['claimed'], ensure_ascii=False)}, "
+            f"{_w(lang, 'computed')} {json.dumps(d['computed'], ensure_ascii=False)}"
+            for d in diffs[:3])
     else:
-        detail = _outcome_line(result)
+        detail = _outcome_line(result, lang)
     return {"source": result.get("source", "-"), "game": f"{result['game'] or '?'}/"
             f"{result['mode'] or '?'}", "status": result["status"], "detail": detail}
 
 
-def _error_line(error: dict[str, Any]) -> str:
+def _error_line(error: dict[str, Any], lang: str = "en") -> str:
     where = error["path"] or "/"
     if error.get("round"):
-        where = f"round {error['round']}" + (f" turn {error['turn']}" if error.get("turn")
-                                              else "") + f" ({where})"
-    return f"{error['code']}: {error['message']} at {where}"
+        where = f"{_w(lang, 'round')} {error['round']}" + (
+            f" {_w(lang, 'turn')} {error['turn']}" if error.get("turn") else "") + f" ({where})"
+    return f"{error['code']}: {error['message']} {_w(lang, 'at')} {where}"
 
 
-def _outcome_line(result: dict[str, Any]) -> str:
+def _outcome_line(result: dict[str, Any], lang: str = "en") -> str:
     outcome = result.get("outcome") or {}
     if "totals" in outcome:
         totals = ", ".join(f"{k} {v}" for k, v in outcome["totals"].items())
         winners = outcome.get("winners")
-        return f"totals {totals}" + (f"; winner{'s' * (len(winners) > 1)} {', '.join(winners)}"
-                                     if winners else "")
+        label = _w(lang, "winners" if winners and len(winners) > 1 else "winner")
+        return f"{_w(lang, 'totals')} {totals}" + (f"; {label} {', '.join(winners)}"
+                                                   if winners else "")
     # other games: the decided scalars and lists (winners, how it ended); per-player maps are
     # left to `popreplay replay` and the web page
-    return ", ".join(f"{k} {_plain(v)}" for k, v in outcome.items()
+    return ", ".join(f"{k} {_plain(v, lang)}" for k, v in outcome.items()
                      if v is not None and not isinstance(v, dict))
 
 
-def _plain(value: Any) -> str:
+def _plain(value: Any, lang: str = "en") -> str:
     if isinstance(value, list):
-        return " ".join(map(_plain, value)) if value else "none"
+        return " ".join(_plain(v, lang) for v in value) if value else _w(lang, "none")
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k} {_plain(v)}" for k, v in value.items()) + "}"
     return str(value)
 
 
-def table(rows: list[dict[str, str]], *, header: bool = True) -> str:
+def table(rows: list[dict[str, str]], *, header: bool = True, lang: str = "en") -> str:
     """Rows as aligned columns; a stream prints one row at a time with ``header`` only first."""
     if not rows:
-        return "no logs"
-    headers = {"source": "FILE", "game": "GAME", "status": "STATUS", "detail": "DETAIL"}
-    widths = {k: max(len(headers[k]), *(len(r[k]) for r in rows)) for k in ("source", "game",
-                                                                             "status")}
+        return _w(lang, "no logs")
+    headers = {"source": _w(lang, "FILE"), "game": _w(lang, "GAME"),
+               "status": _w(lang, "STATUS"), "detail": _w(lang, "DETAIL")}
+    shown = {row["status"]: _w(lang, row["status"]) for row in rows}
+    widths = {k: max(len(headers[k]), *(len(shown[r[k]] if k == "status" else r[k])
+                                        for r in rows)) for k in ("source", "game", "status")}
     lines = ["  ".join(headers[k].ljust(widths[k]) for k in widths) + "  " + headers["detail"]]
     if not header:
         lines = []
     colours = {"complete": "green", "incomplete": "yellow", "illegal": "red", "invalid": "red"}
     for row in rows:
-        status = click.style(row["status"].ljust(widths["status"]), fg=colours[row["status"]])
+        status = click.style(shown[row["status"]].ljust(widths["status"]),
+                             fg=colours[row["status"]])
         first, *more = row["detail"].split("\n")
         lines.append(f"{row['source'].ljust(widths['source'])}  {row['game'].ljust(widths['game'])}"
                      f"  {status}  {first}")
@@ -79,9 +109,10 @@ def table(rows: list[dict[str, str]], *, header: bool = True) -> str:
     return "\n".join(lines)
 
 
-def _pop_state(state: dict[str, Any]) -> list[str]:
+def _pop_state(state: dict[str, Any], lang: str = "en") -> list[str]:
     area = state["area"]
-    lines = ["       " + "   ".join(f" {q}" for q in "ABCDE")]
+    label = _w(lang, "row")
+    lines = [" " * (len(label) + 4) + "   ".join(f" {q}" for q in "ABCDE")]
     for r, row in enumerate(area["rows"]):
         cells = []
         for card in row:
@@ -89,11 +120,13 @@ def _pop_state(state: dict[str, Any]) -> list[str]:
                 cells.append("  .")
             else:
                 cells.append(click.style(f"{card:3d}", fg=POP_COLOURS[card % 5], bold=True))
-        lines.append(f"row {r:2d} " + "  ".join(cells))
-    lines.append("scores " + ", ".join(f"{k} {v}" for k, v in state["scores"].items())
-                 + "   totals " + ", ".join(f"{k} {v}" for k, v in state["totals"].items()))
+        lines.append(f"{label} {r:2d} " + "  ".join(cells))
+    lines.append(f"{_w(lang, 'scores')} " + ", ".join(f"{k} {v}" for k, v in state["scores"].items())
+                 + f"   {_w(lang, 'totals')} "
+                 + ", ".join(f"{k} {v}" for k, v in state["totals"].items()))
     if state["chief_pending"]:
-        lines.append("Chief's waiting pile: " + " ".join(map(str, state["chief_pending"])))
+        lines.append(f"{_w(lang, 'Chief' + chr(39) + 's waiting pile')}: "
+                     + " ".join(map(str, state["chief_pending"])))
     return lines
 
 
@@ -105,25 +138,31 @@ STATE_RENDERERS: dict[str, Callable[[dict[str, Any]], list[str]]] = {"pop": _pop
 STATE_RENDERERS["bloops"] = bloops_state
 STATE_RENDERERS["cube"] = cube_state
 STATE_RENDERERS["slap"] = slap_state
+# boards that take the language too (``step``); cube's words stay English
+LANGUAGE_AWARE: dict[str, Callable[[dict[str, Any], str], list[str]]] = {
+    "pop": _pop_state, "bloops": bloops_state, "slap": slap_state}
 
 
-def step(result: dict[str, Any], item: dict[str, Any]) -> str:
+def step(result: dict[str, Any], item: dict[str, Any], lang: str = "en") -> str:
     where = []
     if item["round"] is not None:
-        where.append(f"round {item['round']}")
+        where.append(f"{_w(lang, 'round')} {item['round']}")
     if item["turn"] is not None:
-        where.append(f"turn {item['turn']}")
+        where.append(f"{_w(lang, 'turn')} {item['turn']}")
     head = click.style(f"[{item['index']}] {item['kind']}", bold=True)
     lines = [f"{head} {' '.join(where)}: {item['note']}"]
     if item.get("state"):
-        render = STATE_RENDERERS.get(result["game"], _generic_state)
-        lines.extend("    " + line for line in render(item["state"]))
+        if result["game"] in LANGUAGE_AWARE:
+            board = LANGUAGE_AWARE[result["game"]](item["state"], lang)
+        else:  # cube: English words
+            board = STATE_RENDERERS.get(result["game"], _generic_state)(item["state"])
+        lines.extend("    " + line for line in board)
     return "\n".join(lines) + "\n"
 
 
-def verdict(result: dict[str, Any]) -> str:
-    row = summary_row(result)
+def verdict(result: dict[str, Any], lang: str = "en") -> str:
+    row = summary_row(result, lang)
     colour = "green" if result["status"] in ("complete", "incomplete") else "red"
     first, *more = row["detail"].split("\n")
-    return "\n".join([click.style(f"{row['status']}", fg=colour, bold=True) + f" — {first}",
+    return "\n".join([click.style(_w(lang, row["status"]), fg=colour, bold=True) + f" — {first}",
                       *(f"  {line}" for line in more)])

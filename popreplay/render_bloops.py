@@ -23,9 +23,9 @@ def _value(value: int | None) -> str:
     return text
 
 
-def _places(places: list[dict[str, Any]]) -> str:
+def _places(places: list[dict[str, Any]], lang: str = "en") -> str:
     if not places:
-        return click.style("no cards", dim=True)
+        return click.style("aucune carte" if lang == "fr" else "no cards", dim=True)
     cells = []
     previous_row = None
     for entry in places:
@@ -37,25 +37,40 @@ def _places(places: list[dict[str, Any]]) -> str:
     return " ".join(cells)
 
 
-def bloops_state(state: dict[str, Any]) -> list[str]:
+WORDS = {
+    "en": {"pile": "pile", "discard": "discard", "empty": "empty", "holds": "holds",
+           "counter": "counter-discard on", "waiting": "effects waiting: ",
+           "last": "last turns left: ", "give": "give", "look": "look", "swap": "swap"},
+    "fr": {"pile": "pioche", "discard": "défausse", "empty": "vide", "holds": "a en main",
+           "counter": "contre-défausse sur", "waiting": "effets en attente\u00a0: ",
+           "last": "derniers tours restants\u00a0: ", "give": "placer une carte",
+           "look": "consulter une carte", "swap": "échanger"},
+}
+
+
+def bloops_state(state: dict[str, Any], lang: str = "en") -> list[str]:
+    words = WORDS.get(lang, WORDS["en"])
     width = max(len(name) for name in state["places"])
     lines = []
     for name, places in state["places"].items():
         mark = click.style(" [Bloops]", fg="magenta", bold=True) if state["bloops"] == name else ""
         turn = "▶ " if state["current"] == name else "  "
-        lines.append(f"{turn}{name.ljust(width)}  {_places(places)}{mark}")
+        lines.append(f"{turn}{name.ljust(width)}  {_places(places, lang)}{mark}")
     discard = state["discard"]
     top = " ".join(_value(entry["value"]) for entry in discard[-6:])
     more = "… " if len(discard) > 6 else ""
-    line = f"pile {len(state['pile'])}   discard {more}{top or click.style('empty', dim=True)}"
+    line = (f"{words['pile']} {len(state['pile'])}   {words['discard']} {more}"
+            f"{top or click.style(words['empty'], dim=True)}")
     if state["drawn"] is not None:
-        line += f"   {state['drawn']['player']} holds {_value(state['drawn']['value'])}"
+        line += f"   {state['drawn']['player']} {words['holds']} {_value(state['drawn']['value'])}"
     if state["counter"] is not None:
-        line += f"   counter-discard on {state['counter']}"
+        line += f"   {words['counter']} {state['counter']}"
     lines.append(line)
     if state["pending"]:
-        lines.append("effects waiting: " + ", ".join(
-            f"{e['player']}'s {e['value']} ({e['effect']})" for e in state["pending"]))
+        lines.append(words["waiting"] + ", ".join(
+            (f"le {e['value']} de {e['player']} ({words.get(e['effect'], e['effect'])})"
+             if lang == "fr" else f"{e['player']}'s {e['value']} ({e['effect']})")
+            for e in state["pending"]))
     if state["final_turns_left"] is not None and not state["ended_by"]:
-        lines.append(f"last turns left: {state['final_turns_left']}")
+        lines.append(f"{words['last']}{state['final_turns_left']}")
     return lines

@@ -41,6 +41,7 @@ __all__ = [
     "VISIBILITIES",
     "Ingested",
     "InvalidLog",
+    "ReplayPending",
     "canonical_hash",
     "content_hash",
     "delete_game",
@@ -446,10 +447,10 @@ def delete_game(session: Session, record: GameRecord) -> None:
 
 # --- replays -------------------------------------------------------------------------------------
 
-def replay_text(session: Session, record: GameRecord) -> bytes:
+def replay_text(session: Session, record: GameRecord, *, wait: float | None = None) -> bytes:
     """The stored replay (:func:`replay_gzip`) decompressed: the result object with ``steps`` as
     compact JSON, UTF-8, for a client that does not take gzip and for the replay page."""
-    return gzip.decompress(replay_gzip(session, record))
+    return gzip.decompress(replay_gzip(session, record, wait=wait))
 
 
 def replay_etag(record: GameRecord) -> str:
@@ -511,14 +512,24 @@ class StoredBytes:
 
 
 _computing: dict[tuple[str, str], threading.Event] = {}
+_unsaved: dict[tuple[str, str], StoredBytes] = {}  # computed in the background, not stored yet
 
 
-def replay_gzip(session: Session, record: GameRecord) -> bytes:
+class ReplayPending(Exception):
+    """A first replay took longer than a request waits for it (``POPREPLAY_REPLAY_WAIT``): it goes
+    on in the background and is kept when done; the request is answered 503 with Retry-After."""
+
+
+RETRY_PENDING_SECONDS = 2
+
+
+def replay_gzip(session: Session, record: GameRecord, *, wait: float | None = None) -> bytes:
     """The replay as served by the API (compact JSON, UTF-8), gzip-compressed: :func:`replay_stored`."""
-    return replay_stored(session, record).body
+    return replay_stored(session, record, wait=wait).body
 
 
-def replay_stored(session: Session, record: GameRecord) -> StoredBytes:
+def replay_stored(session: Session, record: GameRecord, *,
+                  wait: float | None = None) -> StoredBytes:
     """The replay as served by the API (compact JSON, UTF-8), gzip-compressed, encoded once per
     engine version, with its step count. The same replay always gives the same bytes (no time in
     the gzip header).
@@ -528,6 +539,12 @@ def replay_stored(session: Session, record: GameRecord) -> StoredBytes:
     compute it once: the others wait for the first (16 viewers of a new long game once computed it
     16 times at once). A concurrent first fetch in another process stores it once: the loser of
     the race keeps the winner's row.
+
+    ``wait`` (seconds; the request path passes ``POPREPLAY_REPLAY_WAIT``): the computation runs
+    beside the request (a thread; under gevent one of the hub's native threads, so the worker's
+    other requests go on meanwhile), and past ``wait`` seconds :class:`ReplayPending` is raised
+    while it goes on; when it is done it is kept in this process's cache and stored by the next
+    fetch. ``None``: computed in the caller, however long it takes (the command line, tests).
     """
     key = (record.content_hash, ENGINE_VERSION)  # the log's bytes decide the replay
     while True:
@@ -535,46 +552,137 @@ def replay_stored(session: Session, record: GameRecord) -> StoredBytes:
             cached = _replay_gzip.get(key)
             if cached is not None:
                 _replay_gzip.move_to_end(key)
-                return cached
+                unsaved = _unsaved.pop(key, None)
+                break
             running = _computing.get(key)
             if running is None:
                 running = _computing[key] = threading.Event()
+                cached = None
                 break
-        running.wait(60)  # computed by another request of this process: then from the cache
+        # computed by another request of this process: then from the cache
+        if not running.wait(60 if wait is None else wait) and wait is not None:
+            raise ReplayPending()
+    if cached is not None:
+        if unsaved is not None:
+            _save_replay(session, record, unsaved)
+        return cached
+    handed_off = False
     try:
-        stored = _load_or_compute(session, record)
+        row = session.execute(select(StoredReplay.body, StoredReplay.step_count).where(
+            StoredReplay.game_id == record.id,
+            StoredReplay.engine_version == ENGINE_VERSION)).first()
+        if row is not None:
+            stored = StoredBytes(row[0], row[1])
+        elif wait is None:
+            with cyclic_gc_paused():
+                stored = encode_replay(record.log)
+            _save_replay(session, record, stored)
+        else:
+            job = _Background(encode_replay, record.log)
+            with cyclic_gc_paused():
+                done = job.wait(wait)
+            if not done:
+                job.when_done(lambda value: _computed_meanwhile(key, running, value))
+                handed_off = True
+                raise ReplayPending()
+            stored = job.value()
+            _save_replay(session, record, stored)
         with _replays_lock:
             _replay_gzip[key] = stored
             while len(_replay_gzip) > _BYTES_CACHE_SIZE:
                 _replay_gzip.popitem(last=False)
         return stored
     finally:
-        with _replays_lock:
-            _computing.pop(key, None)
-        running.set()
+        if not handed_off:
+            with _replays_lock:
+                _computing.pop(key, None)
+            running.set()
 
 
-def _load_or_compute(session: Session, record: GameRecord) -> StoredBytes:
+def encode_replay(raw: bytes) -> StoredBytes:
+    """A log's replay with steps as stored: compact JSON, UTF-8, gzip; and its step count."""
     from .api.jsonout import compact
 
-    row = session.execute(select(StoredReplay.body, StoredReplay.step_count).where(
-        StoredReplay.game_id == record.id, StoredReplay.engine_version == ENGINE_VERSION)).first()
-    if row is not None:
-        return StoredBytes(row[0], row[1])
-    with cyclic_gc_paused():
-        result = check_text(record.log, with_steps=True)
-        step_count = len(result.get("steps") or ())
-        text = compact(result).encode("utf-8")
-        del result
-    body = gzip.compress(text, compresslevel=6, mtime=0)
+    result = check_text(raw, with_steps=True)
+    step_count = len(result.get("steps") or ())
+    text = compact(result).encode("utf-8")
+    del result
+    return StoredBytes(gzip.compress(text, compresslevel=6, mtime=0), step_count)
+
+
+def _save_replay(session: Session, record: GameRecord, stored: StoredBytes) -> None:
     try:
         with sqlite_writer(session):
             session.add(StoredReplay(game_id=record.id, engine_version=ENGINE_VERSION,
-                                     body=body, step_count=step_count))
+                                     body=stored.body, step_count=stored.step_count))
             session.commit()
     except IntegrityError:  # stored meanwhile by another process, or the game is gone
         session.rollback()
-    return StoredBytes(body, step_count)
+
+
+def _computed_meanwhile(key: tuple[str, str], running: threading.Event,
+                        stored: StoredBytes | None) -> None:
+    """A replay a request stopped waiting for is done (``None``: it failed): kept in the cache
+    and stored by the next fetch; the fetches waiting for it go on."""
+    with _replays_lock:
+        if stored is not None:
+            _replay_gzip[key] = stored
+            _unsaved[key] = stored
+            while len(_replay_gzip) > _BYTES_CACHE_SIZE:
+                _unsaved.pop(_replay_gzip.popitem(last=False)[0], None)
+        _computing.pop(key, None)
+    running.set()
+
+
+def _gevent_patched() -> bool:
+    try:
+        from gevent import monkey
+    except ImportError:  # pragma: no cover - gevent is a dependency of `popreplay serve`
+        return False
+    return monkey.is_module_patched("threading")
+
+
+_executor: Any = None
+
+
+class _Background:
+    """One computation beside the request: in a native thread of gevent's hub pool when gevent
+    patched ``threading`` (its greenlets go on meanwhile), else in a small thread pool."""
+
+    def __init__(self, function: Any, *args: Any) -> None:
+        global _executor
+        self.gevent = _gevent_patched()
+        if self.gevent:
+            import gevent
+
+            self.job = gevent.get_hub().threadpool.spawn(function, *args)
+        else:
+            if _executor is None:
+                from concurrent.futures import ThreadPoolExecutor
+
+                _executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="replay")
+            self.job = _executor.submit(function, *args)
+
+    def wait(self, seconds: float) -> bool:
+        if self.gevent:
+            return self.job.wait(seconds) is not None or self.job.ready()
+        from concurrent.futures import wait
+
+        return bool(wait([self.job], timeout=seconds).done)
+
+    def value(self) -> Any:
+        return self.job.get() if self.gevent else self.job.result()
+
+    def when_done(self, callback: Any) -> None:
+        """``callback(value)`` once done (``None`` if it failed), in a greenlet or a thread."""
+        if self.gevent:
+            import gevent
+
+            self.job.rawlink(lambda job: gevent.spawn(
+                callback, job.value if job.successful() else None))
+        else:
+            self.job.add_done_callback(lambda job: callback(
+                None if job.exception() is not None else job.result()))
 
 
 # --- export --------------------------------------------------------------------------------------

@@ -14,6 +14,8 @@ from html import escape
 from typing import Any
 
 from flask import Blueprint, Response, current_app
+from flask_babel import get_locale
+from flask_babel import gettext as _
 from markdown_it import MarkdownIt
 
 from .examples import EXAMPLES
@@ -69,7 +71,7 @@ def _enum(schema: dict[str, Any]) -> str:
     values = schema.get("enum") or schema.get("items", {}).get("enum")
     if not values:
         return ""
-    return ("<div class=enum>one of: "
+    return ("<div class=enum>" + escape(_("one of:")) + " "
             + " ".join(f"<code>{escape(json.dumps(v, ensure_ascii=False))}</code>" for v in values)
             + "</div>")
 
@@ -79,34 +81,41 @@ def _type(schema: dict[str, Any]) -> str:
         name = schema["$ref"].rsplit("/", 1)[-1]
         return f"<a href='#schema-{escape(name)}'>{escape(name)}</a>"
     if schema.get("type") == "array":
-        return f"array of {_type(schema.get('items', {}))}"
+        return escape(_("array of")) + f" {_type(schema.get('items', {}))}"
     kind = escape(str(schema.get("type", "any")))
     if schema.get("format"):
         kind += f" ({escape(schema['format'])})"
     if schema.get("nullable"):
-        kind += " or null"
+        kind += " " + escape(_("or null"))
     return kind
 
 
 def _default(schema: dict[str, Any]) -> str:
     if "default" not in schema:
         return ""
-    return f"<div>default <code>{escape(json.dumps(schema['default'], ensure_ascii=False))}</code></div>"
+    word = escape(_("default"))
+    return f"<div>{word} <code>{escape(json.dumps(schema['default'], ensure_ascii=False))}</code></div>"
 
 
 def render(spec: dict[str, Any]) -> str:
     info = spec.get("info", {})
-    parts = ["<!doctype html><html lang=en><meta charset=utf-8>",
+    lang = str(get_locale() or "en")
+    other, other_name = ("en", "English") if lang == "fr" else ("fr", "Français")
+    parts = [f"<!doctype html><html lang={escape(lang)}><meta charset=utf-8>",
              "<meta name=viewport content='width=device-width,initial-scale=1'>",
+             (f"<p class=lang-switch><a href='?lang={other}' hreflang={other} lang={other}>"
+              f"{other_name}</a></p>"),
              f"<title>{escape(info.get('title', 'API'))} API</title><style>{STYLE}</style>",
              (f"<h1>{escape(info.get('title', ''))} API "
               f"<small>{escape(info.get('version', ''))}</small></h1>"),
              md(info.get("description", "")),
-             ("<p>Machine-readable: <a href=openapi.json><code>/api/v1/openapi.json</code></a> "
-              "(OpenAPI 3). Every error has the shape <a href=#schema-Error><code>Error</code></a>"
-              " below. In the examples, <code>{origin}</code> is the service's address and "
-              "<code>\"…\"</code> a part left out.</p>"),
-             "<h2>Operations</h2><ul>"]
+             "<p>" + _("Machine-readable: %(link)s (OpenAPI 3). Every error has the shape "
+                       "%(error)s below. In the examples, %(origin)s is the service's address "
+                       "and %(gap)s a part left out.",
+                       link="<a href=openapi.json><code>/api/v1/openapi.json</code></a>",
+                       error="<a href=#schema-Error><code>Error</code></a>",
+                       origin="<code>{origin}</code>", gap="<code>\"…\"</code>") + "</p>",
+             "<h2>" + escape(_("Operations")) + "</h2><ul>"]
     operations = [(path, method, item[method]) for path, item in spec.get("paths", {}).items()
                   for method in METHODS if method in item]
     for path, method, op in operations:
@@ -116,7 +125,7 @@ def render(spec: dict[str, Any]) -> str:
     for path, method, op in operations:
         params = spec["paths"][path].get("parameters", []) + op.get("parameters", [])
         parts.append(_operation(path, method, op, params, spec))
-    parts.append("<h2>Schemas</h2>")
+    parts.append("<h2>" + escape(_("Schemas")) + "</h2>")
     for name, schema in spec.get("components", {}).get("schemas", {}).items():
         parts.append(_schema(name, schema))
     return "".join(parts)
@@ -131,9 +140,10 @@ def _schema(name: str, schema: dict[str, Any]) -> str:
     properties = schema.get("properties", {})
     required = set(schema.get("required", []))
     if properties:
-        html.append("<div class=scroll><table><tr><th>field</th><th>type</th><th>about</th></tr>")
+        html.append("<div class=scroll><table><tr><th>" + escape(_("field")) + "</th><th>"
+                    + escape(_("type")) + "</th><th>" + escape(_("about")) + "</th></tr>")
         for field, sub in properties.items():
-            need = " <small>(required)</small>" if field in required else ""
+            need = " <small>(" + escape(_("required")) + ")</small>" if field in required else ""
             html.append(f"<tr><td><code>{escape(field)}</code>{need}</td><td>{_type(sub)}</td>"
                         f"<td>{md(sub.get('description', ''), inline=True)}{_enum(sub)}"
                         f"{_default(sub)}</td></tr>")
@@ -150,11 +160,11 @@ def _operation(path: str, method: str, op: dict[str, Any], params: list[dict[str
              f"<code>{escape(path)}</code></h3><p>{md(op.get('summary', ''), inline=True)}</p>")]
     html.append(md(op.get("description", "")))
     if params:
-        html.append("<div class=scroll><table><tr><th>parameter</th><th>type</th>"
-                    "<th>about</th></tr>")
+        html.append("<div class=scroll><table><tr><th>" + escape(_("parameter")) + "</th><th>"
+                    + escape(_("type")) + "</th><th>" + escape(_("about")) + "</th></tr>")
         for p in params:
             schema = p.get("schema", {})
-            need = " required" if p.get("required") else ""
+            need = " " + escape(_("required")) if p.get("required") else ""
             html.append(f"<tr><td><code>{escape(p['name'])}</code><br><small>{escape(p['in'])}"
                         f"{need}</small></td><td>{_type(schema)}</td>"
                         f"<td>{md(p.get('description', ''), inline=True)}{_enum(schema)}"
@@ -166,8 +176,9 @@ def _operation(path: str, method: str, op: dict[str, Any], params: list[dict[str
         for content_type, content in body.get("content", {}).items():
             kinds.append(f"<code>{escape(content_type)}</code>"
                          + (f" {_type(content['schema'])}" if content.get("schema") else ""))
-        html.append(f"<p><b>Body</b>: {', '.join(kinds)}</p>{md(body.get('description', ''))}")
-    html.append("<h4>Answers</h4><ul>")
+        html.append("<p><b>" + escape(_("Body")) + f"</b>: {', '.join(kinds)}</p>"
+                    f"{md(body.get('description', ''))}")
+    html.append("<h4>" + escape(_("Answers")) + "</h4><ul>")
     shared = spec.get("components", {}).get("responses", {})
     for status, response in sorted(op.get("responses", {}).items()):
         if "$ref" in response:
@@ -197,7 +208,8 @@ def _example(example: dict[str, Any]) -> str:
         answer += [json.dumps(line, ensure_ascii=False) for line in response["lines"]]
     elif response.get("body") is not None:
         answer.append(json.dumps(response["body"], indent=1, ensure_ascii=False))
-    return (f"<h4>Example: {escape(example['title'])}</h4>"
+    heading = escape(_("Example: %(title)s", title=example["title"]))
+    return (f"<h4>{heading}</h4>"
             f"<pre class=request>{escape(chr(10).join(lines))}</pre>"
             f"<pre class=response>{escape(chr(10).join(answer))}</pre>")
 

@@ -99,6 +99,14 @@ def handle_database_down(error: Exception) -> Response:
                           headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
 
 
+def handle_replay_pending(error: Exception) -> Response:
+    from ..store import RETRY_PENDING_SECONDS
+
+    return error_response(503, "This game's replay is still being computed (a long game, a busy "
+                          f"server); try again in {RETRY_PENDING_SECONDS} seconds.",
+                          headers={"Retry-After": str(RETRY_PENDING_SECONDS)})
+
+
 def handle_unexpected(error: Exception) -> Response:
     log.exception("unexpected error", exc_info=error)
     return error_response(500, "Something went wrong on the server.")
@@ -108,4 +116,7 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, handle_http_exception)
     for kind in (OperationalError, InterfaceError, PoolTimeout):
         app.register_error_handler(kind, handle_database_down)
+    from ..store import ReplayPending
+
+    app.register_error_handler(ReplayPending, handle_replay_pending)
     app.register_error_handler(Exception, handle_unexpected)

@@ -72,7 +72,9 @@ DRAFT_GAME = {
 }
 
 STEP = {"index": 0, "kind": "deal", "round": 1, "turn": None,
-        "note": "Round 1: 5 starting cards in 2 rows.", "data": ELIDED, "state": ELIDED}
+        "note": "Round 1: 5 starting cards in 2 rows.", "note_id": "pop.note.deal",
+        "note_params": {"round": 1, "cards": 5, "rows": 2, "hands": ""},
+        "data": ELIDED, "state": ELIDED}
 
 
 def _op(method: str, path: str, title: str, request: dict[str, Any],

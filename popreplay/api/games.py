@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any, Iterator
 
-from flask import Response, request, stream_with_context
+from flask import Response, current_app, request, stream_with_context
 from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import RAISE
@@ -15,7 +16,8 @@ from ..db.session import get_session
 from .body import read_body
 from .errors import ApiError
 from .jsonout import compact
-from .represent import game_view
+from .lang import localize, localized_result, request_lang
+from .represent import game_view as _plain_view
 from .schemas import (
     CreatedGameSchema,
     ErrorSchema,
@@ -42,6 +44,14 @@ def _filters(args: dict[str, Any]) -> queries.Filters:
     return queries.Filters(**{k: v for k, v in args.items() if k in names})
 
 
+def game_view(record: Any, lang: str | None = None) -> dict[str, Any]:
+    """A stored game as the API shows it, its result's messages in ``lang`` (the request's
+    language by default)."""
+    view = _plain_view(record)
+    view["result"] = localized_result(view["result"], lang or request_lang(), record.log)
+    return view
+
+
 def _find(ref: str) -> Any:
     record = store.find_by_ref(get_session(), ref)
     if record is None:
@@ -55,8 +65,9 @@ def _etag(response: Response) -> Response:
     ``Cache-Control: no-cache``: revalidated on every use, so a delete is seen at once)."""
     if (request.method == "GET" and response.status_code == 200
             and request.endpoint in ("games.Game", "games.Games")):
-        response.add_etag()
+        response.add_etag()  # of the body: one per language
         response.headers["Cache-Control"] = "no-cache"
+        response.vary.add("Accept-Language")
         response.make_conditional(request)
     return response
 
@@ -86,7 +97,7 @@ class Games(MethodView):
             done = store.ingest(get_session(), raw, visibility=args["visibility"])
         except store.InvalidLog as invalid:
             raise ApiError(422, "The log is not valid: nothing was stored.",
-                           errors=invalid.result["errors"]) from None
+                           errors=localize(invalid.result, request_lang())["errors"]) from None
         body = game_view(done.record)
         if not done.created:
             return body, 200
@@ -180,23 +191,38 @@ def log(ref: str) -> Response:
              "the running engine. Carries an ETag: a replay never changes for one engine version.")
 @bp.alt_response(304, description="Not modified (If-None-Match).")
 @bp.alt_response(404, schema=ErrorSchema)
+@bp.alt_response(503, schema=ErrorSchema, description="The first replay of this game takes longer "
+                 "than POPREPLAY_REPLAY_WAIT: it goes on being computed; ask again after "
+                 "Retry-After seconds. (Also: the database does not answer.)",
+                 headers={"Retry-After": {"schema": {"type": "integer"}}})
 def replay(ref: str) -> Response:
     """A game's annotated replay"""
     record = _find(ref)
+    lang = request_lang()
     # Replays are stored gzip-compressed: sent as they are to a client that accepts gzip (with
-    # its own entity tag, as a different representation), decompressed for any other.
-    gzipped = request.accept_encodings.quality("gzip") > 0
-    etag = store.replay_etag(record) + (".gz" if gzipped else "")
+    # its own entity tag, as a different representation), decompressed for any other. In English
+    # they are the stored bytes; in another language the notes and messages are rendered again
+    # (and the entity tag says which language).
+    gzipped = request.accept_encodings.quality("gzip") > 0 and lang == "en"
+    etag = store.replay_etag(record) + (".gz" if gzipped else "") + (
+        "" if lang == "en" else f".{lang}")
     if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:
-        session = get_session()
-        body = store.replay_gzip(session, record) if gzipped else store.replay_text(session, record)
+        session, wait = get_session(), current_app.config["REPLAY_WAIT"]
+        if gzipped:
+            body = store.replay_gzip(session, record, wait=wait)
+        elif lang == "en":
+            body = store.replay_text(session, record, wait=wait)
+        else:
+            replay = json.loads(store.replay_text(session, record, wait=wait))
+            body = compact(localized_result(replay, lang, record.log)).encode("utf-8")
         response = Response(body, mimetype="application/json")
         if gzipped:
             response.headers["Content-Encoding"] = "gzip"
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     response.vary.add("Accept-Encoding")
+    response.vary.add("Accept-Language")
     return response
 

@@ -21,6 +21,7 @@ from ..engine import build_result, get_game, invalid_result
 from ..logformat import ShapeError, check_parsed_shape
 from .errors import ApiError
 from .jsonout import compact
+from .lang import localize, request_lang
 from .represent import game_view, share_url
 from .schemas import CreatedGameSchema, ErrorSchema, GameSchema
 
@@ -28,7 +29,7 @@ bp = Blueprint("record", __name__, url_prefix="/api/v1/record",
                description="The recorder: check a draft as it is entered, save and continue "
                "drafts, what-if branches.")
 
-STEP_KEYS = ("index", "kind", "round", "turn", "note")
+STEP_KEYS = ("index", "kind", "round", "turn", "note", "note_id", "note_params")
 TAIL = 2  # steps sent whole at the end of a "tail" answer (the table now, and the one before)
 
 
@@ -60,6 +61,19 @@ class StoreBodySchema(Schema):
 
 class UpdateBodySchema(Schema):
     log = fields.Dict(required=True)
+
+
+class BranchLinkSchema(Schema):
+    slug = fields.String()
+    step = fields.Integer()
+    title = fields.String(allow_none=True)
+    share_url = fields.String()
+
+
+class DraftSchema(Schema):
+    game = fields.Nested(GameSchema, metadata={"description": "the stored game (ISO 8601 dates)"})
+    log = fields.Dict(metadata={"description": "the saved draft (popreplay/1)"})
+    branch_of = fields.Nested(BranchLinkSchema, allow_none=True)
 
 
 class CutQuerySchema(Schema):
@@ -127,8 +141,26 @@ def tail(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
              "that breaks a rule is answered 200 with status `illegal`; a wrong shape, `invalid`.")
 @bp.alt_response(422, schema=ErrorSchema, description="The body is not of this shape.")
 def check(body: dict[str, Any]) -> Any:
-    """Check a draft and say what may come next (nothing is stored)"""
-    return check_draft(body["log"], body["pending"], body["steps"])
+    """Check a draft and say what may come next (nothing is stored)
+
+    Notes and messages in the language of `?lang=`, else `Accept-Language` (`en` or `fr`).
+    """
+    return in_language(check_draft(body["log"], body["pending"], body["steps"]),
+                       request_lang()), 200, {"Vary": "Accept-Language"}
+
+
+def in_language(answer: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The check's result, steps and ``choices.error`` in ``lang`` (ids and parameters kept)."""
+    localized = localize({"errors": (answer["result"] or {}).get("errors", []),
+                          "steps": answer["steps"]}, lang)
+    out = {**answer, "steps": localized["steps"]}
+    if answer["result"] is not None:
+        out["result"] = {**answer["result"], "errors": localized["errors"]}
+    error = answer["choices"].get("error") if isinstance(answer["choices"], dict) else None
+    if isinstance(error, dict):
+        [error] = localize({"errors": [error]}, lang)["errors"]
+        out["choices"] = {**answer["choices"], "error": error}
+    return out
 
 
 # --- storing and continuing ----------------------------------------------------------------------
@@ -187,7 +219,7 @@ def store_draft(body: dict[str, Any]) -> Any:
 
 
 @bp.route("/games/<string:ref>", methods=["GET"])
-@bp.response(200, description="`{game, log}`: the saved draft, for its owner to continue.")
+@bp.response(200, DraftSchema, description="`{game, log, branch_of}`: the saved draft, for its owner to continue.")
 @bp.alt_response(401, schema=ErrorSchema)
 @bp.alt_response(403, schema=ErrorSchema)
 @bp.alt_response(404, schema=ErrorSchema)

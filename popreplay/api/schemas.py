@@ -23,6 +23,12 @@ class ErrorEntrySchema(Schema):
     path = fields.String(metadata={"description": "JSON Pointer (RFC 6901) to the problem"})
     round = fields.Integer(allow_none=True)
     turn = fields.Integer(allow_none=True)
+    message_id = fields.String(allow_none=True, metadata={
+        "description": "the message language-free (null when it has none yet): render "
+                       "`message_id` with `params` yourself, or ask for `?lang=`"})
+    params = fields.Dict(allow_none=True, metadata={
+        "description": "the message's parameters (players, cards, counts; a nested message is "
+                       "`{id, params}`)"})
 
 
 class ErrorSchema(Schema):
@@ -99,12 +105,22 @@ class GamePageSchema(Schema):
 
 
 class UploadQuerySchema(Schema):
+    lang = fields.String(metadata={"description": "Language of the result's messages (and of "
+                                   "the errors of a refused log): `en` or `fr`."})
     visibility = fields.String(
         load_default="public", validate=validate.OneOf(VISIBILITIES),
         metadata={"description": "unlisted: reachable by its link only"})
 
 
-class ValidateQuerySchema(Schema):
+LANG_FIELD_DESCRIPTION = ("Language of `message`s and `note`s: `en` or `fr` (anything else is "
+                          "English). Without it, `Accept-Language` decides; English by default.")
+
+
+class LangQuerySchema(Schema):
+    lang = fields.String(metadata={"description": LANG_FIELD_DESCRIPTION})
+
+
+class ValidateQuerySchema(LangQuerySchema):
     steps = fields.Boolean(load_default=False,
                            metadata={"description": "include the annotated steps"})
 
@@ -143,6 +159,7 @@ class FilterQuerySchema(Schema):
 
 
 class ListQuerySchema(FilterQuerySchema):
+    lang = fields.String(metadata={"description": LANG_FIELD_DESCRIPTION})
     sort = fields.String(load_default="-created", validate=validate.OneOf(SORTS),
                          metadata={"description": "a leading '-' sorts newest first"})
     cursor = fields.String()

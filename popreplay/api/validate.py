@@ -14,6 +14,7 @@ from ..engine import ENGINE_VERSION
 from .body import read_body
 from .errors import ApiError
 from .games import dumps_line
+from .lang import localize, request_lang, vary
 from .schemas import ErrorSchema, ValidateQuerySchema, ValidateResultSchema
 
 bp = Blueprint("validate", __name__, url_prefix="/api/v1/validate",
@@ -53,13 +54,14 @@ def validate(args: dict[str, Any]) -> Any:
         # Werkzeug's stream reads a line a byte at a time; a buffer makes that 5x faster
         stream = io.BufferedReader(request.stream, 65536)
         lines = _results(stream, limit, with_steps=args["steps"],
-                         max_lines=current_app.config["MAX_NDJSON_LINES"])
-        return Response(stream_with_context(lines), mimetype=NDJSON)
-    return check_text(read_body(), with_steps=args["steps"])
+                         max_lines=current_app.config["MAX_NDJSON_LINES"], lang=request_lang())
+        return vary(Response(stream_with_context(lines), mimetype=NDJSON))
+    return localize(check_text(read_body(), with_steps=args["steps"]), request_lang()), 200, {
+        "Vary": "Accept-Language"}
 
 
 def _results(stream: IO[bytes], limit: int, *, with_steps: bool,
-             max_lines: int) -> Iterator[str]:
+             max_lines: int, lang: str = "en") -> Iterator[str]:
     """One result line per log line; past ``max_lines`` lines (blank ones count), one last
     ``invalid`` line says where reading stopped, and the rest of the body is not read."""
     for number, line in _lines(stream, limit, max_lines):
@@ -71,7 +73,7 @@ def _results(stream: IO[bytes], limit: int, *, with_steps: bool,
         if line is None:
             result = _too_long(limit)
         else:
-            result = check_text(line, with_steps=with_steps)
+            result = localize(check_text(line, with_steps=with_steps), lang)
         yield dumps_line({"line": number, **result})
 
 

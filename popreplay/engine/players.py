@@ -6,6 +6,7 @@ import difflib
 import unicodedata
 from typing import Any, Mapping
 
+from .messages import Msg, msg
 from .pointer import pointer
 from .replay import RuleViolation, Violation
 
@@ -22,16 +23,16 @@ def index_players(names: list[str], *, low: int, high: int, what: str) -> dict[s
     """
     count = len(names)
     if not low <= count <= high:
-        wanted = f"{low}" if low == high else f"{low}–{high}"
-        _fail(f"{what} is for {wanted} player{'s' * (high > 1)}; the log names {count}",
+        wanted = low if low == high else msg("core.player-range", low=low, high=high)
+        _fail(msg("core.player-count", what=what, wanted=wanted, high=high, count=count),
               "players")
     index: dict[str, int] = {}
     for position, name in enumerate(names):
         key = nfc(name)
         if not key.strip():
-            _fail("a player name is empty or only spaces", "players", position)
+            _fail(msg("core.blank-name"), "players", position)
         if key in index:
-            _fail(f"the name {key!r} is given twice", "players", position)
+            _fail(msg("core.name-twice", name=key), "players", position)
         index[key] = position
     return index
 
@@ -49,8 +50,8 @@ def player_position(index: Mapping[str, int], name: str, *tokens: str | int,
         position = index.get(nfc(name))
         if position is None:
             raise RuleViolation(Violation("unknown-player",
-                                          f"{name!r} is not a player of this game"
-                                          f"{did_you_mean(name, index)}",
+                                          msg("core.unknown-player", name=name,
+                                              hint=did_you_mean(name, index)),
                                           pointer(*tokens), round, turn))
     return position
 
@@ -70,22 +71,25 @@ def did_you_mean(name: str, index: Mapping[str, int]) -> str:
     if match is None:
         close = difflib.get_close_matches(typed, list(names), n=1, cutoff=0.75)
         match = names[close[0]] if close else None
-    return "" if match is None else f"; did you mean {match!r}?"
+    return "" if match is None else msg("core.did-you-mean", name=match)
 
 
 def by_player(names: list[str], index: Mapping[str, int], mapping: Mapping[str, Any],
-              *tokens: str | int, duplicate: str, twice: str = "{name} is given twice",
+              *tokens: str | int, duplicate: str, twice: str = "core.given-twice",
               round: int | None = None, turn: int | None = None) -> dict[int, tuple[str, Any]]:
     """A map keyed by player names, re-keyed by position; each raw key is kept for pointers.
 
     A key that is no player is ``unknown-player``; a player named twice (two spellings with one
-    NFC form) is the violation ``duplicate``, its message ``twice`` with the player's name.
+    NFC form) is the violation ``duplicate``, its message ``twice`` (a message id, see
+    ``messages.py``, or an English template) with the player's name.
     """
     out: dict[int, tuple[str, Any]] = {}
     for key, value in mapping.items():
         position = player_position(index, key, *tokens, key, round=round, turn=turn)
         if position in out:
-            raise RuleViolation(Violation(duplicate, twice.format(name=names[position]),
+            text: Msg | str = (msg(twice, name=names[position]) if "{" not in twice
+                               else twice.format(name=names[position]))
+            raise RuleViolation(Violation(duplicate, text,
                                           pointer(*tokens, key), round, turn))
         out[position] = (key, value)
     return out

@@ -13,6 +13,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Literal, Mapping, Protocol
 
+from .messages import ids
 from .pointer import join
 
 ENGINE_VERSION = "0.2.0"
@@ -30,14 +31,20 @@ class Violation:
     round: int | None = None
     turn: int | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
+    def to_dict(self, *, with_ids: bool = False) -> dict[str, Any]:
+        """The error entry of the result object (``spec/pop.md``: exactly these five keys);
+        ``with_ids`` adds ``message_id`` and ``params`` (the message language-free, see
+        ``messages.py``; both ``None`` for a message that has no id yet)."""
+        entry = {
             "code": self.code,
             "message": self.message,
             "round": self.round,
             "turn": self.turn,
             "path": self.path,
         }
+        if with_ids:
+            entry["message_id"], entry["params"] = ids(self.message)
+        return entry
 
 
 class RuleViolation(Exception):
@@ -62,8 +69,10 @@ class GameReplay:
 class Game(Protocol):
     """The interface every game implements (POP!, cube, slap, Bloops).
 
-    Steps (when ``with_steps``) are dicts ``{index, kind, round, turn, note, data, state}`` made
-    with :class:`StepRecorder`: ``kind`` names the event, ``note`` is one plain-English sentence,
+    Steps (when ``with_steps``) are dicts ``{index, kind, round, turn, note, note_id, note_params,
+    data, state}`` made with :class:`StepRecorder`: ``kind`` names the event, ``note`` is one
+    plain-English sentence (``note_id`` and ``note_params`` the same note language-free, see
+    ``messages.py``),
     ``data`` what happened, ``state`` the whole visible table after the step (JSON-ready).
     """
 
@@ -119,13 +128,16 @@ class StepRecorder:
         data: dict[str, Any],
         state: dict[str, Any],
     ) -> None:
+        note_id, note_params = ids(note)
         self.steps.append(
             {
                 "index": len(self.steps),
                 "kind": kind,
                 "round": round,
                 "turn": turn,
-                "note": note,
+                "note": str(note),
+                "note_id": note_id,
+                "note_params": note_params,
                 "data": data,
                 "state": state,
             }
@@ -141,7 +153,7 @@ def replay_game(game: Any, recorder: StepRecorder, notes: Any, *,
         status = game.run()
     except RuleViolation as stop:
         if recorder.enabled:
-            notes.violation(game, stop.violation.to_dict())
+            notes.violation(game, stop.violation.to_dict(with_ids=True))
         return GameReplay("illegal", None, stop.violation, recorder.steps)
     result = outcome(status)
     if recorder.enabled and status == "complete":

@@ -17,14 +17,17 @@ import fastjsonschema
 from marshmallow import Schema, ValidationError
 from marshmallow import fields as marshmallow_fields
 
+from ..engine.messages import Msg, msg, shape_text
 from ..engine.pointer import join
 from ..engine.replay import Violation
 from .bloops import BloopsLogSchema
 from .cube import CubeLogSchema
 from .envelope import LooseEnvelopeSchema
 from .limits import (
+    MAX_CUBE_EVENTS,
     MAX_DEPTH,
     SURROGATE_ESCAPE,
+    cube_events_past_limit,
     depth_exceeds,
     lone_surrogate_at,
     meta_problem,
@@ -79,20 +82,21 @@ def parse_json(text: str | bytes) -> Any:
             text = text[1:]
         data = json.loads(text, parse_constant=_reject_constant, parse_float=_number)
     except UnicodeDecodeError as error:
-        raise _json_error(f"not UTF-8 text (byte {error.start})") from None
+        raise _json_error(msg("json.not-utf8", byte=error.start)) from None
     except json.JSONDecodeError as error:
-        raise _json_error(f"not valid JSON: {error.msg} at line {error.lineno}, "
-                          f"column {error.colno}") from None
+        # The line and column count characters (code points) as an editor shows them: an emoji
+        # is one column (not two UTF-16 units, nor four bytes). Python's messages that end in
+        # "at" ("Invalid control character at") get the place once.
+        raise _json_error(msg("json.not-json", detail=error.msg.removesuffix(" at"),
+                              line=error.lineno, column=error.colno)) from None
     except RecursionError:
-        raise _json_error("not accepted: its JSON is nested far too deeply") from None
+        raise _json_error(msg("json.too-deep")) from None
     except ValueError as error:  # NaN/Infinity, or an integer with too many digits
-        raise _json_error(f"not accepted: {error}") from None
+        raise _json_error(msg("json.not-accepted", detail=str(error))) from None
     if SURROGATE_ESCAPE.search(text):
         where = lone_surrogate_at(data)
         if where is not None:
-            raise ShapeError([Violation(
-                "json", "A lone surrogate (a \\uD800-\\uDFFF escape without its pair) in this "
-                "string or key: it is not Unicode text, so the log is not accepted.", where)])
+            raise ShapeError([Violation("json", msg("json.lone-surrogate"), where)])
     return data
 
 
@@ -105,22 +109,21 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-def _json_error(message: str) -> ShapeError:
-    return ShapeError([Violation("json", f"The log is {message}.", "")])
+def _json_error(message: Msg) -> ShapeError:
+    return ShapeError([Violation("json", message, "")])
 
 
 def check_shape(data: Any) -> dict[str, Any]:
     """Return the log with JSON's types made exact, or raise :class:`ShapeError`."""
     if not isinstance(data, dict):
-        raise ShapeError([Violation("schema", "A log must be a JSON object.", "")])
+        raise ShapeError([Violation("schema", msg("shape.log-object"), "")])
     game, mode = data.get("game"), data.get("mode")
     schema_class = SHAPES.get(game) if isinstance(game, str) else None
     if schema_class is None:
         errors = _errors(_schema(LooseEnvelopeSchema).validate(data))
         if "game" in data:
-            known = ", ".join(sorted(SHAPES))
-            errors.append(Violation("schema", f"unknown game {game!r}; known games: {known}",
-                                    "/game"))
+            errors.append(Violation("schema", msg("shape.unknown-game", game=game,
+                                                  known=sorted(SHAPES)), "/game"))
         errors.sort(key=lambda e: e.path)
         raise ShapeError(errors, game=game, mode=mode)
     schema = _schema(schema_class)
@@ -130,6 +133,23 @@ def check_shape(data: Any) -> dict[str, Any]:
         errors = [_with_suggestion(schema, e) for e in _errors(error.messages)]
         raise ShapeError(errors, game=game, mode=mode) from None
     _check_meta(data, game, mode)
+    _check_moves(data, game, mode)
+    if isinstance(loaded.get("claimed"), dict) and isinstance(data.get("claimed"), dict):
+        loaded["claimed"] = in_written_order(loaded["claimed"], data["claimed"])
+    return loaded
+
+
+def in_written_order(loaded: Any, written: Any) -> Any:
+    """``loaded`` (what marshmallow made of ``written``) with every object's keys in the order the
+    log wrote them: marshmallow gives a schema's declared order, and claims are compared, and their
+    differences listed, in the order the claim gives its keys; both shape paths must agree."""
+    if isinstance(loaded, dict) and isinstance(written, dict):
+        ordered = {key: in_written_order(loaded[key], written[key])
+                   for key in written if key in loaded}
+        ordered.update((key, value) for key, value in loaded.items() if key not in ordered)
+        return ordered
+    if isinstance(loaded, list) and isinstance(written, list) and len(loaded) == len(written):
+        return [in_written_order(a, b) for a, b in zip(loaded, written)]
     return loaded
 
 
@@ -139,11 +159,22 @@ def _check_meta(data: dict[str, Any], game: Any, mode: Any) -> None:
     if meta is None:
         return
     if depth_exceeds(meta, MAX_DEPTH - 1):
-        raise ShapeError([Violation("schema", f"nested deeper than {MAX_DEPTH} levels",
+        raise ShapeError([Violation("schema", msg("shape.too-deep", depth=MAX_DEPTH),
                                     "/meta")], game=game, mode=mode)
     problem = meta_problem(meta)
     if problem is not None:
         raise ShapeError([Violation("schema", problem[1], problem[0])], game=game, mode=mode)
+
+
+def _check_moves(data: dict[str, Any], game: Any, mode: Any) -> None:
+    """The bound on a replay's work that one list's length cannot say (:mod:`.limits`): cube's
+    events of all turns together. Both paths (a JSON Schema cannot count across lists)."""
+    if game == "cube":
+        where = cube_events_past_limit(data)
+        if where is not None:
+            raise ShapeError([Violation(
+                "schema", f"at most {MAX_CUBE_EVENTS} events in one log (all turns together): "
+                "this one is past the limit", where)], game=game, mode=mode)
 
 
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "jsonschemas" / "popreplay" / "1"
@@ -194,6 +225,7 @@ def check_parsed_shape(data: Any) -> dict[str, Any]:
             valid = False
         if valid:
             _check_meta(data, game, data.get("mode"))
+            _check_moves(data, game, data.get("mode"))
             return data
     return check_shape(data)
 
@@ -213,8 +245,8 @@ def _with_suggestion(schema: Schema, error: Violation) -> Violation:
     close = difflib.get_close_matches(unescape(key), _keys_at(schema, parent), n=1, cutoff=0.75)
     if not close:
         return error
-    return Violation(error.code, f"unknown key: did you mean \"{close[0]}\"? (free data "
-                     "belongs in \"meta\")", error.path, error.round, error.turn)
+    return Violation(error.code, msg("shape.did-you-mean", key=close[0]), error.path,
+                     error.round, error.turn)
 
 
 def _keys_at(schema: Schema, pointer: str) -> list[str]:
@@ -250,7 +282,8 @@ def _errors(messages: Any, path: str = "") -> list[Violation]:
             if isinstance(message, (dict, list)):
                 out.extend(_errors(message, path))
             else:
-                out.append(Violation("schema", _MESSAGES.get(message, message), path))
+                out.append(Violation("schema", shape_text(_MESSAGES.get(message, message)), path))
     else:
-        out.append(Violation("schema", _MESSAGES.get(messages, str(messages)), path))
+        out.append(Violation("schema", shape_text(_MESSAGES.get(messages, str(messages))),
+                             path))
     return out

@@ -10,7 +10,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from .envelope import EnvelopeSchema, StrictSchema, at_most
+from .envelope import EnvelopeSchema, StrictSchema, at_most, moves_at_most
 from .fields import JsonBoolean, JsonInteger, JsonList, JsonString, NameMap
 
 MODES = ("classic",)
@@ -146,5 +146,5 @@ class BloopsLogSchema(EnvelopeSchema):
     deck = NameMap(JsonInteger(), allow_none=True)
     deal = NameMap(JsonList(JsonInteger(allow_none=True), validate=at_most(MAX_CARDS, "cards")),
                    allow_none=True)
-    events = JsonList(Event(), required=True, validate=at_most(MAX_EVENTS, "events"))
+    events = JsonList(Event(), required=True, validate=moves_at_most(MAX_EVENTS, "events"))
     reveal = NameMap(NameMap(JsonInteger()), allow_none=True)

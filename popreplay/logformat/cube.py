@@ -9,7 +9,7 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from .envelope import EnvelopeSchema, StrictSchema, at_most
+from .envelope import EnvelopeSchema, StrictSchema, at_most, moves_at_most
 from .fields import JsonBoolean, JsonInteger, JsonList, JsonString, NameMap
 from .limits import MAX_CARDS, MAX_NAME_LENGTH, MAX_PLAYERS
 
@@ -80,7 +80,7 @@ class TurnSchema(StrictSchema):
     draw = _maybe_cards(allow_none=True)
     lay = _cards(allow_none=True)
     events = JsonList(fields.Nested(EventSchema), allow_none=True,
-                      validate=at_most(MAX_EVENTS, "events"))
+                      validate=moves_at_most(MAX_EVENTS, "events", "in one turn"))
 
 
 class ClaimedStepSchema(StrictSchema):
@@ -112,5 +112,5 @@ class CubeLogSchema(EnvelopeSchema):
     deck = fields.Nested(DeckSchema, allow_none=True)
     deal = NameMap(_maybe_cards(), required=True)
     turns = JsonList(fields.Nested(TurnSchema), required=True,
-                     validate=at_most(MAX_TURNS, "turns"))
+                     validate=moves_at_most(MAX_TURNS, "turns"))
     claimed = fields.Nested(ClaimedSchema, allow_none=True)

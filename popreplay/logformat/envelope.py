@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, validate
+from marshmallow import RAISE, Schema, ValidationError, validate
 
 from .fields import FreeObject, JsonList, JsonString
 from .limits import MAX_NAME_LENGTH, MAX_PLAYERS
@@ -14,6 +14,26 @@ FORMAT = "popreplay/1"
 def at_most(limit: int, what: str) -> validate.Length:
     """A size limit on a list (``docs/reliability.md``)."""
     return validate.Length(max=limit, error=f"at most {limit} {what}")
+
+
+class MovesAtMost(validate.Validator):
+    """A limit on a list of moves (events, turns), which bounds a replay's work: past it, the error
+    points at the first move past the limit (``/events/5000``), where the log is to be cut."""
+
+    def __init__(self, limit: int, what: str, within: str) -> None:
+        self.limit = limit
+        self.what = what
+        self.within = within
+
+    def __call__(self, value: list) -> list:
+        if len(value) > self.limit:
+            raise ValidationError({self.limit: [
+                f"at most {self.limit} {self.what} {self.within}: this one is past the limit"]})
+        return value
+
+
+def moves_at_most(limit: int, what: str, within: str = "in one log") -> MovesAtMost:
+    return MovesAtMost(limit, what, within)
 
 
 class StrictSchema(Schema):

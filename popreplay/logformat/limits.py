@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..engine.messages import msg
 from ..engine.pointer import join
 
 MAX_DEPTH = 32  # JSON nesting depth anywhere in a log, ``meta`` included
@@ -31,6 +32,32 @@ MAX_TURNS = 64
 MAX_ROWS = 64
 MAX_CARDS = 64  # in one hand, play, draw or Chief list
 
+# The work of one replay. A replay with steps is one step per move, each step the whole table
+# (1 to 4 KB of JSON): its CPU time, memory and bytes grow with the number of moves, not with the
+# log's bytes (a 260 KB slap log of 20,000 slaps gave 22 MB of steps and 1.5 s of CPU). The moves of
+# a log are bounded per game (``docs/reliability.md``, "Work per replay", has the measurements):
+# slap's events and Bloops' events by their list (``slap.MAX_EVENTS``, ``bloops.MAX_EVENTS``), POP!'s
+# by rounds × turns, and cube's by its turns and by the events of all its turns together:
+MAX_CUBE_EVENTS = 5_000
+
+
+def cube_events_past_limit(log: Any) -> str | None:
+    """The JSON Pointer of a cube log's first event past :data:`MAX_CUBE_EVENTS` (the events of
+    every turn counted together), or None. For a log whose shape is otherwise right."""
+    turns = log.get("turns") if isinstance(log, dict) else None
+    if not isinstance(turns, list):
+        return None
+    seen = 0
+    for index, turn in enumerate(turns):
+        events = turn.get("events") if isinstance(turn, dict) else None
+        if not isinstance(events, list):
+            continue
+        if seen + len(events) > MAX_CUBE_EVENTS:
+            return join(join("/turns", index), "events") + f"/{MAX_CUBE_EVENTS - seen}"
+        seen += len(events)
+    return None
+
+
 # ``meta`` is free text, stored and shown on lists and pages: bounded so that one upload cannot
 # make every page that lists it large (100 titles of 1 MB made the home page 21 MB).
 MAX_TITLE_LENGTH = 200  # characters of ``meta.title``
@@ -44,20 +71,20 @@ def meta_problem(meta: Any) -> tuple[str, str] | None:
         return None
     title = meta.get("title")
     if isinstance(title, str) and len(title) > MAX_TITLE_LENGTH:
-        return "/meta/title", f"longer than {MAX_TITLE_LENGTH} characters"
+        return "/meta/title", msg("shape.too-long", limit=MAX_TITLE_LENGTH)
     count = 0
     stack: list[tuple[str, Any]] = [("/meta", meta)]
     while stack:
         path, value = stack.pop()
         count += 1
         if count > MAX_META_ITEMS:
-            return "/meta", f"more than {MAX_META_ITEMS} values"
+            return "/meta", msg("shape.too-many", limit=MAX_META_ITEMS)
         if isinstance(value, str) and len(value) > MAX_META_STRING:
-            return path, f"longer than {MAX_META_STRING} characters"
+            return path, msg("shape.too-long", limit=MAX_META_STRING)
         if isinstance(value, dict):
             for key, item in value.items():
                 if len(key) > MAX_META_STRING:
-                    return path, f"has a key longer than {MAX_META_STRING} characters"
+                    return path, msg("shape.key-too-long", limit=MAX_META_STRING)
                 stack.append((join(path, key), item))
         elif isinstance(value, list):
             stack.extend((join(path, index), item) for index, item in enumerate(value))

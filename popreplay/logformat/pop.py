@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from .envelope import EnvelopeSchema, StrictSchema, at_most
+from .envelope import EnvelopeSchema, StrictSchema, at_most, moves_at_most
 from .fields import JsonBoolean, JsonInteger, JsonList, JsonString, NameMap
 from .limits import MAX_CARDS, MAX_PLAYERS, MAX_ROUNDS, MAX_ROWS, MAX_TURNS
 
@@ -38,7 +38,7 @@ class RoundSchema(StrictSchema):
     hands = NameMap(_cards(), allow_none=True)
     kept = NameMap(JsonInteger(), allow_none=True)
     turns = JsonList(fields.Nested(TurnSchema), required=True,
-                     validate=at_most(MAX_TURNS, "turns"))
+                     validate=moves_at_most(MAX_TURNS, "turns", "in one round"))
 
 
 class ClaimedRoundSchema(StrictSchema):

@@ -6,7 +6,7 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from .envelope import EnvelopeSchema, StrictSchema, at_most
+from .envelope import EnvelopeSchema, StrictSchema, at_most, moves_at_most
 from .fields import JsonBoolean, JsonInteger, JsonList, JsonString, NameMap, json_integer
 from .limits import MAX_PLAYERS
 
@@ -14,7 +14,7 @@ MODES = ("elimination", "timed")
 PILES = ("central", "folies")
 EVENT_KINDS = ("flip", "slap", "time_up")
 # Size limits beyond anything a real game needs (a slap game is a few hundred events).
-MAX_EVENTS = 20_000
+MAX_EVENTS = 5_000  # bounds a replay's work: docs/reliability.md, "Work per replay"
 MAX_DEAL = 128  # entries in one dealt pile (a real pile has at most 51)
 
 
@@ -86,4 +86,4 @@ class SlapLogSchema(EnvelopeSchema):
     claimed = fields.Nested(ClaimedSchema, allow_none=True)
     deal = NameMap(DealPile(), allow_none=True)
     events = JsonList(fields.Nested(EventSchema), required=True,
-                      validate=at_most(MAX_EVENTS, "events"))
+                      validate=moves_at_most(MAX_EVENTS, "events"))

@@ -7,13 +7,17 @@ import json
 import re
 import threading
 from collections import OrderedDict
-from datetime import datetime
+from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, abort, request, send_from_directory, url_for
+from babel.dates import format_date, format_time
+from flask import (Blueprint, Response, abort, current_app, request, send_from_directory,
+                   url_for)
 from flask import render_template as _render_template
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
 from .. import store
@@ -22,7 +26,10 @@ from ..api.represent import base_url
 from ..checking import check_text
 from ..db.types import db_text
 from ..engine import ENGINE_VERSION, GAMES
-from . import preview
+from ..logformat import published_schema
+from . import i18n, preview
+from .lang import LANGS
+from .lang import current as current_lang
 
 HERE = Path(__file__).parent
 EXAMPLES_DIR = HERE / "examples"
@@ -30,20 +37,28 @@ GAME_SCRIPTS = HERE / "static" / "games"
 
 # The shipped example games: one per POP! mode, then one of each other game, in the order the home
 # page lists them. The key names the file in examples/ (for POP! it is the mode).
-EXAMPLES: dict[str, str] = {
-    "battle": "A 3-player battle whose score sheet is wrong: the claims panel shows where.",
-    "coop": "Four players, nine turns, no explosion: the group wins, level legendary.",
-    "solo": "Difficulty 2, won on turn 6: the title “mean”.",
-    "puzzle": "The domino chain: one card sets off five waves and clears the layout.",
-    "cube": "Two players race to complete CROSS, F2L, OLL and PLL.",
-    "slap": "Three players slap until one holds every card.",
-    "bloops": "Three players, hidden cards, effects, and a Bloops call.",
+EXAMPLES: dict[str, Any] = {  # lazy strings: each page says them in its language
+    "battle": _l("A 3-player battle whose score sheet is wrong: the claims panel shows where."),
+    "coop": _l("Four players, nine turns, no explosion: the group wins, level legendary."),
+    "solo": _l("Difficulty 2, won on turn 6: the title “mean”."),
+    "puzzle": _l("The domino chain: one card sets off five waves and clears the layout."),
+    "cube": _l("Two players race to complete CROSS, F2L, OLL and PLL."),
+    "slap": _l("Three players slap until one holds every card."),
+    "bloops": _l("Three players, hidden cards, effects, and a Bloops call."),
 }
 EXAMPLE_GAMES = {"cube": "cube", "slap": "slap", "bloops": "Bloops"}  # other keys: POP! modes
 
 
 def example_heading(name: str) -> str:
-    return EXAMPLE_GAMES.get(name) or f"POP! {name}"
+    return EXAMPLE_GAMES.get(name) or f"POP! {mode_word(name)}"
+
+
+def mode_word(mode: Any) -> str:
+    """A game mode (the log's ``mode``) in the page's language: the rulebooks' names."""
+    words = {"battle": _("battle"), "coop": _("coop"), "solo": _("solo"), "puzzle": _("puzzle"),
+             "elimination": _("elimination"), "timed": _("timed"), "classic": _("classic"),
+             "standard": _("standard")}
+    return words.get(mode, "" if mode is None else str(mode))
 
 
 SECURITY_HEADERS = {
@@ -60,6 +75,7 @@ SECURITY_HEADERS = {
 
 bp = Blueprint("web", __name__, template_folder="templates", static_folder="static",
                static_url_path="/assets")
+bp.add_app_template_global(mode_word, "mode_word")
 
 
 @bp.after_request
@@ -71,8 +87,8 @@ def _security_headers(response: Response) -> Response:
 
 # A replay with more steps than this, or whose stored (gzip) form is larger, is not embedded in
 # its page: the viewer fetches it from the API. A POP! battle has ~100 steps (11 KiB stored); a
-# 20,000-event slap game 20,000 steps (25 MB of JSON, compressing very well: its size alone would
-# not tell).
+# 5,000-event slap game (the most slap allows) 5,000 steps (5 to 20 MB of JSON, compressing very
+# well: its size alone would not tell).
 EMBED_MAX_STEPS = 2000
 _long_pages: OrderedDict[tuple[Any, ...], str] = OrderedDict()
 _long_pages_lock = threading.Lock()
@@ -128,15 +144,16 @@ def replay(slug: str) -> Any:
     record = store.find_by_slug(session, slug)
     if record is None:
         return render_page("web/not_found.html", slug=slug), 404
-    stored = store.replay_stored(session, record)
+    stored = store.replay_stored(session, record, wait=current_app.config["REPLAY_WAIT"])
     if record.engine_version == ENGINE_VERSION and (len(stored.body) > EMBED_MAX_GZIP
                                                     or stored.step_count > EMBED_MAX_STEPS):
-        # A long game (20,000 slap events: 22 MB of steps): the page carries the stored result
+        # A long game (5,000 slap events: 5 to 20 MB of steps): the page carries the stored result
         # and the viewer fetches the replay (gzip as stored, with its ETag) instead of every view
         # decompressing, escaping and compressing megabytes again. Such a page (its log alone is
         # up to 1 MiB to parse and encode) is rendered once per process and kept: the game was
         # just found in the database, so a deleted game is never served from here.
-        key = (record.id, record.slug, record.content_hash, record.visibility, ENGINE_VERSION)
+        key = (record.id, record.slug, record.content_hash, record.visibility, ENGINE_VERSION,
+               current_lang())
         with _long_pages_lock:
             page = _long_pages.get(key)
         if page is None:
@@ -152,7 +169,17 @@ def replay(slug: str) -> Any:
                 while len(_long_pages) > 32:
                     _long_pages.popitem(last=False)
         return page
-    replay_text = gzip.decompress(stored.body).decode("utf-8")
+    lang = current_lang()
+    replay_text = _localized_texts_get((record.id, record.content_hash, record.engine_version, lang))
+    if replay_text is None:
+        replay_text = gzip.decompress(stored.body).decode("utf-8")
+        if lang != "en" and _localize is not None:
+            # the notes and messages in the reader's language: rendered once per game and
+            # language, then kept (a battle's 200 notes take the rendering layer ~0.1 s)
+            with store.cyclic_gc_paused():
+                replay_text = compact(localized(json.loads(replay_text)))
+            _localized_texts_put((record.id, record.content_hash, record.engine_version, lang),
+                                 replay_text)
     if record.engine_version == ENGINE_VERSION:
         # The page needs the result, not its steps: the stored one is the same (one engine, one
         # result), and the replay goes into the page as the stored text. Parsing 150 KiB of steps
@@ -169,7 +196,8 @@ def replay(slug: str) -> Any:
         result, log, players=record.players, title=record.title, slug=record.slug,
         played_at=played_as_logged(log) or record.played_at, created_at=record.created_at,
         visibility=record.visibility, raw_log_url=f"/api/v1/games/{record.slug}/log",
-        replay_text=replay_text, step_count=step_count))
+        replay_text=replay_text, step_count=step_count,
+        result_localized=record.engine_version != ENGINE_VERSION))  # parsed from replay_text
 
 
 @bp.get("/record")
@@ -179,11 +207,32 @@ def record() -> str:
     games = [{"name": g.name, "title": g.title, "modes": list(g.modes),
               "players": {m: list(c) for m, c in g.player_counts.items()},
               "scripts": [s for s in (game_script(g.name), record_script(g.name)) if s],
-              "style": game_style(g.name)}
+              "style": game_style(g.name), "claims": claim_shapes(g.name)}
              for g in GAMES.values() if hasattr(g, "choices")]
     page = {"games": games, "known_players": store.known_players(store.get_session())}
     return render_page("web/record.html", games=games,
                            page_json=_htmlsafe(json.dumps(page, ensure_ascii=False)))
+
+
+def claim_shapes(game: str) -> dict[str, Any]:
+    """What the end screen may claim besides per-player numbers, read from the published schema
+    of ``claimed``: ``{"names"}`` (a set of players, e.g. winners), ``{"enum": [...]}`` or
+    ``{"boolean"}``. The page offers each for the outcome keys the result actually has."""
+    try:
+        properties = published_schema(game)["$defs"]["claimed"]["properties"]
+    except (FileNotFoundError, KeyError):
+        return {}
+    shapes: dict[str, Any] = {}
+    for key, spec in properties.items():
+        types = spec.get("type")
+        types = [types] if isinstance(types, str) else list(types or [])
+        if "enum" in spec:
+            shapes[key] = {"enum": [v for v in spec["enum"] if v is not None]}
+        elif "boolean" in types:
+            shapes[key] = {"boolean": True}
+        elif "array" in types and (spec.get("items") or {}).get("type") == "string":
+            shapes[key] = {"names": True}
+    return shapes
 
 
 def record_script(game: str) -> str | None:
@@ -198,9 +247,31 @@ def example(mode: str) -> Any:
     log = _parse(raw)
     meta = log.get("meta") or {}
     return render_page("web/replay.html", **_replay_context(
-        _example_replay(mode), log, players=log["players"], title=meta.get("title"),
+        _example_replay_in(mode, current_lang()), log, players=log["players"], title=meta.get("title"),
         slug=None, played_at=played_as_logged(log), created_at=None, visibility="example",
-        raw_log_url=url_for("web.example_log", mode=mode)))
+        raw_log_url=url_for("web.example_log", mode=mode), result_localized=True))
+
+
+@bp.get("/assets/i18n/<lang>.js")
+def i18n_js(lang: str) -> Response:
+    """The page JavaScript's dictionary for ``lang`` and its ``t()``/``nt()`` (docs/i18n.md)."""
+    if lang not in LANGS:
+        abort(404)
+    script, version = i18n.js_bundle(lang)
+    response = Response(script, mimetype="text/javascript")
+    if request.args.get("v") == version:
+        response.cache_control.public = True
+        response.cache_control.max_age = 365 * 24 * 3600
+        response.cache_control.immutable = True
+    else:
+        response.cache_control.no_cache = True
+    return response
+
+
+@bp.app_template_global("i18n_script_url")
+def i18n_script_url() -> str:
+    lang = current_lang()
+    return url_for("web.i18n_js", lang=lang, v=i18n.js_bundle(lang)[1])
 
 
 @bp.get("/favicon.ico")
@@ -234,6 +305,14 @@ def _example_replay(mode: str) -> dict[str, Any]:
     return check_text(_example_bytes(mode), with_steps=True)
 
 
+@lru_cache(maxsize=None)
+def _example_replay_in(mode: str, lang: str) -> dict[str, Any]:
+    """An example's replay in ``lang`` (rendered once per language)."""
+    if lang == "en" or _localize is None:
+        return _example_replay(mode)
+    return _localize(_example_replay(mode), lang)
+
+
 def _parse(raw: bytes) -> dict[str, Any] | None:
     try:
         data = json.loads(raw.decode("utf-8-sig"))
@@ -261,11 +340,14 @@ def game_style(game: str | None) -> str | None:
 def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, players: list[str],
                     title: str | None, slug: str | None, played_at: Any, created_at: Any,
                     visibility: str, raw_log_url: str, replay_text: str | None = None,
-                    step_count: int | None = None,
-                    replay_url: str | None = None) -> dict[str, Any]:
+                    step_count: int | None = None, replay_url: str | None = None,
+                    result_localized: bool = False) -> dict[str, Any]:
     """What the replay page shows. ``result`` may come without its steps when ``replay_text``
     (the whole result with steps, as JSON text) and ``step_count`` are given: the page embeds
     that text as it is, and an illegal game's violation is its last step."""
+    if not result_localized:
+        result = localized(result)  # ``replay_text`` comes localized (see replay())
+    fallback_title = _("Game")
     game = result.get("game")
     error = result["errors"][0] if result["status"] == "illegal" and result["errors"] else None
     steps = result.get("steps")
@@ -281,7 +363,8 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
         "step_max": (max(len(steps) - 1, 0) if steps is not None
                      else None if step_count is None else max(step_count - 1, 0)),
         "result": result,
-        "title": title or f"{_game_titles().get(game, game or 'Game')} {result.get('mode') or ''}",
+        "title": title or f"{_game_titles().get(game, game or fallback_title)} "
+                          f"{mode_word(result.get('mode'))}",
         "game_title": _game_titles().get(game, game or "?"),
         "players": players,
         "slug": slug,
@@ -297,8 +380,52 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
         "violation_step": violation_step,
         "preview": preview.summary(result, game_title=_game_titles().get(game, game or "Game"),
                                    players=players),
-        "page_url": f"{base_url()}/r/{slug}" if slug else request.base_url,
+        "page_url": (f"{base_url()}/r/{slug}" if slug else request.base_url)
+        + ("?lang=fr" if current_lang() == "fr" else ""),
     }
+
+
+try:  # the notes' and messages' rendering layer (issue 17, popreplay/i18n); English without it
+    from ..i18n import localize as _localize
+except ImportError:  # pragma: no cover - before the i18n layer is merged
+    _localize = None
+
+
+def localized(result: dict[str, Any]) -> dict[str, Any]:
+    """The result (or replay) with its notes and error messages in the page's language."""
+    lang = current_lang()
+    if _localize is None or lang == "en":
+        return result
+    return _localize(result, lang)
+
+
+# Stored replays rendered in another language than the engine's English, as JSON text, newest
+# last; bounded by their total size. Keyed by the game's id, content hash and engine version: a
+# changed or re-replayed game is a new key, and an entry is only served after the game was found.
+LOCALIZED_CACHE_BYTES = 32 * 1024 * 1024
+_localized_texts: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+_localized_lock = threading.Lock()
+
+
+def _localized_texts_get(key: tuple[Any, ...]) -> str | None:
+    if key[-1] == "en":
+        return None
+    with _localized_lock:
+        text = _localized_texts.get(key)
+        if text is not None:
+            _localized_texts.move_to_end(key)
+        return text
+
+
+def _localized_texts_put(key: tuple[Any, ...], text: str) -> None:
+    if len(text) > LOCALIZED_CACHE_BYTES // 4:
+        return
+    with _localized_lock:
+        _localized_texts[key] = text
+        total = sum(len(t) for t in _localized_texts.values())
+        while total > LOCALIZED_CACHE_BYTES and len(_localized_texts) > 1:
+            _, dropped = _localized_texts.popitem(last=False)
+            total -= len(dropped)
 
 
 def _htmlsafe(json_text: str) -> str:
@@ -327,7 +454,9 @@ def played_as_logged(log: dict[str, Any] | None) -> str | None:
 
 
 def format_played(value: Any) -> str | None:
-    """``2026-11-27T20:15:00+01:00`` as ``2026-11-27 20:15 (UTC+01:00)``; None when unreadable."""
+    """``2026-11-27T20:15:00+01:00`` in the time zone it was recorded in, for the page's
+    language (Babel): ``27 Nov 2026, 20:15 (UTC+01:00)``, ``27 nov. 2026, 20:15 (UTC+01:00)``;
+    None when unreadable."""
     if not isinstance(value, str):
         return None
     try:
@@ -335,10 +464,26 @@ def format_played(value: Any) -> str | None:
     except ValueError:
         return None
     if parsed.tzinfo is None:
-        return parsed.strftime("%Y-%m-%d %H:%M")
+        return local_datetime(parsed)
     offset = parsed.strftime("%z")
     zone = "UTC" if offset == "+0000" else f"UTC{offset[:3]}:{offset[3:]}"
-    return parsed.strftime("%Y-%m-%d %H:%M") + f" ({zone})"
+    return local_datetime(parsed) + f" ({zone})"
+
+
+BABEL_LOCALES = {"en": "en_GB", "fr": "fr_FR"}  # 24-hour clocks, day before month
+
+
+def local_datetime(value: datetime) -> str:
+    """A date and time as the page's language writes them, in ``value``'s own time zone (a
+    naive value as it is): ``27 Nov 2026, 20:15`` / ``27 nov. 2026, 20:15``."""
+    try:
+        lang = current_lang()
+    except RuntimeError:  # outside a request (a script, a test): English
+        lang = "en"
+    locale = BABEL_LOCALES.get(lang, "en_GB")
+    zone = value.tzinfo or timezone.utc
+    return (format_date(value, "medium", locale=locale) + ", "
+            + format_time(value, "short", tzinfo=zone, locale=locale))
 
 
 def pointer_tokens(pointer: str) -> list[str]:
@@ -356,18 +501,19 @@ def place_in_log(pointer: str) -> str:
         parent = tokens[i - 1] if i else None
         grandparent = tokens[i - 2] if i > 1 else None
         if token.isdigit() and parent in ("rounds", "turns"):
-            words[-1] = f"{parent[:-1]} {int(token) + 1}"
+            n = int(token) + 1
+            words[-1] = _("round %(n)s", n=n) if parent == "rounds" else _("turn %(n)s", n=n)
         elif token.isdigit() and parent == "layout":
-            words.append(f"row {int(token) + 1}")
+            words.append(_("row %(n)s", n=int(token) + 1))
         elif token.isdigit() and grandparent == "layout" and int(token) < 5:
-            words.append(f"queue {'ABCDE'[int(token)]}")
+            words.append(_("queue %(letter)s", letter="ABCDE"[int(token)]))
         elif token.isdigit() and (parent == "chief" or grandparent in ("plays", "hands", "draws")):
-            words.append(f"card {int(token) + 1}")
+            words.append(_("card %(n)s", n=int(token) + 1))
         elif token.isdigit():
-            words.append(f"item {int(token) + 1}")
+            words.append(_("item %(n)s", n=int(token) + 1))
         else:
             words.append(token)
-    return " › ".join(words) if words else "the whole log"
+    return " › ".join(words) if words else _("the whole log")
 
 
 def offending_move(log: dict[str, Any] | None, error: dict[str, Any]) -> dict[str, Any]:
@@ -407,15 +553,24 @@ def outcome_badge(outcome: Any) -> tuple[str, str] | None:
     if not isinstance(outcome, dict):
         return None
     if outcome.get("result") in ("won", "lost"):
-        return outcome["result"], "good" if outcome["result"] == "won" else "bad"
+        return (_("won"), "good") if outcome["result"] == "won" else (_("lost"), "bad")
     if isinstance(outcome.get("solved"), bool):
-        return ("solved", "good") if outcome["solved"] else ("not solved", "bad")
+        return (_("solved"), "good") if outcome["solved"] else (_("not solved"), "bad")
     return None
+
+
+@bp.app_template_global("status_word")
+def status_word(status: Any) -> str:
+    """A result's ``status`` in the page's language (the badge's class keeps the code)."""
+    words = {"complete": _("complete"), "incomplete": _("incomplete"), "illegal": _("illegal"),
+             "invalid": _("invalid")}
+    return words.get(status, str(status))
 
 
 @bp.app_template_filter("viewer_date")
 def viewer_date(value: Any) -> str:
-    """A date for people: ``2026-11-27 19:15 UTC``; strings are parsed when ISO 8601."""
+    """A date for people in the page's language: ``27 Nov 2026, 19:15 UTC``; strings are parsed
+    when ISO 8601."""
     if value is None or value == "":
         return ""
     if isinstance(value, str) and "(" in value:  # already for people (played_as_logged)
@@ -423,4 +578,6 @@ def viewer_date(value: Any) -> str:
     parsed = store.parse_datetime(value)
     if parsed is None:
         return str(value)
-    return parsed.strftime("%Y-%m-%d %H:%M UTC")
+    if parsed.tzinfo is not None:
+        parsed = parsed.astimezone(timezone.utc)
+    return local_datetime(parsed) + " UTC"

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime
 
 from popreplay.checking import check_log
 from popreplay.engine.games.pop import POP
@@ -94,6 +95,10 @@ def test_a_draft_is_saved_then_continued_by_its_owner_only(client):
     assert client.get(f"{API}/games/{slug}", headers={"Authorization": "Bearer nope"}).status_code == 403
     opened = client.get(f"{API}/games/{slug}", headers=auth).get_json()
     assert opened["log"] == log
+    # the game as the rest of the API gives it: ISO 8601 dates, not HTTP dates
+    assert opened["game"]["created_at"] == saved["created_at"]
+    assert datetime.fromisoformat(opened["game"]["created_at"]).tzinfo is not None
+    assert opened["branch_of"] is None
     longer = first_turns(5)
     updated = client.put(f"{API}/games/{slug}", json={"log": longer}, headers=auth)
     assert updated.status_code == 200

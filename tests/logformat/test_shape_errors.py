@@ -85,6 +85,28 @@ def test_not_json_reports_line_and_column():
     assert "line 2, column 11" in error["message"]
 
 
+def test_a_json_error_column_counts_characters_as_people_see_them():
+    """Issue 16: the column counts code points (what an editor shows), not UTF-16 units nor
+    bytes: an emoji (outside the BMP: 4 UTF-8 bytes, 2 UTF-16 units) is one column, an "é" too,
+    a combining accent its own column (an editor shows it as one more code point)."""
+    line = '{"players": ["\U0001F600 Zo\u00e9", "\U0001F3B2\U0001F3B2", "e\u0301"] x}'
+    column = line.index("x") + 1  # Python strings are code points: 35
+    assert column == 35
+    before = line[:column - 1]
+    assert len(before.encode("utf-16-le")) // 2 == column - 1 + 3  # 3 emoji: 3 more UTF-16 units
+    cases = [(line, 1), (line.encode("utf-8"), 1), (b"\xef\xbb\xbf" + line.encode("utf-8"), 1),
+             ("[\n" + line + "]", 2), (("[\r\n" + line + "]").encode("utf-8"), 2)]
+    for text, row in cases:
+        (error,) = check_text(text)["errors"]
+        assert error["message"].endswith(f"at line {row}, column {column}."), (text, error)
+
+
+def test_a_json_error_message_says_at_once():
+    (error,) = check_text('{"a": "tab\there"}')["errors"]
+    assert error["message"] == ("The log is not valid JSON: Invalid control character at line 1, "
+                                "column 11.")
+
+
 def test_limits_are_shape_errors():
     log = json.loads(json.dumps(BASE))
     log["players"] = [f"p{i}" for i in range(17)]

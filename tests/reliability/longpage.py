@@ -1,5 +1,6 @@
-"""Finding 3's measurement: a 20,000-event illegal slap game's share page viewed by 8 clients at
-once while another client lists games; prints the page's median and the list's worst time.
+"""Finding 3's measurement: the share page of an illegal slap game as long as slap allows (5,000
+events; 20,000 before the limit of "Work per replay") viewed by 8 clients at once while another
+client lists games; prints the page's median and the list's worst time.
 
     python -m tests.reliability.longpage http://127.0.0.1:8000 --seconds 10
 """
@@ -13,6 +14,7 @@ import threading
 import time
 import urllib.request
 
+from popreplay.logformat import slap as slap_shape
 from tests.reliability.test_round2 import long_slap
 
 
@@ -29,7 +31,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--viewers", type=int, default=8)
     args = parser.parse_args()
-    raw = long_slap(19990, illegal=True)
+    raw = long_slap(slap_shape.MAX_EVENTS - 3, illegal=True)
     request = urllib.request.Request(f"{args.base}/api/v1/games", data=raw, method="POST",
                                      headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=120) as response:

@@ -115,7 +115,7 @@ def test_the_default_ndjson_line_limit(app):
 # --- sizes inside one log ------------------------------------------------------------------------
 
 # (game, where the list is, its limit, what the error says)
-LIST_LIMITS = [
+LIST_LIMITS: list[tuple[str, tuple[Any, ...], int, str]] = [
     ("pop", ("players",), limits.MAX_PLAYERS, "players"),
     ("pop", ("rounds",), limits.MAX_ROUNDS, "rounds"),
     ("pop", ("rounds", 0, "turns"), limits.MAX_TURNS, "turns"),
@@ -128,6 +128,11 @@ LIST_LIMITS = [
     ("cube", ("players",), limits.MAX_PLAYERS, "players"),
     ("cube", ("turns",), cube_shape.MAX_TURNS, "turns"),
 ]
+
+
+# Lists of moves bound a replay's work: their error points at the first move past the limit.
+MOVES = {("events",): "in one log", ("turns",): "in one log",
+         ("rounds", 0, "turns"): "in one round"}
 
 
 def at(log: Any, path: tuple[Any, ...]) -> Any:
@@ -148,11 +153,15 @@ def test_a_list_one_past_its_limit_is_a_shape_error_at_that_list(game, path, lim
         parent[path[-1]] += [filler] * (limit + 1 - len(parent[path[-1]]))
     pointer = "/" + "/".join(map(str, path))
     errors = errors_of(log)
-    assert any(e["path"] == pointer and e["message"] == f"at most {limit} {what}"
-               for e in errors), errors
+    if path in MOVES:  # a list of moves: the first one past the limit, where to cut the log
+        pointer, message = f"{pointer}/{limit}", (f"at most {limit} {what} {MOVES[path]}: "
+                                                  "this one is past the limit")
+    else:
+        message = f"at most {limit} {what}"
+    assert any(e["path"] == pointer and e["message"] == message for e in errors), errors
     # at the limit itself the list is not refused for its length
     parent[path[-1]] = parent[path[-1]][:limit]
-    assert all(e["message"] != f"at most {limit} {what}" for e in
+    assert all(e["message"] != message for e in
                check_text(json.dumps(log).encode())["errors"])
 
 
@@ -222,5 +231,5 @@ def test_limits_are_what_docs_reliability_md_says():
     for number in (limits.MAX_PLAYERS, limits.MAX_NAME_LENGTH, limits.MAX_ROUNDS,
                    limits.MAX_TURNS, limits.MAX_ROWS, limits.MAX_CARDS, limits.MAX_DEPTH,
                    slap_shape.MAX_EVENTS, bloops_shape.MAX_EVENTS, cube_shape.MAX_TURNS,
-                   cube_shape.MAX_EVENTS):
+                   cube_shape.MAX_EVENTS, limits.MAX_CUBE_EVENTS):
         assert f"{number:,}" in text or str(number) in text, number

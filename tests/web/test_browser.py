@@ -574,6 +574,24 @@ def test_a_json_syntax_error_in_the_form_names_its_line_and_selects_it(page: Any
     assert selected == [text.index('"mode"'), '"mode": "battle"', True]
 
 
+def test_a_json_error_after_emoji_names_the_column_people_see_and_selects_the_place(
+        page: Any, server: Server) -> None:
+    """Three emoji (two UTF-16 units each) before the error on its line: column 29, not 32, and
+    the selection starts on the offending character."""
+    text = '{"format": "popreplay/1", "meta": {"title": "🎴🎴🎴"} "game": "pop"}'
+    page.goto(server.url + "/")
+    page.get_by_label("Paste a log").fill(text)
+    page.get_by_role("button", name="Check").click()
+    item = page.locator('#check-errors li[data-code="json"]')
+    item.wait_for()
+    column = len('{"format": "popreplay/1", "meta": {"title": "🎴🎴🎴"} ') + 1
+    assert column == 52 and f"line 1, column {column}" in item.inner_text()
+    item.get_by_role("button", name="show in the log").click()
+    selected = page.evaluate("(() => { const t = document.getElementById('log-text'); "
+                             "return t.value.slice(t.selectionStart, t.selectionStart + 6); })()")
+    assert selected == '"game"'
+
+
 def test_upload_of_an_illegal_log_is_stored_and_shows_the_violation(
         page: Any, server: Server, example_logs: dict[str, Any]) -> None:
     log = json.loads(json.dumps(example_logs["puzzle"]))
@@ -637,8 +655,9 @@ def test_an_example_loads_into_the_form_and_checks(page: Any, server: Server) ->
     page.get_by_role("button", name="Check").click()
     assert page.locator("#check-status").inner_text() == "complete"
     differences = page.locator("#claim-differences li").all_inner_texts()
-    assert differences == ["/totals/Alice: claimed 40, computed 42",
-                           '/winners: claimed ["Alice"], computed ["Bruno"]']
+    assert differences == ["Alice, total: score sheet 40, replay 42",
+                           "Winners: score sheet Alice, replay Bruno"]
+    assert page.locator("#claim-differences li").first.get_attribute("data-field") == "/totals/Alice"
 
 
 def test_a_violation_before_any_table(page: Any, server: Server,

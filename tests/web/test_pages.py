@@ -107,7 +107,7 @@ def test_replay_page_carries_the_replay_and_loads_only_files(client: Any) -> Non
     assert data["log"]["claimed"]["totals"]["Alice"] == 40
     assert data["slug"] == stored["slug"]
     assert "Example battle: a disputed score" in html
-    assert "played 2026-11-27 20:15 (UTC+01:00)" in html
+    assert "played 27 Nov 2026, 20:15 (UTC+01:00)" in html
 
 
 def test_unlisted_games_open_by_their_link(client: Any) -> None:
@@ -229,9 +229,9 @@ def test_game_style_is_linked_only_when_the_game_ships_one() -> None:
 
 
 @pytest.mark.parametrize(("meta", "shown"), [
-    ({"played_at": "2026-11-27T20:15:00+01:00"}, "2026-11-27 20:15 (UTC+01:00)"),
-    ({"played_at": "2026-11-27T20:15:00Z"}, "2026-11-27 20:15 (UTC)"),
-    ({"played_at": "2026-11-27 20:15"}, "2026-11-27 20:15"),
+    ({"played_at": "2026-11-27T20:15:00+01:00"}, "27 Nov 2026, 20:15 (UTC+01:00)"),
+    ({"played_at": "2026-11-27T20:15:00Z"}, "27 Nov 2026, 20:15 (UTC)"),
+    ({"played_at": "2026-11-27 20:15"}, "27 Nov 2026, 20:15"),
     ({"played_at": "last friday"}, None),
     ({}, None),
 ])
@@ -412,6 +412,12 @@ def test_the_home_list_shows_when_a_game_was_played_as_its_replay_does(client: A
     stored = store_log(client, json.dumps(log).encode())
     home = client.get("/").get_data(as_text=True)
     page = client.get(f"/r/{stored['slug']}").get_data(as_text=True)
-    assert "2026-11-27 19:00 (UTC+01:00)" in home
-    assert "played 2026-11-27 19:00 (UTC+01:00)" in page
+    assert "27 Nov 2026, 19:00 (UTC+01:00)" in home
+    assert "played 27 Nov 2026, 19:00 (UTC+01:00)" in page
+    assert "18:00" not in home
+    # in French, Babel's words, still in the time zone the game was recorded in
+    home = client.get("/?lang=fr").get_data(as_text=True)
+    page = client.get(f"/r/{stored['slug']}?lang=fr").get_data(as_text=True)
+    assert "27 nov. 2026, 19:00 (UTC+01:00)" in home
+    assert "jouée le 27 nov. 2026, 19:00 (UTC+01:00)" in page
     assert "18:00" not in home

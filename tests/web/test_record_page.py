@@ -40,6 +40,13 @@ def test_the_recorder_page_loads_every_games_panel_and_knows_the_stored_names(cl
             assert response.status_code == 200
     assert "/assets/record.js" in html and "/assets/record.css" in html
     assert set(data["known_players"]) >= {"Alice", "Bruno", "Chloé"}
+    # what the end screen may claim besides numbers, from the published schema of `claimed`
+    assert pop["claims"]["winners"] == {"names": True}
+    assert pop["claims"]["result"] == {"enum": ["won", "lost"]}
+    assert pop["claims"]["solved"] == {"boolean": True}
+    assert "totals" not in pop["claims"]  # per-player numbers have their own boxes
+    slap = next(g for g in data["games"] if g["name"] == "slap")
+    assert slap["claims"]["ended_by"] == {"enum": ["elimination", "time", "no-cards"]}
 
 
 def test_the_home_page_links_the_recorder_and_a_stored_replay_loads_the_what_if_links(client):

@@ -119,12 +119,19 @@ def record_log(page, log, *, hands=True):
     return entries
 
 
-def finish(page, claimed=None):
+def finish(page, claimed=None, picture=None):
     page.click("[data-act=finish]")
+    if picture:
+        shot(page, picture)
     for key, values in (claimed or {}).items():
         if isinstance(values, dict):
             for name, value in values.items():
                 page.fill(f"[data-claim='{key}'][data-player='{name}']", str(value))
+        elif isinstance(values, list):  # a set of players: tick each
+            for name in values:
+                page.check(f"[data-claim='{key}'][data-player='{name}']")
+        else:  # one value of a list, or yes/no
+            page.select_option(f"select[data-claim='{key}']", json.dumps(values))
     page.click("[data-act=store]")
     page.wait_for_url(re.compile(r"/r/[A-Za-z0-9_-]+$"))
     return page.url.rsplit("/", 1)[1]
@@ -186,8 +193,11 @@ def test_a_whole_simulated_game_is_recorded_through_the_ui_and_stored_with_its_r
     no_horizontal_scroll(phone)
     if mode in ("battle", "solo"):
         shot(phone, f"recorder-pop-{mode}.png")
-    claimed = {"totals": log["claimed"]["totals"]} if "totals" in log["claimed"] else None
-    slug = finish(phone, claimed)
+    # the score sheet's numbers, and what it says in words: winners, won or lost, solved
+    claimed = {k: v for k, v in log["claimed"].items()
+               if k in ("totals", "winners", "result", "solved") and v is not None} or None
+    slug = finish(phone, claimed, picture="recorder-end.png" if mode == "battle" and hands
+                  and players == 3 else None)
     stored = stored_log(server, slug)
     assert stored["rounds"] == log["rounds"]
     expected = check_log({**log, "claimed": claimed} if claimed else

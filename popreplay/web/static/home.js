@@ -6,11 +6,18 @@
 (function () {
   "use strict";
 
+  var t = window.t, lang = window.PopReplayLang || "en"; // the page's language (/assets/i18n/<lang>.js)
+
+  function statusWord(status) {
+    return { complete: t("complete"), incomplete: t("incomplete"), illegal: t("illegal"),
+      invalid: t("invalid") }[status] || status;
+  }
+
   var STATUS_TEXT = {
-    complete: "Legal and complete: every move follows the rules.",
-    incomplete: "Legal so far: the log stops before the end of the game.",
-    illegal: "Illegal: the replay stops at the first rule violation.",
-    invalid: "Not a readable log: nothing can be replayed.",
+    complete: t("Legal and complete: every move follows the rules."),
+    incomplete: t("Legal so far: the log stops before the end of the game."),
+    illegal: t("Illegal: the replay stops at the first rule violation."),
+    invalid: t("Not a readable log: nothing can be replayed."),
   };
 
   function el(tag, attrs) {
@@ -112,9 +119,16 @@
     return null;
   }
 
+  // Columns count code points, as the server's messages do (an emoji is one column, not two).
+  function codePoints(text) { return Array.from(text).length; }
   function lineCol(text, offset) {
     var before = text.slice(0, offset).split("\n");
-    return { line: before.length, column: before[before.length - 1].length + 1 };
+    return { line: before.length, column: codePoints(before[before.length - 1]) + 1 };
+  }
+  function offsetOfColumn(text, start, end, column) {
+    var at = start;
+    for (var n = 1; n < column && at < end; n++) at += text.codePointAt(at) > 0xffff ? 2 : 1;
+    return Math.min(at, end);
   }
 
   // A JSON syntax error's place: the engine's message ends "at line L, column C" (1-based, as
@@ -131,7 +145,7 @@
     }
     var end = text.indexOf("\n", start);
     if (end < 0) end = text.length;
-    var at = Math.min(start + column - 1, end);
+    var at = offsetOfColumn(text, start, end, column);
     return { line: line, column: column, range: at < end ? [at, end] : [start, end] };
   }
 
@@ -140,14 +154,14 @@
     var words = [];
     parts.forEach(function (t, i) {
       var parent = i ? parts[i - 1] : null;
-      if (/^\d+$/.test(t) && (parent === "rounds" || parent === "turns")) words[words.length - 1] = parent.slice(0, -1) + " " + (Number(t) + 1);
-      else if (/^\d+$/.test(t) && parent === "layout") words.push("row " + (Number(t) + 1));
-      else if (/^\d+$/.test(t) && i > 1 && parts[i - 2] === "layout" && Number(t) < 5) words.push("queue " + "ABCDE"[Number(t)]);
-      else if (/^\d+$/.test(t) && (parent === "chief" || (i > 1 && ["plays", "hands", "draws"].indexOf(parts[i - 2]) >= 0))) words.push("card " + (Number(t) + 1));
-      else if (/^\d+$/.test(t)) words.push("item " + (Number(t) + 1));
+      if (/^\d+$/.test(t) && (parent === "rounds" || parent === "turns")) words[words.length - 1] = parent === "rounds" ? window.t("round {n}", { n: Number(t) + 1 }) : window.t("turn {n}", { n: Number(t) + 1 });
+      else if (/^\d+$/.test(t) && parent === "layout") words.push(window.t("row {n}", { n: Number(t) + 1 }));
+      else if (/^\d+$/.test(t) && i > 1 && parts[i - 2] === "layout" && Number(t) < 5) words.push(window.t("queue {letter}", { letter: "ABCDE"[Number(t)] }));
+      else if (/^\d+$/.test(t) && (parent === "chief" || (i > 1 && ["plays", "hands", "draws"].indexOf(parts[i - 2]) >= 0))) words.push(window.t("card {n}", { n: Number(t) + 1 }));
+      else if (/^\d+$/.test(t)) words.push(window.t("item {n}", { n: Number(t) + 1 }));
       else words.push(t);
     });
-    return words.length ? words.join(" › ") : "the whole log";
+    return words.length ? words.join(" › ") : window.t("the whole log");
   }
 
   // ---- the page ----
@@ -173,9 +187,9 @@
       var reader = new FileReader();
       reader.onload = function () {
         textarea.value = String(reader.result);
-        say(el("p", { text: "Read " + file.name + " (" + file.size + " bytes). Check it or store it." }));
+        say(el("p", { text: t("Read {name} ({size} bytes). Check it or store it.", { name: file.name, size: file.size.toLocaleString(lang === "fr" ? "fr-FR" : "en-GB") }) }));
       };
-      reader.onerror = function () { say(el("p", { class: "violation", text: "Could not read " + file.name + "." })); };
+      reader.onerror = function () { say(el("p", { class: "violation", text: t("Could not read {name}.", { name: file.name }) })); };
       reader.readAsText(file);
     }
 
@@ -198,7 +212,7 @@
           .then(function (text) {
             textarea.value = text;
             textarea.focus();
-            say(el("p", { text: "Example loaded into the form. Check it or store it." }));
+            say(el("p", { text: t("Example loaded into the form. Check it or store it.") }));
           });
       });
     });
@@ -214,19 +228,19 @@
     function errorItem(error, text) {
       var syntax = error.code === "json" ? jsonErrorRange(text, error.message) : null;
       var where = syntax
-        ? el("div", { class: "place" }, "at line " + syntax.line + ", column " + syntax.column + " ")
-        : el("div", { class: "place" }, "at " + inWords(error.path || ""), " (", el("code", { text: error.path || "/" }), ")");
+        ? el("div", { class: "place" }, t("at line {line}, column {column}", { line: syntax.line, column: syntax.column }) + " ")
+        : el("div", { class: "place" }, t("at {place}", { place: inWords(error.path || "") }), " (", el("code", { text: error.path || "/" }), ")");
       if (syntax) {
-        where.appendChild(el("button", { type: "button", class: "link", text: "show in the log", onclick: function () { selectInLog(syntax.range); } }));
+        where.appendChild(el("button", { type: "button", class: "link", text: t("show in the log"), onclick: function () { selectInLog(syntax.range); } }));
       }
       var found = error.path ? locate(text, error.path) : null;
       if (found) {
         var lc = lineCol(text, found.range[0]);
-        where.appendChild(document.createTextNode((found.exact ? " — line " : " — in the part starting at line ") + lc.line + ", column " + lc.column + " "));
-        where.appendChild(el("button", { type: "button", class: "link", text: "show in the log", onclick: function () { selectInLog(found.range); } }));
+        where.appendChild(document.createTextNode(" — " + (found.exact ? t("line {line}, column {column}", lc) : t("in the part starting at line {line}, column {column}", lc)) + " "));
+        where.appendChild(el("button", { type: "button", class: "link", text: t("show in the log"), onclick: function () { selectInLog(found.range); } }));
       }
       var head = [el("strong", { text: error.code }), ": " + error.message];
-      if (error.round) head.push(" (round " + error.round + (error.turn ? ", turn " + error.turn : "") + ")");
+      if (error.round) head.push(" (" + (error.turn ? t("round {round}, turn {turn}", error) : t("round {round}", error)) + ")");
       var li = el("li", { "data-code": error.code, "data-path": error.path || "" });
       head.forEach(function (n) { li.appendChild(typeof n === "string" ? document.createTextNode(n) : n); });
       li.appendChild(where);
@@ -236,7 +250,7 @@
     function showResult(result, text, heading) {
       var nodes = [];
       if (heading) nodes.push(heading);
-      nodes.push(el("p", null, el("span", { class: "badge status-" + result.status, id: "check-status", text: result.status }), " " + (STATUS_TEXT[result.status] || "")));
+      nodes.push(el("p", null, el("span", { class: "badge status-" + result.status, id: "check-status", text: statusWord(result.status) }), " " + (STATUS_TEXT[result.status] || "")));
       if (result.errors && result.errors.length) {
         var list = el("ol", { class: "errors", id: "check-errors" });
         result.errors.forEach(function (error) { list.appendChild(errorItem(error, text)); });
@@ -244,12 +258,22 @@
       }
       if (result.claims && !result.claims.match) {
         var diffs = el("ul", { class: "errors", id: "claim-differences" });
+        // In words, as the replay page says them: "Alice, total: score sheet 40, replay 42".
+        var words = window.PopReplayViewer;
+        var players = [];
+        try { players = JSON.parse(text).players || []; } catch (e) { /* words without names */ }
         result.claims.differences.forEach(function (d) {
-          diffs.appendChild(el("li", null, el("code", { text: d.field }), ": claimed " + JSON.stringify(d.claimed) + ", computed " + JSON.stringify(d.computed)));
+          if (!words) {
+            diffs.appendChild(el("li", null, el("code", { text: d.field }), ": " + t("claimed {claimed}, computed {computed}", { claimed: JSON.stringify(d.claimed), computed: JSON.stringify(d.computed) })));
+            return;
+          }
+          diffs.appendChild(el("li", { "data-field": d.field },
+            el("strong", { title: d.field, text: words.claimWords(words.claimParts(d.field, players)) }),
+            ": " + t("score sheet {claimed}, replay {computed}", { claimed: words.show(d.claimed), computed: words.show(d.computed) })));
         });
-        nodes.push(el("p", { text: "The claimed results differ from the replay:" }), diffs);
+        nodes.push(el("p", { text: t("The score sheet (claimed) differs from the replay:") }), diffs);
       } else if (result.claims && result.claims.match) {
-        nodes.push(el("p", { text: "The claimed results match the replay." }));
+        nodes.push(el("p", { text: t("The claimed results match the replay.") }));
       }
       say(nodes);
     }
@@ -257,7 +281,8 @@
     function busy(on) { checkButton.disabled = storeButton.disabled = on; }
 
     function post(url, text) {
-      return fetch(url, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: text })
+      // the API answers in the page's language (its messages; the codes never change)
+      return fetch(url, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json", "Accept-Language": lang }, body: text })
         .then(function (response) {
           return response.text().then(function (body) {
             var data = null;
@@ -268,12 +293,12 @@
     }
 
     function failed(reason) {
-      say(el("p", { class: "violation", text: "The server could not be reached (" + reason + "). Try again." }));
+      say(el("p", { class: "violation", text: t("The server could not be reached ({reason}). Try again.", { reason: reason }) }));
     }
 
     function empty() {
       if (textarea.value.trim()) return false;
-      say(el("p", { text: "The form is empty: paste a log, drop a file or load an example first." }));
+      say(el("p", { text: t("The form is empty: paste a log, drop a file or load an example first.") }));
       textarea.focus();
       return true;
     }
@@ -282,11 +307,11 @@
       if (empty()) return;
       var text = textarea.value;
       busy(true);
-      say(el("p", { text: "Checking…" }));
+      say(el("p", { text: t("Checking…") }));
       post("/api/v1/validate", text).then(function (r) {
         busy(false);
         if (r.status === 200 && r.data) showResult(r.data, text, null);
-        else say(el("p", { class: "violation", text: (r.data && r.data.message) || "The check failed (HTTP " + r.status + ")." }));
+        else say(el("p", { class: "violation", text: (r.data && r.data.message) || t("The check failed (HTTP {status}).", { status: r.status }) }));
       }, function (e) { busy(false); failed(e.message); });
     });
 
@@ -295,22 +320,23 @@
       if (empty()) return;
       var text = textarea.value;
       busy(true);
-      say(el("p", { text: "Storing…" }));
-      post("/api/v1/games?visibility=" + encodeURIComponent(visibility.value), text).then(function (r) {
+      say(el("p", { text: t("Storing…") }));
+      post("/api/v1/games?visibility=" + encodeURIComponent(visibility.value) , text).then(function (r) {
         busy(false);
         if ((r.status === 201 || r.status === 200) && r.data && r.data.share_url) {
-          var path = new URL(r.data.share_url, window.location.href).pathname;
+          // a share link made from a French page opens in French
+          var path = new URL(r.data.share_url, window.location.href).pathname + (lang === "fr" ? "?lang=fr" : "");
           if (r.data.owner_token) {
             try { window.localStorage.setItem("popreplay-owner:" + r.data.slug, r.data.owner_token); } catch (e) { /* private mode */ }
           }
-          say(el("p", null, r.status === 201 ? "Stored. Opening the replay… " : "This log was already stored. Opening its replay… ",
+          say(el("p", null, (r.status === 201 ? t("Stored. Opening the replay…") : t("This log was already stored. Opening its replay…")) + " ",
             el("a", { href: path, text: path })));
           window.location.assign(path);
         } else if (r.data && r.data.errors && r.data.errors.length) {
           showResult({ status: "invalid", errors: r.data.errors, claims: null }, text,
-            el("p", { text: r.data.message || "The log is not valid: nothing was stored." }));
+            el("p", { text: r.data.message || t("The log is not valid: nothing was stored.") }));
         } else {
-          say(el("p", { class: "violation", text: (r.data && r.data.message) || "Storing failed (HTTP " + r.status + ")." }));
+          say(el("p", { class: "violation", text: (r.data && r.data.message) || t("Storing failed (HTTP {status}).", { status: r.status }) }));
         }
       }, function (e) { busy(false); failed(e.message); });
     });

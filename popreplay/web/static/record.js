@@ -41,7 +41,13 @@
 
   var panels = (window.PopReplayRecorders = window.PopReplayRecorders || {});
   var renderers = (window.PopReplayGames = window.PopReplayGames || {});
+  var t = window.t, nt = window.nt, tn = window.tn; // the page's language (/assets/i18n/<lang>.js)
+  var LANG = window.PopReplayLang || "en";
   var STORE = "popreplay-recorder";
+  // the modes as the engines name them, in the page's language (the rulebooks' words)
+  var MODE_WORDS = { battle: t("battle"), coop: t("coop"), solo: t("solo"), puzzle: t("puzzle"),
+    elimination: t("elimination"), timed: t("timed"), classic: t("classic"), standard: t("standard") };
+  function modeWord(mode) { return MODE_WORDS[mode] || mode; }
   var API = "/api/v1/record";
   var RETRY_MS = 3000;
 
@@ -104,7 +110,8 @@
   }
 
   function post(url, body, method, token) {
-    var headers = { "Content-Type": "application/json", Accept: "application/json" };
+    // the API answers in the page's language (its messages; the codes never change)
+    var headers = { "Content-Type": "application/json", Accept: "application/json", "Accept-Language": LANG };
     if (token) headers.Authorization = "Bearer " + token;
     return fetch(url, { method: method || "POST", headers: headers,
       body: body === undefined ? undefined : JSON.stringify(body) }).then(function (response) {
@@ -148,7 +155,7 @@
     try {
       if (this.state) window.localStorage.setItem(STORE, JSON.stringify(this.state));
       else window.localStorage.removeItem(STORE);
-    } catch (e) { this.say("This browser does not keep the draft (storage is full or off).", true); }
+    } catch (e) { this.say(t("This browser does not keep the draft (storage is full or off)."), true); }
   };
 
   Recorder.prototype.say = function (text, bad) {
@@ -160,7 +167,7 @@
     var params = new URLSearchParams(window.location.search);
     var self = this;
     if (params.get("from") && params.get("step") !== null) {
-      this.say("Cutting the game at step " + params.get("step") + "…");
+      this.say(t("Cutting the game at step {step}…", { step: params.get("step") }));
       fetch(API + "/cut?from=" + encodeURIComponent(params.get("from")) + "&step=" + encodeURIComponent(params.get("step")))
         .then(function (r) { return r.json().then(function (d) { if (!r.ok) throw new Error(d.message); return d; }); })
         .then(function (data) {
@@ -169,7 +176,7 @@
             recordHands: hasHands(log), meta: log.meta || {} }, log, data.branch_of);
           window.history.replaceState(null, "", "/record");
         })
-        .catch(function (e) { self.say("No branch: " + e.message, true); self.setupForm(); });
+        .catch(function (e) { self.say(t("No branch: {why}", { why: e.message }), true); self.setupForm(); });
       return;
     }
     if (params.get("continue")) { this.continueForm(params.get("continue")); return; }
@@ -202,10 +209,12 @@
     return post(API + "/check", { log: log, pending: pending || null, steps: steps || "tail" });
   };
 
+  // The engine's choices know that the last turn of a draft is still open (a cube hand over the
+  // limit may still discard its surplus): when they are given, they decide; else the result does.
   function refusal(answer) {
+    if (answer.choices) return answer.choices.error || null;
     var result = answer.result;
     if (result && (result.status === "illegal" || result.status === "invalid")) return result.errors[0];
-    if (answer.choices && answer.choices.error) return answer.choices.error;
     return null;
   }
 
@@ -225,8 +234,8 @@
       self.error = bad;
       self.save();
       self.render();
-      if (bad) self.say("Checked: " + bad.message + (was ? " (an entry made offline breaks a rule: undo it)" : ""), true);
-      else if (was) self.say("Back online: every entry is checked.");
+      if (bad) self.say(t("Checked: {message}", { message: bad.message }) + (was ? " (" + t("an entry made offline breaks a rule: undo it") + ")" : ""), true);
+      else if (was) self.say(t("Back online: every entry is checked."));
       self.autosave();
     }).catch(function (e) {
       if (isNetwork(e)) { self.goOffline(); return; }
@@ -237,7 +246,7 @@
   Recorder.prototype.goOffline = function () {
     var self = this;
     this.offline = true;
-    this.say("Offline: entries are kept in this browser and checked when the network is back.", true);
+    this.say(t("Offline: entries are kept in this browser and checked when the network is back."), true);
     this.render();
     window.clearTimeout(this.retry);
     this.retry = window.setTimeout(function () { self.recheck(); }, RETRY_MS);
@@ -260,7 +269,7 @@
       if (panel && panel.reset) panel.reset();
       self.save();
       self.render();
-      self.say((answer ? "" : "Not checked yet (offline): ") + label);
+      self.say(answer ? label : t("Not checked yet (offline): {entry}", { entry: label }));
       if (answer) self.autosave();
       return true;
     }
@@ -272,7 +281,7 @@
       var bad = refusal(answer);
       if (bad) {
         self.render();
-        self.say("Refused: " + bad.message, true);
+        self.say(t("Refused: {message}", { message: bad.message }), true);
         return false;
       }
       return keep(answer);
@@ -306,11 +315,11 @@
     if (panel && panel.reset) panel.reset();
     this.save();
     this.render();
-    this.say(what + ": " + entry.label);
+    this.say(t("{what}: {entry}", { what: what, entry: entry.label }));
     this.recheck();
   };
-  Recorder.prototype.undo = function () { if (this.state) this.move("undo", "redo", "Undone"); };
-  Recorder.prototype.redo = function () { if (this.state) this.move("redo", "undo", "Redone"); };
+  Recorder.prototype.undo = function () { if (this.state) this.move("undo", "redo", t("Undone")); };
+  Recorder.prototype.redo = function () { if (this.state) this.move("redo", "undo", t("Redone")); };
 
   // ---------------------------------------------------------------------------------------------
   // saving, continuing, storing
@@ -330,10 +339,10 @@
       st.savedAt = JSON.stringify(st.draft).length + ":" + st.undo.length;
       self.save();
       self.render();
-      self.say("Saved as game " + game.slug + ".");
+      self.say(t("Saved as game {slug}.", { slug: game.slug }));
       return game;
     }).catch(function (e) {
-      self.say(isNetwork(e) ? "Offline: saved in this browser only." : "Not saved: " + e.message, true);
+      self.say(isNetwork(e) ? t("Offline: saved in this browser only.") : t("Not saved: {why}", { why: e.message }), true);
       throw e;
     });
   };
@@ -361,13 +370,13 @@
           window.history.replaceState(null, "", "/record");
           self.begin({ game: log.game, mode: log.mode, players: log.players, options: log.options || {},
             recordHands: hasHands(log), meta: log.meta || {} }, log, data.branch_of, { slug: slug, token: token });
-          self.say("Continuing game " + slug + ".");
+          self.say(t("Continuing game {slug}.", { slug: slug }));
         })
-        .catch(function (e) { self.say("Cannot continue: " + e.message, true); });
+        .catch(function (e) { self.say(t("Cannot continue: {why}", { why: e.message }), true); });
     } } },
-      el("h2", { id: "rec-continue-h", class: "rp-head", text: "Continue the saved game " + slug }),
-      el("label", { for: "rec-token" }, "Owner token (shown when the draft was saved)"), input,
-      el("div", { class: "rp-row" }, el("button", { type: "submit", class: "rp-big primary", dataset: { act: "continue" } }, "Continue")));
+      el("h2", { id: "rec-continue-h", class: "rp-head", text: t("Continue the saved game {slug}", { slug: slug }) }),
+      el("label", { for: "rec-token" }, t("Owner token (shown when the draft was saved)")), input,
+      el("div", { class: "rp-row" }, el("button", { type: "submit", class: "rp-big primary", dataset: { act: "continue" } }, t("Continue"))));
     main.appendChild(form);
     input.focus();
   };
@@ -407,21 +416,21 @@
       var old = inputs.map(function (i) { return i.value; });
       count = Math.max(range[0], Math.min(range[1], (count || range[0]) + (change || 0)));
       clear(playersBox);
-      playersBox.appendChild(el("legend", { text: "Players, in seat order (" + (range[0] === range[1] ? range[0] : range[0] + " to " + range[1]) + ")" }));
+      playersBox.appendChild(el("legend", { text: range[0] === range[1] ? t("Players, in seat order ({n})", { n: range[0] }) : t("Players, in seat order ({min} to {max})", { min: range[0], max: range[1] }) }));
       inputs = [];
       for (var n = 1; n <= count; n++) {
         var input = el("input", { type: "text", id: "rec-player-" + n, list: "rec-known", autocomplete: "off",
           required: true, maxlength: 100, value: old[n - 1] || "" });
         inputs.push(input);
-        playersBox.appendChild(el("div", { class: "rp-field" }, el("label", { for: input.id, text: "Player " + n }), input));
+        playersBox.appendChild(el("div", { class: "rp-field" }, el("label", { for: input.id, text: t("Player {n}", { n: n }) }), input));
       }
       playersBox.appendChild(el("div", { class: "rp-row" },
-        el("button", { type: "button", dataset: { act: "add-player" }, disabled: count >= range[1], on: { click: function () { playerFields(1); } } }, "+ player"),
-        el("button", { type: "button", dataset: { act: "remove-player" }, disabled: count <= range[0], on: { click: function () { playerFields(-1); } } }, "− player")));
+        el("button", { type: "button", dataset: { act: "add-player" }, disabled: count >= range[1], on: { click: function () { playerFields(1); } } }, "+ " + t("player")),
+        el("button", { type: "button", dataset: { act: "remove-player" }, disabled: count <= range[0], on: { click: function () { playerFields(-1); } } }, "− " + t("player"))));
     }
     function modes() {
       clear(modeSel);
-      self.games[setup.game].modes.forEach(function (m) { modeSel.appendChild(el("option", { value: m, text: m })); });
+      self.games[setup.game].modes.forEach(function (m) { modeSel.appendChild(el("option", { value: m, text: modeWord(m) })); });
       modeSel.value = setup.mode;
     }
     function options() {
@@ -452,25 +461,25 @@
       }
       self.begin(clone(setup), draft, null);
     });
-    form.appendChild(el("h2", { id: "rec-setup-h", class: "rp-head", text: "New game" }));
-    form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-game", text: "Game" }), gameSel));
-    form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-mode", text: "Mode" }), modeSel));
+    form.appendChild(el("h2", { id: "rec-setup-h", class: "rp-head", text: t("New game") }));
+    form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-game", text: t("Game") }), gameSel));
+    form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-mode", text: t("Mode") }), modeSel));
     form.appendChild(optionsBox);
     form.appendChild(playersBox);
     form.appendChild(list);
-    form.appendChild(el("label", { class: "rp-check" }, hands, " Record hands and deals (I see every card: an observer). Off: only what is face up."));
-    form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-name", text: "Title (optional)" }), title));
-    form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-when", text: "Played at (optional)" }), when));
-    form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-where", text: "Location (optional)" }), where));
-    form.appendChild(el("div", { class: "rp-row" }, el("button", { type: "submit", class: "rp-big primary", dataset: { act: "start" } }, "Start recording")));
+    form.appendChild(el("label", { class: "rp-check" }, hands, " " + t("Record hands and deals (I see every card: an observer). Off: only what is face up.")));
+    form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-name", text: t("Title (optional)") }), title));
+    form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-when", text: t("Played at (optional)") }), when));
+    form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-where", text: t("Location (optional)") }), where));
+    form.appendChild(el("div", { class: "rp-row" }, el("button", { type: "submit", class: "rp-big primary", dataset: { act: "start" } }, t("Start recording"))));
     main.appendChild(form);
-    var saved = el("form", { class: "rp-box", "aria-label": "Continue a saved game", on: { submit: function (ev) {
+    var saved = el("form", { class: "rp-box", "aria-label": t("Continue a saved game"), on: { submit: function (ev) {
       ev.preventDefault();
       var slug = document.getElementById("rec-slug").value.trim();
       if (slug) self.continueForm(slug);
-    } } }, el("h2", { class: "rp-head", text: "Continue a saved game" }),
-      el("div", { class: "rp-field" }, el("label", { for: "rec-slug", text: "Game id (slug)" }), el("input", { id: "rec-slug", type: "text", autocomplete: "off" })),
-      el("div", { class: "rp-row" }, el("button", { type: "submit", dataset: { act: "open-saved" } }, "Open")));
+    } } }, el("h2", { class: "rp-head", text: t("Continue a saved game") }),
+      el("div", { class: "rp-field" }, el("label", { for: "rec-slug", text: t("Game id (slug)") }), el("input", { id: "rec-slug", type: "text", autocomplete: "off" })),
+      el("div", { class: "rp-row" }, el("button", { type: "submit", dataset: { act: "open-saved" } }, t("Open"))));
     main.appendChild(saved);
     modes(); playerFields(); options();
     this.say("");
@@ -498,31 +507,34 @@
     this.root.dataset.checked = st.checked && !this.offline ? "1" : "0";
     var setup = st.setup;
     var game = this.games[setup.game] || { title: setup.game };
-    document.getElementById("rec-title").textContent = "Recording: " + game.title + " " + setup.mode;
+    document.getElementById("rec-title").textContent = t("Recording: {game} {mode}", { game: game.title, mode: modeWord(setup.mode) });
     var answer = this.answer || {};
     var result = answer.result;
     var choices = answer.choices || null;
     var over = Boolean(choices && choices.over);
-    var toolbar = el("div", { class: "rp-toolbar", role: "toolbar", "aria-label": "Draft" },
-      el("button", { type: "button", dataset: { act: "undo" }, disabled: !st.undo.length, title: "Undo (Ctrl+Z)",
-        "aria-label": st.undo.length ? "Undo: " + st.undo[st.undo.length - 1].label : "Undo", on: { click: function () { self.undo(); } } }, "↶ Undo"),
-      el("button", { type: "button", dataset: { act: "redo" }, disabled: !st.redo.length, title: "Redo (Ctrl+Y)",
-        "aria-label": st.redo.length ? "Redo: " + st.redo[st.redo.length - 1].label : "Redo", on: { click: function () { self.redo(); } } }, "↷ Redo"),
+    var toolbar = el("div", { class: "rp-toolbar", role: "toolbar", "aria-label": t("Draft") },
+      el("button", { type: "button", dataset: { act: "undo" }, disabled: !st.undo.length, title: t("Undo (Ctrl+Z)"),
+        "aria-label": st.undo.length ? t("Undo: {entry}", { entry: st.undo[st.undo.length - 1].label }) : t("Undo"), on: { click: function () { self.undo(); } } }, "↶ " + t("Undo")),
+      el("button", { type: "button", dataset: { act: "redo" }, disabled: !st.redo.length, title: t("Redo (Ctrl+Y)"),
+        "aria-label": st.redo.length ? t("Redo: {entry}", { entry: st.redo[st.redo.length - 1].label }) : t("Redo"), on: { click: function () { self.redo(); } } }, "↷ " + t("Redo")),
       el("button", { type: "button", dataset: { act: "save" }, disabled: this.offline, on: { click: function () { self.saveDraft().catch(function () {}); } } },
-        st.saved ? "Saved ✓" : "Save"),
-      el("button", { type: "button", class: over ? "primary" : null, dataset: { act: "finish" }, on: { click: function () { self.endScreen(); } } }, over ? "Finish and store" : "End here"),
+        st.saved ? t("Saved") + " ✓" : t("Save")),
+      el("button", { type: "button", class: over ? "primary" : null, dataset: { act: "finish" }, on: { click: function () { self.endScreen(); } } }, over ? t("Finish and store") : t("End here")),
       el("button", { type: "button", dataset: { act: "new" }, on: { click: function () {
-        if (window.confirm("Drop this draft and start a new game?")) { self.state = null; self.save(); self.setupForm(); }
-      } } }, "New"));
+        if (window.confirm(t("Drop this draft and start a new game?"))) { self.state = null; self.save(); self.setupForm(); }
+      } } }, t("New")));
     main.appendChild(toolbar);
     var facts = [];
-    if (st.saved) facts.push(el("span", null, "Saved as ", el("a", { href: "/r/" + st.saved.slug, text: st.saved.slug }), " — continue on another device with /record?continue=" + st.saved.slug + " and the owner token ", el("code", { class: "rp-token", text: st.saved.token })));
-    if (st.branchOf) facts.push(el("span", null, "What if: a branch of ", el("a", { href: "/r/" + st.branchOf.slug + "#step=" + st.branchOf.step, text: st.branchOf.slug }), " from step " + st.branchOf.step));
-    if (this.offline) facts.push(el("strong", { class: "rp-offline", text: "Offline — entries are kept in this browser and checked when the network is back." }));
+    if (st.saved) facts.push(el("span", null, tn("Saved as {game} — continue on another device with {address} and the owner token {token}", {
+      game: el("a", { href: "/r/" + st.saved.slug, text: st.saved.slug }), address: "/record?continue=" + st.saved.slug,
+      token: el("code", { class: "rp-token", text: st.saved.token }) })));
+    if (st.branchOf) facts.push(el("span", null, tn("What if: a branch of {game} from step {step}", {
+      game: el("a", { href: "/r/" + st.branchOf.slug + "#step=" + st.branchOf.step, text: st.branchOf.slug }), step: st.branchOf.step })));
+    if (this.offline) facts.push(el("strong", { class: "rp-offline", text: t("Offline — entries are kept in this browser and checked when the network is back.") }));
     if (facts.length) main.appendChild(el("p", { class: "rp-sub rp-facts" }, facts));
-    if (this.error) main.appendChild(el("p", { class: "rp-error", role: "alert" }, "Rule: " + this.error.message + " ", el("code", { text: this.error.path || "/" })));
+    if (this.error) main.appendChild(el("p", { class: "rp-error", role: "alert" }, t("Rule: {message}", { message: this.error.message }) + " ", el("code", { text: this.error.path || "/" })));
 
-    var panelBox = el("section", { class: "rp-panel", "aria-label": "Entry" });
+    var panelBox = el("section", { class: "rp-panel", "aria-label": t("Entry") });
     var panel = panels[setup.game];
     var rec = {
       game: setup.game, mode: setup.mode, players: clone(setup.players), recordHands: Boolean(setup.recordHands),
@@ -548,20 +560,20 @@
   Recorder.prototype.renderPanel = function (box, rec) {
     clear(box);
     var panel = panels[rec.game];
-    if (!panel) { box.appendChild(el("p", { class: "rp-error", text: "No entry panel for " + rec.game + "." })); return; }
-    if (!rec.choices && !rec.offline) { box.appendChild(el("p", { class: "rp-hint", text: "Checking the draft…" })); return; }
+    if (!panel) { box.appendChild(el("p", { class: "rp-error", text: t("No entry panel for {game}.", { game: rec.game }) })); return; }
+    if (!rec.choices && !rec.offline) { box.appendChild(el("p", { class: "rp-hint", text: t("Checking the draft…") })); return; }
     try { panel.renderPanel(box, rec); }
-    catch (e) { if (window.console) window.console.error(e); box.appendChild(el("p", { class: "rp-error", text: "The entry panel failed: " + e.message })); }
+    catch (e) { if (window.console) window.console.error(e); box.appendChild(el("p", { class: "rp-error", text: t("The entry panel failed: {why}", { why: e.message }) })); }
   };
 
   Recorder.prototype.tableBox = function (setup, answer) {
-    var box = el("section", { class: "rp-table", "aria-label": "The table as checked" });
+    var box = el("section", { class: "rp-table", "aria-label": t("The table as checked") });
     var steps = answer.steps || [];
     var step = steps.length ? steps[steps.length - 1] : null;
     var result = answer.result;
     if (result) {
-      box.appendChild(el("p", { class: "rp-sub" }, el("span", { class: "badge status-" + result.status, text: result.status }),
-        " · " + steps.length + " step" + (steps.length === 1 ? "" : "s")));
+      box.appendChild(el("p", { class: "rp-sub" }, el("span", { class: "badge status-" + result.status, text: window.PopReplayViewer.statusWord(result.status) }),
+        " · " + nt("{n} step", "{n} steps", steps.length)));
     }
     var renderer = renderers[setup.game];
     if (step && step.state && renderer && renderer.renderState) {
@@ -571,11 +583,11 @@
         players: setup.players, isRevealed: function () { return true; }, revealButton: function () { return document.createTextNode(""); },
         stepButton: function (i, text) { return el("span", { text: text }); }, goTo: function () {} };
       try { renderer.renderState(stage, step, Object.assign({ steps: steps }, result), helpers); }
-      catch (e) { stage.appendChild(el("p", { class: "rp-error", text: "The table could not be drawn: " + e.message })); }
+      catch (e) { stage.appendChild(el("p", { class: "rp-error", text: t("The table could not be drawn: {why}", { why: e.message }) })); }
       box.appendChild(stage);
     }
     if (result && result.outcome && renderer && renderer.renderOutcome) {
-      var out = el("div", { class: "rp-outcome", "aria-label": "Running scores" });
+      var out = el("div", { class: "rp-outcome", "aria-label": t("Running scores") });
       try { renderer.renderOutcome(out, Object.assign({ steps: steps }, result), { el: el, players: setup.players }); box.appendChild(out); }
       catch (e) { /* the table above still shows the scores */ }
     }
@@ -587,7 +599,7 @@
     steps.slice(-8).reverse().forEach(function (s) {
       list.appendChild(el("li", { value: String(s.index), class: "note kind-" + s.kind }, s.note));
     });
-    return el("section", { class: "rp-box", "aria-label": "Step notes" }, el("h3", { class: "rp-head", text: "Latest steps" }), list);
+    return el("section", { class: "rp-box", "aria-label": t("Step notes") }, el("h3", { class: "rp-head", text: t("Latest steps") }), list);
   };
 
   // ---------------------------------------------------------------------------------------------
@@ -602,8 +614,8 @@
     var outcome = result.outcome || {};
     var claims = [];
     var form = el("form", { class: "rp-box rp-end", "aria-labelledby": "rec-end-h" });
-    form.appendChild(el("h2", { id: "rec-end-h", class: "rp-head", text: "What does the score sheet say? (optional)" }));
-    form.appendChild(el("p", { class: "rp-hint", text: "Leave a box empty to claim nothing for it. The replay compares each claim with the computed result." }));
+    form.appendChild(el("h2", { id: "rec-end-h", class: "rp-head", text: t("What does the score sheet say? (optional)") }));
+    form.appendChild(el("p", { class: "rp-hint", text: t("Leave a box empty (no player ticked) to claim nothing for it. The replay compares each claim with the computed result.") }));
     Object.keys(outcome).forEach(function (key) {
       var value = outcome[key];
       if (!value || typeof value !== "object" || Array.isArray(value)) return;
@@ -618,14 +630,42 @@
       });
       form.appendChild(set);
     });
+    // Besides the numbers: a set of players (winners), one of a list of values, yes or no — as
+    // the published schema of `claimed` says (page data `claims`), for the keys this result has.
+    var shapes = (this.games[st.setup.game] || {}).claims || {};
+    var picks = [];
+    Object.keys(outcome).forEach(function (key) {
+      var shape = shapes[key];
+      if (!shape) return;
+      var viewer = window.PopReplayViewer;
+      var words = viewer && viewer.claimWords ? viewer.claimWords(viewer.claimParts("/" + key, [])) : key.replace(/_/g, " ");
+      var set = shape.names ? el("fieldset", { class: "rp-claims" }, el("legend", { text: words })) : el("div", { class: "rp-claims rp-claim-value" });
+      if (shape.names) {
+        st.setup.players.forEach(function (name, i) {
+          var id = "claim-" + key + "-" + i;
+          var box = el("input", { id: id, type: "checkbox", dataset: { claim: key, player: name } });
+          picks.push({ key: key, kind: "names", input: box });
+          set.appendChild(el("div", { class: "rp-check" }, box, el("label", { for: id, text: name })));
+        });
+      } else {
+        var id = "claim-" + key;
+        var select = el("select", { id: id, dataset: { claim: key } }, el("option", { value: "", text: "—" }));
+        (shape.enum || [true, false]).forEach(function (v) {
+          select.appendChild(el("option", { value: JSON.stringify(v), text: v === true ? t("yes") : v === false ? t("no") : String(v) }));
+        });
+        picks.push({ key: key, kind: "value", input: select });
+        set.appendChild(el("div", { class: "rp-field" }, el("label", { for: id, text: words }), select));
+      }
+      form.appendChild(set);
+    });
     var visibility = el("select", { id: "rec-visibility" },
-      el("option", { value: "public", text: "public (listed on the home page)" }),
-      el("option", { value: "unlisted", text: "unlisted (only people with the link)" }));
+      el("option", { value: "public", text: t("public (listed on the home page)") }),
+      el("option", { value: "unlisted", text: t("unlisted (only people with the link)") }));
     if (st.branchOf) visibility.value = "unlisted";
-    if (!st.saved) form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-visibility", text: "Visibility" }), visibility));
+    if (!st.saved) form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-visibility", text: t("Visibility") }), visibility));
     form.appendChild(el("div", { class: "rp-row" },
-      el("button", { type: "submit", class: "rp-big primary", dataset: { act: "store" } }, "Store and open the replay"),
-      el("button", { type: "button", dataset: { act: "back" }, on: { click: function () { self.render(); } } }, "Back to recording")));
+      el("button", { type: "submit", class: "rp-big primary", dataset: { act: "store" } }, t("Store and open the replay")),
+      el("button", { type: "button", dataset: { act: "back" }, on: { click: function () { self.render(); } } }, t("Back to recording"))));
     form.addEventListener("submit", function (ev) {
       ev.preventDefault();
       var log = clone(st.draft);
@@ -634,6 +674,13 @@
         if (input.value === "") return;
         claimed[input.dataset.claim] = claimed[input.dataset.claim] || {};
         claimed[input.dataset.claim][input.dataset.player] = Number(input.value);
+      });
+      picks.forEach(function (pick) {
+        if (pick.kind === "value") {
+          if (pick.input.value !== "") claimed[pick.key] = JSON.parse(pick.input.value);
+        } else if (pick.input.checked) {
+          (claimed[pick.key] = claimed[pick.key] || []).push(pick.input.dataset.player);
+        }
       });
       if (Object.keys(claimed).length) log.claimed = claimed;
       var request = st.saved
@@ -645,8 +692,8 @@
         if (game.owner_token) { try { window.localStorage.setItem("popreplay-owner:" + slug, game.owner_token); } catch (e) { /* ignore */ } }
         self.state = null;
         self.save();
-        window.location.assign("/r/" + slug);
-      }).catch(function (e) { self.say("Not stored: " + e.message, true); });
+        window.location.assign("/r/" + slug + (LANG === "fr" ? "?lang=fr" : ""));
+      }).catch(function (e) { self.say(t("Not stored: {why}", { why: e.message }), true); });
     });
     main.appendChild(form);
     this.say("");

@@ -35,6 +35,23 @@
   "use strict";
 
   var games = (window.PopReplayGames = window.PopReplayGames || {});
+  var t = window.t, nt = window.nt, tn = window.tn; // the page's language (/assets/i18n/<lang>.js)
+
+  function statusWord(status) {
+    return { complete: t("complete"), incomplete: t("incomplete"), illegal: t("illegal"),
+      invalid: t("invalid") }[status] || status;
+  }
+
+  function kindWord(kind) {
+    // the step kinds as the engines name them (the note's label; data-kind keeps the code)
+    return { deal: t("deal"), draw: t("draw"), explode: t("explode"), "game-end": t("game-end"),
+      place: t("place"), reveal: t("reveal"), "round-end": t("round-end"), violation: t("violation"),
+      play: t("play"), discard: t("discard"), fmc: t("fmc"), lay: t("lay"), reshuffle: t("reshuffle"),
+      "challenge-won": t("challenge-won"), flip: t("flip"), "rainbow-penalty": t("rainbow-penalty"),
+      slap: t("slap"), "time-up": t("time-up"), bloops: t("bloops"), counter: t("counter"),
+      "effect-lost": t("effect-lost"), give: t("give"), keep: t("keep"), look: t("look"),
+      rearrange: t("rearrange"), swap: t("swap") }[kind] || kind;
+  }
   var SPEEDS = { "0.5": 2000, "1": 1000, "2": 500, "4": 250 };
   var SWIPE_MIN = 50; // CSS pixels a finger travels sideways for a swipe to count
 
@@ -72,7 +89,7 @@
     if (value === null || value === undefined) return "—";
     if (typeof value === "string") return value;
     if (Array.isArray(value) && value.every(function (v) { return typeof v !== "object" || v === null; })) {
-      return value.length ? value.join(", ") : "(none)";
+      return value.length ? value.join(", ") : t("(none)");
     }
     return JSON.stringify(value);
   }
@@ -111,11 +128,11 @@
   // A claimed field in words: "/rounds/0/scores/Alice" -> "Round 1, Alice" (rounds counted from 1
   // as the tables show them; a round's score needs no word), "/totals/Alice" -> "Alice, total".
   var CLAIM_WORDS = {
-    scores: "", totals: "total", winners: "winners", winner: "winner", collected: "cards collected",
-    kept: "kept card", chief_pending: "left with the Chief", tie_break: "tie-break",
-    cards_left: "cards left", failed_turn: "failed turn", cards_left_in_play: "cards left in play",
-    turns_played: "turns played", layout_cards_left: "layout cards left", won_by: "won by",
-    ended_by: "ended by", central_pile: "central pile", folies_pile: "Folies pile",
+    scores: "", totals: t("total"), winners: t("winners"), winner: t("winner"), collected: t("cards collected"),
+    kept: t("kept card"), chief_pending: t("left with the Chief"), tie_break: t("tie-break"),
+    cards_left: t("cards left"), failed_turn: t("failed turn"), cards_left_in_play: t("cards left in play"),
+    turns_played: t("turns played"), layout_cards_left: t("layout cards left"), won_by: t("won by"),
+    ended_by: t("ended by"), central_pile: t("central pile"), folies_pile: t("Folies pile"),
   };
 
   function claimParts(field, players) {
@@ -140,10 +157,10 @@
 
   function claimWords(parts) {
     var head = [];
-    if (parts.round !== null) head.push("Round " + parts.round);
+    if (parts.round !== null) head.push(t("Round {n}", { n: parts.round }));
     if (parts.player !== null) head.push(parts.player);
     if (parts.words.length) head.push(parts.words.join(" "));
-    var text = head.join(", ") || "the whole outcome";
+    var text = head.join(", ") || t("the whole outcome");
     return text.charAt(0).toUpperCase() + text.slice(1);
   }
 
@@ -152,7 +169,7 @@
     if (items.length <= 1) return items.slice();
     var out = [];
     items.forEach(function (item, i) {
-      if (i > 0) out.push(i === items.length - 1 ? " and " : ", ");
+      if (i > 0) out.push(i === items.length - 1 ? t(" and ") : ", ");
       out.push(item);
     });
     return out;
@@ -164,7 +181,7 @@
   var generic = {
     renderState: function (container, step, result, h) {
       if (!step.state) {
-        container.appendChild(h.el("p", { class: "empty-note", text: "No table at this step." }));
+        container.appendChild(h.el("p", { class: "empty-note", text: t("No table at this step.") }));
         return;
       }
       var dl = h.el("dl", { class: "kv generic-state" });
@@ -172,7 +189,7 @@
         dl.appendChild(h.el("dt", { text: key }));
         dl.appendChild(h.el("dd", null, h.el("code", { text: show(step.state[key]) })));
       });
-      container.appendChild(h.el("h3", { text: "Table after this step" }));
+      container.appendChild(h.el("h3", { text: t("Table after this step") }));
       container.appendChild(dl);
     },
     renderOutcome: function (container, result, h) {
@@ -295,7 +312,7 @@
       self.go(self.index + 1);
     }, delay);
     this.el.play.dataset.playing = "true";
-    this.el.play.querySelector(".label").textContent = "Pause";
+    this.el.play.querySelector(".label").textContent = t("Pause");
     this.el.play.querySelector(".icon").textContent = "‖";
   };
 
@@ -304,7 +321,7 @@
     window.clearInterval(this.timer);
     this.timer = null;
     this.el.play.dataset.playing = "false";
-    this.el.play.querySelector(".label").textContent = "Play";
+    this.el.play.querySelector(".label").textContent = t("Play");
     this.el.play.querySelector(".icon").textContent = "▶";
   };
 
@@ -330,7 +347,7 @@
             var again = self.el.stage.querySelector('.hand-toggle[data-player="' + cssEscape(player) + '"]');
             if (again) again.focus();
           } },
-        }, (shown ? "Hide " : "Show ") + player + "’s hand");
+        }, shown ? t("Hide {player}’s hand", { player: player }) : t("Show {player}’s hand", { player: player }));
       },
       stepButton: function (index, text) { return self.stepButton(index, text); },
       goTo: function (index) { self.stop(); self.go(index); },
@@ -341,9 +358,9 @@
     var self = this;
     return el("button", {
       type: "button", class: "jump", dataset: { step: String(index) },
-      "aria-label": text ? null : "Go to step " + index,
+      "aria-label": text ? null : t("Go to step {n}", { n: index }),
       on: { click: function () { self.stop(); self.go(index); self.el.note.scrollIntoView({ block: "nearest" }); } },
-    }, text || "step " + index);
+    }, text || t("step {n}", { n: index }));
   };
 
   Viewer.prototype.go = function (index, options) {
@@ -353,13 +370,15 @@
     this.renderStep();
     if (options.updateHash !== false) {
       var hash = "#step=" + this.index;
-      if (window.location.hash !== hash) window.history.replaceState(null, "", hash);
+      if (window.location.hash !== hash || window.location.search !== shareSearch()) {
+        window.history.replaceState(null, "", shareSearch() + hash);
+      }
     }
   };
 
   Viewer.prototype.renderEmpty = function () {
-    this.el.count.textContent = "No steps";
-    this.el.note.textContent = "This log has no replayable steps.";
+    this.el.count.textContent = t("No steps");
+    this.el.note.textContent = t("This log has no replayable steps.");
     [this.el.first, this.el.prev, this.el.next, this.el.last, this.el.play].forEach(function (b) { b.disabled = true; });
   };
 
@@ -367,8 +386,8 @@
     var step = this.steps[this.index];
     var last = this.last();
     this.el.slider.value = String(this.index);
-    this.el.slider.setAttribute("aria-valuetext", "Step " + this.index + " of " + last + ": " + step.note);
-    this.el.count.textContent = "Step " + this.index + " / " + last;
+    this.el.slider.setAttribute("aria-valuetext", t("Step {n} of {last}: {note}", { n: this.index, last: last, note: step.note }));
+    this.el.count.textContent = t("Step {n} / {last}", { n: this.index, last: last });
     this.el.first.disabled = this.el.prev.disabled = this.index === 0;
     this.el.next.disabled = this.el.last.disabled = this.index === last;
     this.root.dataset.step = String(this.index);
@@ -377,10 +396,10 @@
     clear(note);
     note.className = "note kind-" + step.kind;
     var where = [];
-    if (step.round !== null && step.round !== undefined) where.push("Round " + step.round);
-    if (step.turn !== null && step.turn !== undefined) where.push("turn " + step.turn);
-    append(note, el("span", { class: "kind", text: step.kind }));
-    if (where.length) append(note, el("span", { class: "where", text: where.join(", ") + ":" }));
+    if (step.round !== null && step.round !== undefined) where.push(t("Round {n}", { n: step.round }));
+    if (step.turn !== null && step.turn !== undefined) where.push(t("turn {n}", { n: step.turn }));
+    append(note, el("span", { class: "kind", dataset: { kind: step.kind }, text: kindWord(step.kind) }));
+    if (where.length) append(note, el("span", { class: "where", text: t("{where}:", { where: where.join(", ") }) }));
     append(note, el("span", { class: "text", text: step.note }));
 
     var stage = this.el.stage;
@@ -408,8 +427,8 @@
     var log = this.page.log;
     var at = log && error.path !== undefined ? resolve(log, error.path) : { found: false };
     return el("div", { class: "step-error", role: "note" },
-      el("strong", { text: "Illegal move (" + error.code + "): " }), error.message,
-      el("div", null, "At ", el("code", { text: error.path || "/" }),
+      el("strong", { text: t("Illegal move ({code}):", { code: error.code }) + " " }), error.message,
+      el("div", null, t("At") + " ", el("code", { text: error.path || "/" }),
         at.found ? [" = ", el("code", { text: JSON.stringify(at.value) })] : null));
   };
 
@@ -422,15 +441,15 @@
     var result = this.result;
     var h = this.helpers();
     clear(panel);
-    panel.appendChild(el("h2", { text: "Result" }));
+    panel.appendChild(el("h2", { text: t("Result") }));
     var descriptions = {
-      complete: "The game reached its end; every move was legal.",
-      incomplete: "Every move was legal, but the log stops before the end.",
-      illegal: "The replay stops at the first illegal move.",
-      invalid: "The log could not be read.",
+      complete: t("The game reached its end; every move was legal."),
+      incomplete: t("Every move was legal, but the log stops before the end."),
+      illegal: t("The replay stops at the first illegal move."),
+      invalid: t("The log could not be read."),
     };
     panel.appendChild(el("p", null,
-      el("span", { class: "badge status-" + result.status, id: "result-status", text: result.status }), " ",
+      el("span", { class: "badge status-" + result.status, id: "result-status", text: statusWord(result.status) }), " ",
       descriptions[result.status] || ""));
 
     if (result.errors && result.errors.length) {
@@ -440,14 +459,14 @@
         var violationStep = self.steps.filter(function (s) { return s.kind === "violation"; })[0];
         list.appendChild(el("li", null, el("strong", { text: error.code }), ": ", error.message,
           " (", el("code", { text: error.path || "/" }), ")",
-          violationStep ? [" ", self.stepButton(violationStep.index, "show the move")] : null));
+          violationStep ? [" ", self.stepButton(violationStep.index, t("show the move"))] : null));
       });
       panel.appendChild(list);
     }
 
     if (result.outcome) {
       var outcome = el("section", { class: "outcome", "aria-labelledby": "outcome-title" });
-      outcome.appendChild(el("h3", { id: "outcome-title", text: "Outcome" }));
+      outcome.appendChild(el("h3", { id: "outcome-title", text: t("Outcome") }));
       (this.game.renderOutcome || generic.renderOutcome)(outcome, result, h);
       panel.appendChild(outcome);
     }
@@ -459,18 +478,18 @@
   Viewer.prototype.claimsSection = function () {
     var result = this.result;
     var section = el("section", { class: "claims", "aria-labelledby": "claims-title" });
-    section.appendChild(el("h3", { id: "claims-title", text: "Claimed against computed" }));
+    section.appendChild(el("h3", { id: "claims-title", text: t("Claimed against computed") }));
     var claims = result.claims;
     var claimed = this.page.log && this.page.log.claimed;
     if (!claims) {
       section.appendChild(el("p", { class: "empty-note", text: result.outcome
-        ? "The log claims nothing: nothing to compare."
-        : "No outcome to compare claims with." }));
+        ? t("The log claims nothing: nothing to compare.")
+        : t("No outcome to compare claims with.") }));
       return section;
     }
     section.appendChild(el("p", { id: "claims-verdict" }, claims.match
-      ? el("span", { class: "badge good", text: "claims match" })
-      : el("span", { class: "badge status-illegal", text: claims.differences.length + " difference" + (claims.differences.length === 1 ? "" : "s") })));
+      ? el("span", { class: "badge good", text: t("claims match") })
+      : el("span", { class: "badge status-illegal", text: nt("{n} difference", "{n} differences", claims.differences.length) })));
     var differs = {};
     claims.differences.forEach(function (d) { differs[d.field] = d; });
     var rows = [];
@@ -493,14 +512,14 @@
     });
     if (disputes.firstChild) section.appendChild(disputes);
     var table = el("table", { class: "claims-table" },
-      el("caption", { class: "visually-hidden", text: "Each claimed value (the score sheet) and the value the replay computed" }),
-      el("thead", null, el("tr", null, el("th", { scope: "col", text: "What" }),
-        el("th", { scope: "col", text: "Score sheet" }), el("th", { scope: "col", text: "Replay" }))));
+      el("caption", { class: "visually-hidden", text: t("Each claimed value (the score sheet) and the value the replay computed") }),
+      el("thead", null, el("tr", null, el("th", { scope: "col", text: t("What") }),
+        el("th", { scope: "col", text: t("Score sheet") }), el("th", { scope: "col", text: t("Replay") }))));
     var body = el("tbody");
     rows.forEach(function (row) {
       body.appendChild(el("tr", { class: row.differs ? "differs" : "matches", dataset: { field: row.field } },
         el("td", null, el("span", { class: "what", title: row.field, text: claimWords(claimParts(row.field, self.players)) }), el("br"),
-          el("span", { class: "verdict", text: row.differs ? "✗ differs" : "✓ matches" })),
+          el("span", { class: "verdict", text: row.differs ? "✗ " + t("differs") : "✓ " + t("matches") })),
         el("td", { class: "claimed", text: show(row.claimed) }),
         el("td", { class: "computed", text: show(row.computed) })));
     });
@@ -529,15 +548,16 @@
   Viewer.prototype.disputeLine = function (row, sources) {
     var parts = claimParts(row.field, this.players);
     var line = el("li", { class: "differs", dataset: { field: row.field } },
-      el("strong", { class: "what", text: claimWords(parts) }), ": score sheet ",
-      el("b", { class: "claimed", text: show(row.claimed) }), ", replay ",
-      el("b", { class: "computed", text: show(row.computed) }));
+      el("strong", { class: "what", text: claimWords(parts) }), ": ",
+      tn("score sheet {claimed}, replay {computed}", {
+        claimed: el("b", { class: "claimed", text: show(row.claimed) }),
+        computed: el("b", { class: "computed", text: show(row.computed) }) }));
     if (!sources.length || parts.player === null || !SOURCED[parts.key]) return line;
     var mine = sources.filter(function (s) {
       return s.player === parts.player && (parts.round === null || s.round === parts.round);
     });
     if (!mine.length) {
-      line.appendChild(document.createTextNode(" — nothing collected" + (parts.round === null ? "" : " this round")));
+      line.appendChild(document.createTextNode(" — " + (parts.round === null ? t("nothing collected") : t("nothing collected this round"))));
       return line;
     }
     var self = this;
@@ -549,20 +569,20 @@
       if (turn && turn.turn === s.turn) turn.steps.push(s);
       else group.turns.push({ turn: s.turn, steps: [s] });
     });
-    var from = [" — from "];
+    var from = [" — " + t("from") + " "];
     byRound.forEach(function (group, g) {
       if (g > 0) from.push("; ");
-      if (parts.round === null && group.round !== null) from.push("round " + group.round + " ");
-      var withTurns = group.turns.filter(function (t) { return t.turn !== null; }).length === group.turns.length;
-      from.push(withTurns ? (group.turns.length === 1 ? "turn " : "turns ") : (group.turns.length === 1 ? "step " : "steps "));
-      from = from.concat(listWords(group.turns.map(function (t) {
-        var first = t.steps[0];
-        var points = t.steps.reduce(function (sum, s) { return sum + (s.points || 0); }, 0);
-        var button = self.stepButton(first.index, String(withTurns ? t.turn : first.index));
+      if (parts.round === null && group.round !== null) from.push(t("round {n}", { n: group.round }) + " ");
+      var withTurns = group.turns.filter(function (x) { return x.turn !== null; }).length === group.turns.length;
+      from.push(withTurns ? nt("turn", "turns", group.turns.length) + " " : nt("step", "steps", group.turns.length) + " ");
+      from = from.concat(listWords(group.turns.map(function (tu) {
+        var first = tu.steps[0];
+        var points = tu.steps.reduce(function (sum, s) { return sum + (s.points || 0); }, 0);
+        var button = self.stepButton(first.index, String(withTurns ? tu.turn : first.index));
         button.classList.add("source");
-        button.setAttribute("aria-label", (parts.player) + ": " + (group.round !== null ? "round " + group.round + ", " : "") +
-          (withTurns ? "turn " + t.turn : "step " + first.index) + ", +" + points + " (step " + first.index + ")");
-        button.title = t.steps.map(function (s) { return s.title || ""; }).join("; ") + " (+" + points + ")";
+        button.setAttribute("aria-label", (parts.player) + ": " + (group.round !== null ? t("round {n}", { n: group.round }) + ", " : "") +
+          (withTurns ? t("turn {n}", { n: tu.turn }) : t("step {n}", { n: first.index })) + ", +" + points + " (" + t("step {n}", { n: first.index }) + ")");
+        button.title = tu.steps.map(function (s) { return s.title || ""; }).join("; ") + " (+" + points + ")";
         return button;
       })));
     });
@@ -581,17 +601,17 @@
     });
     var self = this;
     var section = el("section", { class: "points", "aria-labelledby": "points-title" });
-    section.appendChild(el("h3", { id: "points-title", text: "Where the points came from" }));
+    section.appendChild(el("h3", { id: "points-title", text: t("Where the points came from") }));
     var list = el("ul", { class: "points-list" });
     order.forEach(function (player) {
       var items = byPlayer[player];
       if (!items) return;
       var total = items.reduce(function (sum, s) { return sum + (s.points || 0); }, 0);
       list.appendChild(el("li", { dataset: { player: player } },
-        el("strong", { text: player }), " — " + total + " point" + (total === 1 ? "" : "s") + " in " + items.length + " collection" + (items.length === 1 ? "" : "s"),
+        el("strong", { text: player }), " — " + nt("{n} point", "{n} points", total) + " " + nt("in {n} collection", "in {n} collections", items.length),
         el("div", { class: "jumps" }, items.map(function (s) {
-          var button = self.stepButton(s.index, s.label || "step " + s.index);
-          button.setAttribute("aria-label", player + ": " + (s.title || s.label || "") + ", step " + s.index);
+          var button = self.stepButton(s.index, s.label || t("step {n}", { n: s.index }));
+          button.setAttribute("aria-label", player + ": " + (s.title || s.label || "") + ", " + t("step {n}", { n: s.index }));
           if (s.title) button.title = s.title;
           return button;
         }))));
@@ -602,7 +622,7 @@
 
   function defaultPointSources(steps) {
     return steps.filter(function (s) { return s.data && typeof s.data.collector === "string"; })
-      .map(function (s) { return { player: s.data.collector, index: s.index, points: s.data.icons || 0, label: "step " + s.index }; });
+      .map(function (s) { return { player: s.data.collector, index: s.index, points: s.data.icons || 0, label: t("step {n}", { n: s.index }) }; });
   }
 
   function cssEscape(value) {
@@ -618,7 +638,7 @@
     var page = JSON.parse(node.textContent);
     if (page.replay_url && !page.result.steps) {
       // a long game: the page carries its result, the steps come from the API (gzip, cached)
-      fetch(page.replay_url, { headers: { Accept: "application/json" } })
+      fetch(page.replay_url, { headers: { Accept: "application/json", "Accept-Language": window.PopReplayLang || "en" } })
         .then(function (response) { if (!response.ok) throw new Error(response.status); return response.json(); })
         .then(function (replay) { page.result = replay; start(root, page); })
         .catch(function () { start(root, page); });
@@ -629,6 +649,7 @@
 
   function start(root, page) {
     window.popreplayViewer = new Viewer(root, page);
+    keepStepInSwitch();
     ownerNotice(page.slug, root);
   }
 
@@ -638,18 +659,41 @@
     var token = null;
     try { token = slug ? window.localStorage.getItem("popreplay-owner:" + slug) : null; } catch (e) { token = null; }
     if (!token) return;
-    var box = el("section", { class: "panel owner-notice", "aria-label": "Your owner token" },
-      el("p", null, "You stored this game from this browser. Its owner token (the only way to delete it, ",
-        "with ", el("code", { text: "DELETE /api/v1/games/" + slug }), "): ", el("code", { class: "token", text: token })),
+    var box = el("section", { class: "panel owner-notice", "aria-label": t("Your owner token") },
+      el("p", null, tn("You stored this game from this browser. Its owner token (the only way to delete it, with {request}): {token}", {
+        request: el("code", { text: "DELETE /api/v1/games/" + slug }), token: el("code", { class: "token", text: token }) })),
       el("button", { type: "button", on: { click: function () {
         try { window.localStorage.removeItem("popreplay-owner:" + slug); } catch (e) { /* ignore */ }
         box.parentNode.removeChild(box);
-      } } }, "I have saved it: forget it here"));
+      } } }, t("I have saved it: forget it here")));
     var layout = root.parentNode;
     layout.parentNode.insertBefore(box, layout);
   }
 
-  window.PopReplayViewer = { el: el, resolve: resolve, claimLeaves: claimLeaves, generic: generic };
+  // The address (what people copy to share this moment) keeps a French page French: ?lang=fr.
+  function shareSearch() {
+    var search = window.location.search;
+    if (window.PopReplayLang !== "fr" || /(?:^\?|&)lang=fr(?:&|$)/.test(search)) return search;
+    search = search.replace(/([?&])lang=[^&]*&?/, "$1").replace(/[?&]$/, "");
+    return (search ? search + "&" : "?") + "lang=fr";
+  }
+
+  // The language switch keeps the step: its links get the current #step=N.
+  function keepStepInSwitch() {
+    var links = document.querySelectorAll(".lang-switch a[data-lang]");
+    function update() {
+      var m = /(?:^#|&)step=(\d+)/.exec(window.location.hash);
+      links.forEach(function (a) {
+        a.setAttribute("href", a.getAttribute("href").split("#")[0] + (m ? "#step=" + m[1] : ""));
+      });
+    }
+    links.forEach(function (a) { a.addEventListener("click", update); a.addEventListener("focus", update); a.addEventListener("mouseenter", update); });
+    window.addEventListener("hashchange", update);
+    update();
+  }
+
+  window.PopReplayViewer = { el: el, statusWord: statusWord, shareSearch: shareSearch, resolve: resolve, claimLeaves: claimLeaves, generic: generic,
+    claimParts: claimParts, claimWords: claimWords, show: show };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);
   else boot();
 })();

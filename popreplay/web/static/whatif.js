@@ -7,6 +7,8 @@
 (function () {
   "use strict";
 
+  var t = window.t, tn = window.tn;
+
   function boot() {
     var match = /^\/r\/([^/]+)$/.exec(window.location.pathname);
     var viewer = document.getElementById("viewer");
@@ -17,18 +19,19 @@
       var m = /(?:^#|&)step=(\d+)/.exec(window.location.hash);
       return m ? Number(m[1]) : 0;
     }
-    var link = el("a", { class: "button whatif-link", dataset: { act: "whatif" }, href: "#" }, "Try another move from here");
+    var link = el("a", { class: "button whatif-link", dataset: { act: "whatif" }, href: "#" }, t("Try another move from here"));
     function point() {
-      link.href = "/record?from=" + encodeURIComponent(slug) + "&step=" + step();
-      link.setAttribute("aria-label", "Try another move from step " + step() + " (opens the recorder)");
+      link.href = "/record?from=" + encodeURIComponent(slug) + "&step=" + step()
+        + (window.PopReplayLang === "fr" ? "&lang=fr" : "");
+      link.setAttribute("aria-label", t("Try another move from step {step} (opens the recorder)", { step: step() }));
     }
     ["focus", "mouseenter", "touchstart", "mousedown"].forEach(function (name) { link.addEventListener(name, point); });
     window.addEventListener("hashchange", point);
     point();
     var list = el("ul", { class: "whatif-list" });
-    var box = el("section", { class: "panel whatif", "aria-label": "What if" },
-      el("p", null, link, " ", el("span", { class: "whatif-hint", text: "Records a what-if branch from the step shown, checked like any game." }),
-        " ", el("a", { href: "/record", dataset: { act: "record" } }, "Record a game")), list);
+    var box = el("section", { class: "panel whatif", "aria-label": t("What if") },
+      el("p", null, link, " ", el("span", { class: "whatif-hint", text: t("Records a what-if branch from the step shown, checked like any game.") }),
+        " ", el("a", { href: "/record", dataset: { act: "record" } }, t("Record a game"))), list);
     // After the replay and its result, so on a phone the table stays right under the step note.
     var layout = viewer.closest(".replay-layout") || viewer;
     layout.parentNode.insertBefore(box, layout.nextSibling);
@@ -37,13 +40,15 @@
       .then(function (data) {
         if (!data) return;
         if (data.branch_of) {
-          list.appendChild(el("li", { class: "branch-of" }, "A what-if branch of ",
-            el("a", { href: "/r/" + data.branch_of.slug + "#step=" + data.branch_of.step, text: data.branch_of.title || data.branch_of.slug }),
-            " from step " + data.branch_of.step + "."));
+          list.appendChild(el("li", { class: "branch-of" }, tn("A what-if branch of {game} from step {step}.", {
+            game: el("a", { href: "/r/" + data.branch_of.slug + "#step=" + data.branch_of.step, text: data.branch_of.title || data.branch_of.slug }),
+            step: data.branch_of.step })));
         }
+        var statuses = { complete: t("complete"), incomplete: t("incomplete"), illegal: t("illegal"), invalid: t("invalid") };
         data.branches.forEach(function (b) {
-          list.appendChild(el("li", { class: "branch" }, "Branch from step " + b.step + ": ",
-            el("a", { href: "/r/" + b.slug, text: b.title || b.slug }), " (" + b.status + ")"));
+          list.appendChild(el("li", { class: "branch" }, tn("Branch from step {step}: {game} ({status})", {
+            step: b.step, game: el("a", { href: "/r/" + b.slug, text: b.title || b.slug }),
+            status: statuses[b.status] || b.status })));
         });
       })
       .catch(function () { /* the links are a bonus: the replay works without them */ });

@@ -47,3 +47,17 @@ def test_a_game_seen_by_one_player_is_recorded_with_unseen_cards(phone, server):
     assert status == 200
     assert log["deal"]["Ana"] == [None] * 5 and None not in log["deal"]["Bruno"]
     assert check_log(log) == check_log({k: v for k, v in seen.items() if k != "claimed"})
+
+
+def test_a_hand_over_ten_is_entered_then_its_surplus_discarded(phone, server):
+    # Seed 10 (24 turns): hands go over 10 cards inside a turn and discard the surplus at its end.
+    # The turn is still open while its hand is over the limit: the frame follows the engine's
+    # choices (no error), not the draft's provisional `hand-limit` result.
+    full = CUBE.simulate(mode="standard", players=3, seed=10)
+    assert any("discard" in event for turn in full["turns"] for event in turn.get("events", []))
+    start(phone, server.url, game="cube", mode="standard", players=full["players"])
+    record_cube(phone, full, Entries(), Taps())
+    slug = finish(phone)
+    status, log = server.request("GET", f"/api/v1/games/{slug}/log")
+    assert status == 200
+    assert check_log(log) == check_log({k: v for k, v in full.items() if k != "claimed"})

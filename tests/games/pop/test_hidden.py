@@ -354,6 +354,12 @@ def check_exact(setup, seed):
     log = cut(log, rng)
     limit = 1 if (setup[2].get("two_player_variant")) else 0
     hidden = spoil(hide(log, rng, draw_limit=limit), rng)
+    last = hidden["rounds"][-1]["turns"][-1:]
+    if hidden["mode"] == "solo" and last and "draws" not in last[0]:
+        # Cut after a turn's plays, before its draw: without hands a draw may be left out, but a
+        # completion records hands, and then every draw must be there (`bad-draw`). Which draw
+        # is missing is not a question about unseen cards, so brute force does not apply.
+        return
     legal, winners = brute_force(hidden)
     result = replay(hidden)
     assert result["legal"] is legal, result["errors"]

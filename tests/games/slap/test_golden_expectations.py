@@ -147,6 +147,14 @@ EXPECTED = {
     "violation-player-out": ("illegal", None, ("player-out", "/events/20/slap", 1, 2)),
     "violation-after-game-end": ("illegal", None, ("after-game-end", "/events/2", 1, 1)),
     "violation-bad-event": ("illegal", None, ("bad-event", "/events/1", 1, 1)),
+    # issue 14: 3 players, 34 each; red 7, blue 9, green 11 (no condition), time up: 33 each, a
+    # three-way tie. The claims (below) are written with "Chloe" + U+0301.
+    "claims-nfd-names-winners-as-a-set": ("complete", _outcome(
+        {A: 33, B: 33, C: 33}, central=3, folies=0, flips=3, slaps=0, winners=[A, B, C],
+        ended_by="time"), None),
+    "claims-nfd-names-differ": ("complete", _outcome(
+        {A: 33, B: 33, C: 33}, central=3, folies=0, flips=3, slaps=0, winners=[A, B, C],
+        ended_by="time"), None),
 }
 
 CLAIMS = {
@@ -155,6 +163,12 @@ CLAIMS = {
     "lone-rainbow-last-chance-lost": {"match": True, "differences": []},
     "timed-claims-differ": {"match": False, "differences": [
         {"field": "/winners", "claimed": [A], "computed": [B]}]},
+    # winners claimed [Chloé, Bruno, Alice, Bruno] (NFD) are the set {Alice, Bruno, Chloé}
+    "claims-nfd-names-winners-as-a-set": {"match": True, "differences": []},
+    # claimed [Chloé, Chloé] is the set {Chloé}; Chloé 34 vs 33, at the outcome's (NFC) spelling
+    "claims-nfd-names-differ": {"match": False, "differences": [
+        {"field": "/winners", "claimed": ["Chloe\u0301", "Chloe\u0301"], "computed": [A, B, C]},
+        {"field": f"/cards/{C}", "claimed": 34, "computed": 33}]},
 }
 
 

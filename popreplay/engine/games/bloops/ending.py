@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import certainty, notes
+from ...messages import msg
+from . import certainty, notes  # noqa: F401  (notes defines the messages)
 from .cards import STARS, TWENTY
 from .cards import score as score_of
 
@@ -102,21 +103,16 @@ def outcome(game: BloopsReplay, status: str) -> dict[str, Any]:
             scores[name] = low if low == high else None
         if scores[name] is None:
             unknown = [k for k, v in places[name].items() if v is None]
-            one = len(unknown) == 1
-            remarks.append(f"{name}'s score is unknown: {'place' if one else 'places'} "
-                           f"{notes.join(unknown)} {'is' if one else 'are'} not "
-                           "revealed.")
+            remarks.append(msg("bloops.remark.score-unknown", name=name, places=unknown))
     winners = shared = None
     if not complete:
-        remarks.append("The game is not over: scores and winners are decided at the end.")
+        remarks.append(msg("bloops.remark.not-over"))
     elif all(hand is not None for hand in hands.values()):
         winners = certainty.certain_winners(hands, budget)  # type: ignore[arg-type]
     if complete and winners is None:
-        remarks.append("The winners are unknown: not every card is revealed.")
+        remarks.append(msg("bloops.remark.winners-unknown"))
     elif complete and any(score is None for score in scores.values()):
-        remarks.append(f"The winners do not depend on the cards not revealed: "
-                       f"{notes.join(winners)} {'win' if len(winners) > 1 else 'wins'} "
-                       "whatever they are.")
+        remarks.append(msg("bloops.remark.winners-certain", winners=list(winners)))
     if winners is not None:
         shared = len(winners) > 1
     return {

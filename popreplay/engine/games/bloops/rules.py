@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping, NoReturn
 
+from ...messages import Msg, msg
 from ...pointer import pointer
 from ...players import by_player, index_players, player_position
 from ...replay import RuleViolation, StepRecorder, Violation
@@ -19,10 +20,6 @@ from .modes import ENDED_BY_BLOOPS, ENDED_BY_PILE, ENDED_BY_TWENTY, MODES
 from .table import Card, Pending, Pool, Table
 
 UNKNOWN_ORDER = "unknown"  # a rearrangement nobody saw (``order`` may also be null or absent)
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' * (count != 1)}"
 
 
 class BloopsReplay:
@@ -49,7 +46,7 @@ class BloopsReplay:
 
     # --- violations ------------------------------------------------------------------------------
 
-    def fail(self, code: str, message: str, *tokens: Any, turn: int | None = None) -> NoReturn:
+    def fail(self, code: str, message: Msg, *tokens: Any, turn: int | None = None) -> NoReturn:
         raise RuleViolation(Violation(code, message, pointer(*tokens), None, turn))
 
     @property
@@ -84,18 +81,18 @@ class BloopsReplay:
         for key, count in deck.items():
             value = int(key) if key.isdigit() and key.isascii() else None
             if value is None or not is_value(value) or str(value) != key:
-                self.fail("bad-deck", f"{key!r} is not a card value: values are 0 to 20",
+                self.fail("bad-deck", msg("bloops.not-a-value", key=key),
                           "deck", key)
             if count < 0:
-                self.fail("bad-deck", f"the deck cannot hold {count} cards of value {key}",
+                self.fail("bad-deck", msg("bloops.deck-negative", count=count, key=key),
                           "deck", key)
             limits[value] = count
         total = sum(limits.values())
         if total != NUMBERED:
-            self.fail("bad-deck", f"the deck declares {total} numbered cards; Bloops has "
-                      f"{NUMBERED}", "deck")
+            self.fail("bad-deck", msg("bloops.deck-total", total=total, numbered=NUMBERED),
+                      "deck")
         if limits.get(TWENTY, 0) != 1:
-            self.fail("bad-deck", "the deck has exactly one 20", "deck")
+            self.fail("bad-deck", msg("bloops.deck-twenty"), "deck")
         self.limits = limits
 
     def deal(self, deal: Mapping[str, list[int | None]] | None) -> None:
@@ -103,19 +100,20 @@ class BloopsReplay:
         if deal is not None:
             for position, name in enumerate(self.names):
                 if position not in given:
-                    self.fail("bad-deal", f"the deal does not give {name}'s cards", "deal", name)
+                    self.fail("bad-deal", msg("bloops.deal-missing", name=name), "deal", name)
         for position in range(len(self.names)):
             key, values = given.get(position, (None, None))
             if values is not None and len(values) != DEAL:
-                self.fail("bad-deal", f"{self.names[position]} is dealt {len(values)} cards; "
-                          f"each player is dealt {DEAL}", "deal", key)
+                self.fail("bad-deal", msg("bloops.deal-size", name=self.names[position],
+                                          count=len(values), deal=DEAL), "deal", key)
             for k in range(DEAL):
                 card = self.table.take_from_pile()
                 place = self.table.add_place(position, card)
                 if place in BOTTOM_ROW:
                     card.seen.add(position)
                 if values is not None:
-                    self.learn(card, values[k], f"{self.names[position]}'s place {place}",
+                    self.learn(card, values[k],
+                               msg("bloops.what.place", name=self.names[position], place=place),
                                "deal", key, k)
         self.dealt = True
         if self.rec.enabled:
@@ -131,30 +129,30 @@ class BloopsReplay:
 
     # --- what is known about a card --------------------------------------------------------------
 
-    def learn(self, card: Card, value: int | None, what: str, *tokens: Any) -> None:
+    def learn(self, card: Card, value: int | None, what: Msg, *tokens: Any) -> None:
         """Check a value the log gives for a card against what is known, and remember it."""
         if value is None:
             return
         turn = self.event_turn
         if not is_value(value):
-            self.fail("unknown-card", f"there is no card {value}: values are 0 to 20",
+            self.fail("unknown-card", msg("bloops.unknown-card", value=value),
                       *tokens, turn=turn)
         if card.value is not None:
             if card.value != value:
-                self.fail("wrong-value", f"{what} is a {card.value}, as already seen, "
-                          f"not a {value}", *tokens, turn=turn)
+                self.fail("wrong-value", msg("bloops.value-seen", what=what, known=card.value,
+                                             value=value), *tokens, turn=turn)
             return
         pool = card.pool
         if pool is None or pool.shown[value] >= pool.known[value]:
             # one more card of this value: a card never seen, or an unknown card of the set
             if pool is not None and pool.free() == 0:
-                self.fail("wrong-value", f"{what} cannot be a {value}: it is one of "
-                          f"{pool.label}, {notes.set_values(pool)}", *tokens, turn=turn)
+                self.fail("wrong-value", msg("bloops.value-not-in-set", what=what, value=value,
+                                             set=pool.label, values=notes.set_values(pool)),
+                          *tokens, turn=turn)
             limit = self.limit(value)
             if self.known[value] >= limit:
-                held = f"only {_plural(limit, 'card')} of value {value}"
-                self.fail("duplicate-card", f"{what} cannot be a {value}: the deck has {held}, "
-                          "all already seen", *tokens, turn=turn)
+                self.fail("duplicate-card", msg("bloops.value-all-seen", what=what, value=value,
+                                                limit=limit), *tokens, turn=turn)
             self.known[value] += 1
         if pool is not None:
             pool.shown[value] += 1
@@ -186,7 +184,7 @@ class BloopsReplay:
             if card.pool is not None and card.value is not None:
                 self.release(card)
         self.pools += 1
-        pool = Pool(f"{self.names[who]}'s set {self.pools}")
+        pool = Pool(msg("bloops.set", name=self.names[who], number=self.pools))
         for card in cards:
             old = card.pool
             if old is None:
@@ -219,9 +217,9 @@ class BloopsReplay:
                 str(int(place)) == place else None
         if isinstance(number, int) and number in places:
             return number
-        have = ", ".join(map(str, places)) or "none"
-        self.fail("unknown-place", f"{self.names[position]} has no place {place} (places: "
-                  f"{have})", *tokens, turn=self.event_turn)
+        self.fail("unknown-place", msg("bloops.no-place", name=self.names[position], place=place,
+                                       places=list(places) or msg("bloops.none")),
+                  *tokens, turn=self.event_turn)
 
     # --- events ----------------------------------------------------------------------------------
 
@@ -229,7 +227,7 @@ class BloopsReplay:
         base = ("events", position)
         kind = event["type"]
         if self.ended_by == ENDED_BY_TWENTY:
-            self.fail("after-game-end", "the 20 was discarded: the game is over", *base,
+            self.fail("after-game-end", msg("bloops.after-twenty"), *base,
                       turn=self.event_turn)
         who = self.player(event["player"], *base, "player",
                           turn=self.turn + 1 if kind == "draw" else self.event_turn)
@@ -239,28 +237,28 @@ class BloopsReplay:
         turn = self.turn + 1
         table = self.table
         if self.final_left == 0:
-            self.fail("after-game-end", "every player has had their last turn after the Bloops "
-                      "call: the game is over", *base, turn=turn)
+            self.fail("after-game-end", msg("bloops.after-last-turns"), *base, turn=turn)
         if table.pile_left == 0 and table.drawn is None:
-            self.fail("after-game-end", "the draw pile is empty: the game is over", *base,
+            self.fail("after-game-end", msg("bloops.after-pile-empty"), *base,
                       turn=turn)
         if table.drawn is not None:
-            self.fail("turn-not-finished", f"{self.names[self.current]} still holds the card "
-                      "they drew: they must keep or discard it first", *base, turn=self.turn)
+            self.fail("turn-not-finished", msg("bloops.still-holds", name=self.names[self.current]),
+                      *base, turn=self.turn)
         self.settle()
         if table.pending:
             self.missing_effect(base, turn=self.turn)
         expected = 0 if self.current is None else (self.current + 1) % len(self.names)
         if who != expected:
-            self.fail("not-your-turn", f"it is {self.names[expected]}'s turn to draw, not "
-                      f"{self.names[who]}'s", *base, "player", turn=turn)
+            self.fail("not-your-turn", msg("bloops.turn-to-draw", expected=self.names[expected],
+                                           name=self.names[who]), *base, "player", turn=turn)
         self.turn, self.current, self.counter_open = turn, who, False
         if self.final_left is not None:
             self.final_left -= 1
         card = table.take_from_pile()
         card.seen.add(who)
         table.drawn = card
-        self.learn(card, event.get("value"), f"the card {self.names[who]} drew", *base, "value")
+        self.learn(card, event.get("value"), msg("bloops.what.drawn", name=self.names[who]),
+                   *base, "value")
         if self.rec.enabled:
             notes.draw(self, who, card)
 
@@ -268,16 +266,17 @@ class BloopsReplay:
         """The drawn card, for the discard or keep that ends the turn's play."""
         card = self.table.drawn
         if card is None:
-            self.fail("no-drawn-card", f"{self.names[who]} holds no drawn card to keep or "
-                      "discard", *base, turn=self.event_turn)
+            self.fail("no-drawn-card", msg("bloops.no-drawn-card", name=self.names[who]),
+                      *base, turn=self.event_turn)
         if who != self.current:
-            self.fail("not-your-turn", f"it is {self.names[self.current]}'s turn, not "
-                      f"{self.names[who]}'s", *base, "player", turn=self.turn)
+            self.fail("not-your-turn", msg("bloops.turn", expected=self.names[self.current],
+                                           name=self.names[who]), *base, "player", turn=self.turn)
         return card
 
     def on_discard(self, who: int, event: Mapping[str, Any], position: int, base: tuple) -> None:
         card = self.drawer(who, base)
-        self.learn(card, event["value"], f"the card {self.names[who]} drew", *base, "value")
+        self.learn(card, event["value"], msg("bloops.what.drawn", name=self.names[who]),
+                   *base, "value")
         self.table.drawn = None
         self.to_discard(card, who, position)
         if self.rec.enabled:
@@ -287,8 +286,8 @@ class BloopsReplay:
         card = self.drawer(who, base)
         place = self.place_of(who, event["place"], *base, "place")
         old = self.table.places[who][place]
-        self.learn(old, event["value"], f"the card in {self.names[who]}'s place {place}",
-                   *base, "value")
+        self.learn(old, event["value"],
+                   msg("bloops.what.in-place", name=self.names[who], place=place), *base, "value")
         self.table.places[who][place] = card
         self.table.drawn = None
         self.to_discard(old, who, position)
@@ -298,20 +297,20 @@ class BloopsReplay:
     def on_counter(self, who: int, event: Mapping[str, Any], position: int, base: tuple) -> None:
         table = self.table
         if not self.counter_open:
-            why = "nothing has been discarded yet" if not table.discard else \
-                "the next player has already drawn"
-            self.fail("counter-closed", f"{self.names[who]} cannot counter-discard now: {why}",
+            why = msg("bloops.counter-nothing-discarded" if not table.discard
+                      else "bloops.counter-next-drew")
+            self.fail("counter-closed", msg("bloops.counter-closed", name=self.names[who], why=why),
                       *base, turn=self.event_turn)
         place = self.place_of(who, event["place"], *base, "place")
         card = table.places[who][place]
-        self.learn(card, event["value"], f"the card in {self.names[who]}'s place {place}",
-                   *base, "value")
+        self.learn(card, event["value"],
+                   msg("bloops.what.in-place", name=self.names[who], place=place), *base, "value")
         top = table.top_value()
         penalty = event.get("penalty")
         if card.value == top:
             if penalty is not None:
-                self.fail("bad-penalty", f"the {card.value} matches the discard: there is no "
-                          "penalty card", *base, "penalty", turn=self.event_turn)
+                self.fail("bad-penalty", msg("bloops.penalty-match", value=card.value),
+                          *base, "penalty", turn=self.event_turn)
             del table.places[who][place]
             self.to_discard(card, who, position)
             if self.rec.enabled:
@@ -321,12 +320,13 @@ class BloopsReplay:
         new_place = None
         if table.pile_left == 0:
             if penalty is not None:
-                self.fail("bad-penalty", "the draw pile is empty: there is no penalty card",
+                self.fail("bad-penalty", msg("bloops.penalty-pile-empty"),
                           *base, "penalty", turn=self.event_turn)
         else:
             extra = table.take_from_pile()
             new_place = table.add_place(who, extra)
-            self.learn(extra, penalty, f"{self.names[who]}'s penalty card", *base, "penalty")
+            self.learn(extra, penalty, msg("bloops.what.penalty", name=self.names[who]),
+                       *base, "penalty")
         if self.rec.enabled:
             notes.counter(self, who, card, place, top, new_place)
 
@@ -344,22 +344,22 @@ class BloopsReplay:
 
     # --- effects ---------------------------------------------------------------------------------
 
-    def possible(self, effect: Pending) -> str | None:
+    def possible(self, effect: Pending) -> Msg | None:
         """Why an effect cannot be carried out now, or ``None`` when it can."""
         table, kind = self.table, EFFECTS[effect.value]
         if kind == GIVE and table.pile_left == 0:
-            return "the draw pile is empty"
+            return msg("bloops.lost.pile-empty")
         if kind == LOOK and not table.anyone_has_cards():
-            return "no card is in front of anyone"
+            return msg("bloops.lost.no-cards")
         if kind == SWAP:
             if not table.places[effect.owner]:
-                return f"{self.names[effect.owner]} has no card to swap"
+                return msg("bloops.lost.nothing-to-swap", name=self.names[effect.owner])
             others = [p for p in range(len(self.names)) if p != effect.owner]
             if not any(table.places[p] for p in others if p != self.holder):
                 if self.holder is None or self.holder == effect.owner:
-                    return "no opponent has a card"
-                holder = f"{self.names[self.holder]} holds the Bloops card"
-                return holder if len(others) == 1 else f"{holder} and no other opponent has a card"
+                    return msg("bloops.lost.no-opponent-card")
+                return msg("bloops.lost.holder" if len(others) == 1
+                           else "bloops.lost.holder-and-others", name=self.names[self.holder])
         return None
 
     def settle(self) -> None:
@@ -375,27 +375,30 @@ class BloopsReplay:
 
     def missing_effect(self, base: tuple, *, turn: int | None) -> None:
         effect = self.table.pending[0]
-        self.fail("missing-effect", f"the effect of {self.names[effect.owner]}'s "
-                  f"{effect.value} (event {effect.event + 1}) has not been carried out",
+        self.fail("missing-effect", msg("bloops.missing-effect", name=self.names[effect.owner],
+                                        value=effect.value, event=effect.event + 1),
                   *base, turn=turn)
 
     def due_effect(self, who: int, kind: str, base: tuple) -> Pending:
         self.settle()
         pending = self.table.pending
         if not pending:
-            self.fail("wrong-effect", f"no effect is waiting to be carried out ({kind})",
+            self.fail("wrong-effect", msg("bloops.no-effect-waiting",
+                                          kind=msg(f"bloops.effect.{kind}")),
                       *base, "type", turn=self.event_turn)
         effect = pending[0]
         if EFFECTS[effect.value] != kind or effect.owner != who:
-            self.fail("wrong-effect", f"the next effect is {self.names[effect.owner]}'s "
-                      f"{effect.value} ({EFFECTS[effect.value]}), not a {kind} by "
-                      f"{self.names[who]}", *base, "type", turn=self.event_turn)
+            self.fail("wrong-effect", msg("bloops.other-effect", name=self.names[effect.owner],
+                                          value=effect.value,
+                                          effect=msg(f"bloops.effect.{EFFECTS[effect.value]}"),
+                                          kind=msg(f"bloops.effect.{kind}"), who=self.names[who]),
+                      *base, "type", turn=self.event_turn)
         return pending.pop(0)
 
     def opponent(self, who: int, event: Mapping[str, Any], base: tuple) -> int:
         target = self.player(event["target"], *base, "target", turn=self.event_turn)
         if target == who:
-            self.fail("bad-target", f"{self.names[who]} must choose an opponent",
+            self.fail("bad-target", msg("bloops.choose-opponent", name=self.names[who]),
                       *base, "target", turn=self.event_turn)
         return target
 
@@ -404,7 +407,7 @@ class BloopsReplay:
         target = self.opponent(who, event, base)
         card = self.table.take_from_pile()
         place = self.table.add_place(target, card)
-        self.learn(card, event.get("value"), f"the card given to {self.names[target]}",
+        self.learn(card, event.get("value"), msg("bloops.what.given", name=self.names[target]),
                    *base, "value")
         if self.rec.enabled:
             notes.give(self, effect, target, card, place)
@@ -414,7 +417,8 @@ class BloopsReplay:
         target = self.player(event["target"], *base, "target", turn=self.event_turn)
         place = self.place_of(target, event["place"], *base, "place")
         card = self.table.places[target][place]
-        self.learn(card, event.get("value"), f"the card in {self.names[target]}'s place {place}",
+        self.learn(card, event.get("value"),
+                   msg("bloops.what.in-place", name=self.names[target], place=place),
                    *base, "value")
         card.seen.add(who)
         if self.rec.enabled:
@@ -425,8 +429,8 @@ class BloopsReplay:
         place = self.place_of(who, event["place"], *base, "place")
         target = self.opponent(who, event, base)
         if target == self.holder:
-            self.fail("bad-target", f"{self.names[target]} holds the Bloops card: 9s cannot "
-                      "touch their cards", *base, "target", turn=self.event_turn)
+            self.fail("bad-target", msg("bloops.holder-protected", name=self.names[target]),
+                      *base, "target", turn=self.event_turn)
         other = self.place_of(target, event["target_place"], *base, "target_place")
         mine, theirs = self.table.places[who], self.table.places[target]
         mine[place], theirs[other] = theirs[other], mine[place]
@@ -445,9 +449,9 @@ class BloopsReplay:
         for k, number in enumerate(order):
             self.place_of(who, number, *base, "order", k)
         if sorted(order) != sorted(places):
-            have = ", ".join(map(str, places)) or "none"
-            self.fail("bad-rearrange", f"{self.names[who]}'s new order must name each of their "
-                      f"places once (places: {have})", *base, "order", turn=self.event_turn)
+            self.fail("bad-rearrange", msg("bloops.bad-order", name=self.names[who],
+                                           places=list(places) or msg("bloops.none")),
+                      *base, "order", turn=self.event_turn)
         cards = [places[number] for number in order]
         for number, card in zip(sorted(places), cards):
             places[number] = card
@@ -456,19 +460,19 @@ class BloopsReplay:
 
     def on_bloops(self, who: int, event: Mapping[str, Any], position: int, base: tuple) -> None:
         if self.final_left == 0:
-            self.fail("after-game-end", "every player has had their last turn after the Bloops "
-                      "call: the game is over", *base, turn=self.event_turn)
+            self.fail("after-game-end", msg("bloops.after-last-turns"), *base,
+                      turn=self.event_turn)
         if self.holder is not None:
-            self.fail("bad-bloops", f"{self.names[self.holder]} has already called Bloops",
+            self.fail("bad-bloops", msg("bloops.already-called", name=self.names[self.holder]),
                       *base, turn=self.event_turn)
         if self.table.drawn is not None:
-            self.fail("turn-not-finished", f"{self.names[self.current]} still holds the card "
-                      "they drew: Bloops is called at the end of a turn", *base,
+            self.fail("turn-not-finished", msg("bloops.still-holds-bloops",
+                                               name=self.names[self.current]), *base,
                       turn=self.event_turn)
         if self.current != who:
-            whose = "no turn has been played yet" if self.current is None else \
-                f"the turn that just ended is {self.names[self.current]}'s"
-            self.fail("not-your-turn", f"{self.names[who]} cannot call Bloops: {whose}",
+            whose = (msg("bloops.no-turn-yet") if self.current is None
+                     else msg("bloops.turn-just-ended", name=self.names[self.current]))
+            self.fail("not-your-turn", msg("bloops.cannot-call", name=self.names[who], whose=whose),
                       *base, "player", turn=self.event_turn)
         self.settle()
         if self.table.pending:
@@ -497,15 +501,15 @@ class BloopsReplay:
         if status != "complete":
             if self.table.pending:
                 self.missing_effect(("reveal",), turn=None)
-            self.fail("bad-reveal", "the cards are revealed only at the end of the game, and "
-                      "the game is not over", "reveal")
+            self.fail("bad-reveal", msg("bloops.reveal-too-early"), "reveal")
         given = self.named(reveal, "bad-reveal", "reveal")
         for position in sorted(given):
             key, values = given[position]
             for place_key, value in values.items():
                 place = self.place_of(position, place_key, "reveal", key, place_key)
                 card = self.table.places[position][place]
-                self.learn(card, value, f"the card in {self.names[position]}'s place {place}",
+                self.learn(card, value,
+                           msg("bloops.what.in-place", name=self.names[position], place=place),
                            "reveal", key, place_key)
                 card.seen.update(range(len(self.names)))
         self.revealed = True

@@ -17,6 +17,7 @@ from typing import Any, Mapping
 
 from ...pointer import pointer
 from ...replay import RuleViolation, StepRecorder
+from ...messages import Msg, msg
 from .cards import colour
 from .rules import PopReplay
 
@@ -26,8 +27,9 @@ KINDS = ("round", "turn", "kept")
 
 
 class PendingError(Exception):
-    def __init__(self, message: str, *tokens: Any) -> None:
+    def __init__(self, message: Msg, *tokens: Any) -> None:
         super().__init__(message)
+        self.message = message
         self.path = pointer("pending", *tokens)
 
 
@@ -158,12 +160,12 @@ def fill(game: PopReplay, plan: dict[str, Any], cards: list) -> dict[str, Any]:
         while at_slot < len(slots) and used >= slots[at_slot]["count"]:
             at_slot, used = at_slot + 1, 0
         if at_slot >= len(slots):
-            raise PendingError("the entry is already whole: no more cards", "cards", k)
+            raise PendingError(msg("pop.pending.whole"), "cards", k)
         at = slots[at_slot]
         if card is None and not at.get("gaps"):
-            raise PendingError("only a puzzle layout has gaps", "cards", k)
+            raise PendingError(msg("pop.pending.no-gaps"), "cards", k)
         if card is not None and card not in possible(game, plan, at, tapped):
-            raise PendingError(f"card {card} cannot be {describe(at)} now", "cards", k)
+            raise PendingError(msg("pop.pending.card", card=card, where=describe(at)), "cards", k)
         tapped.append((at, card))
         used += 1
     while at_slot < len(slots) and used >= slots[at_slot]["count"]:
@@ -179,11 +181,9 @@ def fill(game: PopReplay, plan: dict[str, Any], cards: list) -> dict[str, Any]:
     return out
 
 
-def describe(at: Mapping[str, Any]) -> str:
-    role, player = at["role"], at["player"]
-    return {"layout": "in the layout", "hand": f"in {player}'s hand",
-            "play": f"played by {player}", "chief": "the Multicolour Chief's",
-            "draw": f"drawn by {player}", "kept": f"kept by {player}"}[role]
+def describe(at: Mapping[str, Any]) -> Msg:
+    """Where a slot's card goes, in words ("in Ana's hand")."""
+    return msg(f"pop.slot.{at['role']}", name=at["player"])
 
 
 # --- the answer ----------------------------------------------------------------------------------
@@ -212,15 +212,16 @@ def choices(log: Mapping[str, Any], *, pending: Mapping[str, Any] | None = None)
         hands = pending.get("hands", had_hands) if kind == "round" or rnd is None else had_hands
         rows = pending.get("rows", 1) if kind == "round" else 1
         if not isinstance(rows, int) or isinstance(rows, bool) or not 1 <= rows <= MAX_PUZZLE_ROWS:
-            return pending_error(PendingError(f"rows: 1 to {MAX_PUZZLE_ROWS}", "rows"))
+            return pending_error(PendingError(msg("pop.pending.rows", most=MAX_PUZZLE_ROWS),
+                                              "rows"))
         plans["round"] = round_plan(game, bool(hands), rows)
     if (game.is_battle and rnd is not None and rnd.hands is None
             and rnd.turns_placed >= game.turn_limit and rounds[-1].get("kept") is None):
         plans["kept"] = kept_plan(game)
     if kind is not None and kind not in plans:
         return pending_error(PendingError(
-            f"no {kind} entry can come next" if kind in KINDS else
-            f"entry is one of {', '.join(KINDS)}", "entry"))
+            msg(f"pop.pending.no-{kind}") if kind in KINDS else
+            msg("pop.pending.entry", kinds=list(KINDS)), "entry"))
     nxt: dict[str, Any] = {}
     try:
         for name, plan in plans.items():
@@ -239,7 +240,7 @@ def choices(log: Mapping[str, Any], *, pending: Mapping[str, Any] | None = None)
 
 
 def pending_error(error: PendingError) -> dict[str, Any]:
-    return {"error": {"code": "pending", "message": str(error), "round": None, "turn": None,
+    return {"error": {"code": "pending", "message": error.message, "round": None, "turn": None,
                       "path": error.path}, "next": {}}
 
 

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...messages import Msg, msg
+from . import messages as _messages  # noqa: F401  (defines the English)
 from .cards import ARROW, ICONS, QUEUES
 
 if TYPE_CHECKING:
     from .rules import PopReplay, Round
 
-CHIEF_NAME = "the Multicolour Chief"
+CHIEF_NAME = msg("pop.chief")
 
 
 def card_list(cards) -> str:
@@ -46,7 +48,7 @@ def state(game: PopReplay, rnd: Round, area: dict | None = None) -> dict:
     }
 
 
-def _add(game: PopReplay, rnd: Round, kind: str, turn: int | None, note: str, data: dict,
+def _add(game: PopReplay, rnd: Round, kind: str, turn: int | None, note: Msg, data: dict,
          area: dict | None = None) -> None:
     game.rec.add(kind, round=rnd.number, turn=turn, note=note, data=data,
                  state=state(game, rnd, area))
@@ -55,14 +57,14 @@ def _add(game: PopReplay, rnd: Round, kind: str, turn: int | None, note: str, da
 def deal(game: PopReplay, rnd: Round) -> None:
     rows = rnd.area.rows()
     cards = sum(c is not None for row in rows for c in row)
-    hands = "" if rnd.hands is None else f"; hands of {len(next(iter(rnd.hands), ()))} are dealt"
-    note = (f"Round {rnd.number}: {cards} starting card{'s' * (cards != 1)} in "
-            f"{len(rows)} row{'s' * (len(rows) != 1)}{hands}.")
+    hands = ("" if rnd.hands is None
+             else msg("pop.note.deal-hands", size=len(next(iter(rnd.hands), ()))))
+    note = msg("pop.note.deal", round=rnd.number, cards=cards, rows=len(rows), hands=hands)
     _add(game, rnd, "deal", None, note, {"layout": rows})
 
 
 def draw(game: PopReplay, rnd: Round, name: str, cards: list[int], turn: int) -> None:
-    note = f"{name} draws {card_list(cards)}."
+    note = msg("pop.note.draw", name=name, cards=list(cards))
     _add(game, rnd, "draw", turn, note, {"player": name, "cards": list(cards)})
 
 
@@ -73,9 +75,8 @@ def reveal(game: PopReplay, rnd: Round, owners: list[tuple[int, int | None]], ar
               "arrow": ARROW[card]} for i, (card, owner) in enumerate(owners)]
     order = [c["card"] for c in (reversed(cards) if descending else cards)]
     direction = "descending" if descending else "ascending"
-    note = (f"Turn {turn}: {card_list(c['card'] for c in cards)} are revealed — {arrows} "
-            f"Arrow{'s' * (arrows != 1)}, placed in {direction} order "
-            f"({'E' if descending else 'A'} first).")
+    note = msg(f"pop.note.reveal-{direction}", turn=turn, cards=[c["card"] for c in cards],
+               arrows=arrows)
     _add(game, rnd, "reveal", turn, note,
          {"cards": cards, "arrows": arrows, "direction": direction, "order": order})
 
@@ -87,17 +88,18 @@ def placement(game: PopReplay, rnd: Round, owner: int | None, waves: list[list[i
     rows = placed["rows"]
     above = rows[row - 1][column] if row >= 1 else None
     who = _who(game, owner)
-    lead = f"{who}'s {card} lands {f'under {above} in' if above is not None else 'at the head of'}"
-    lead += f" queue {queue}"
+    lead = (msg("pop.note.lands-under", who=who, card=card, above=above, queue=queue)
+            if above is not None else msg("pop.note.lands-head", who=who, card=card, queue=queue))
     if not waves:
-        note = f"{lead}: nothing explodes."
+        note = msg("pop.note.place-nothing", lead=lead)
     else:
         count = sum(len(w) for w in waves)
         gained = sum(_icons(w) for w in waves)
         if owner is None:
-            note = f"{lead}: {count} cards explode and wait beside the Chief ({gained} icons)."
+            note = msg("pop.note.place-chief", lead=lead, count=count, icons=gained)
         else:
-            note = f"{lead}: {count} cards explode, {who} collects {gained + _icons(taken)} icons."
+            note = msg("pop.note.place-collect", lead=lead, count=count, who=who,
+                       icons=gained + _icons(taken))
     _add(game, rnd, "place", turn, note,
          {"card": card, "owner": _owner(game, owner), "queue": queue, "row": row,
           "under": above, "explodes": waves[0] if waves else []}, area=placed)
@@ -108,12 +110,12 @@ def wave(game: PopReplay, rnd: Round, owner: int | None, number: int, cards: lis
     icons = _icons(cards)
     who = _who(game, owner)
     if owner is None:
-        note = f"Wave {number}: {card_list(cards)} explode ({icons} icons) and wait beside the Chief."
+        note = msg("pop.note.wave-chief", wave=number, cards=list(cards), icons=icons)
+    elif taken:
+        note = msg("pop.note.wave-pile", wave=number, cards=list(cards), icons=icons, who=who,
+                   taken=list(taken), taken_icons=_icons(taken))
     else:
-        note = f"Wave {number}: {card_list(cards)} explode — {icons} icons to {who}."
-        if taken:
-            note += (f" {who} also takes the Chief's waiting pile: {card_list(taken)} "
-                     f"({_icons(taken)} icons).")
+        note = msg("pop.note.wave", wave=number, cards=list(cards), icons=icons, who=who)
     _add(game, rnd, "explode", turn, note,
          {"wave": number, "cards": cards, "collector": _owner(game, owner), "icons": icons,
           "chief_pile_taken": sorted(taken)}, area=area)
@@ -124,8 +126,11 @@ def _icons(cards) -> int:
 
 
 def round_end(game: PopReplay, rnd: Round, index: int) -> None:
-    scores = ", ".join(f"{n} {s}" for n, s in zip(game.names, rnd.scores))
-    note = f"Round {rnd.number} ends" + (f": {scores}." if game.mode.name == "battle" else ".")
+    if game.mode.name == "battle":
+        note = msg("pop.note.round-end-scores", round=rnd.number,
+                   scores=dict(zip(game.names, rnd.scores)))
+    else:
+        note = msg("pop.note.round-end", round=rnd.number)
     _add(game, rnd, "round-end", None, note,
          {"scores": dict(zip(game.names, rnd.scores)), "kept": dict(zip(game.names,
           game.kept[index])), "chief_pending": sorted(rnd.pending)})
@@ -137,28 +142,26 @@ def game_end(game: PopReplay, outcome: dict) -> None:
     if mode == "battle":
         winners = outcome["winners"] or []
         best = outcome["totals"][winners[0]] if winners else None
-        note = f"Game over: {card_list(winners)} win{'s' * (len(winners) == 1)} with {best} points."
-        if outcome["tie_break"] == "kept-card":
-            note += " The tie is broken by the card left in hand."
-        elif outcome["tie_break"] == "shared":
-            note += " The victory is shared."
-        elif outcome["tie_break"] == "unknown":
-            note += " Tied: the kept cards are not recorded, so the tie cannot be broken."
+        tie = outcome["tie_break"]
+        note = msg("pop.note.battle-end", winners=list(winners), points=best,
+                   tie=msg(f"pop.note.tie-{tie}") if tie in ("kept-card", "shared", "unknown")
+                   else "")
     elif mode == "coop":
-        note = (f"The group {'wins' if outcome['result'] == 'won' else 'loses'}: "
-                f"level {outcome['level']}.")
+        note = msg("pop.note.coop-won" if outcome["result"] == "won" else "pop.note.coop-lost",
+                   level=msg(f"pop.level.{outcome['level']}"))
     elif mode == "solo":
-        note = ("Solo won: title " + outcome["title"] + "." if outcome["result"] == "won"
-                else f"Solo lost: {outcome['cards_left_in_play']} cards are still in play.")
+        note = (msg("pop.note.solo-won", title=msg(f"pop.title.{outcome['title']}"))
+                if outcome["result"] == "won"
+                else msg("pop.note.solo-lost", count=outcome["cards_left_in_play"]))
     else:
-        note = ("Puzzle solved." if outcome["solved"]
-                else f"Puzzle not solved: {outcome['layout_cards_left']} starting cards remain.")
+        note = (msg("pop.note.puzzle-solved") if outcome["solved"]
+                else msg("pop.note.puzzle-not-solved", count=outcome["layout_cards_left"]))
     _add(game, rnd, "game-end", None, note, {"outcome": outcome})
 
 
 def violation(game: PopReplay, error: dict) -> None:
     rnd = game.rounds[-1] if game.rounds else None
-    note = f"Illegal: {error['message']}."
+    note = msg("core.illegal", message=error["message"])
     if rnd is None:
         game.rec.add("violation", round=None, turn=None, note=note, data={"error": error},
                      state=None)

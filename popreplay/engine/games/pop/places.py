@@ -10,13 +10,14 @@ from __future__ import annotations
 import unicodedata
 from typing import Any, Iterator, Mapping
 
+from ...messages import Msg, msg
 from ...pointer import pointer
 from .cards import QUEUES
 from .notes import CHIEF_NAME
 
 
 def earlier_places(log: Mapping[str, Any], index: int, card: int, stop: tuple, *,
-                   names: list[str], draws_first: bool) -> list[tuple[str, str]]:
+                   names: list[str], draws_first: bool) -> list[tuple[Msg, str]]:
     """``(words, pointer)`` for each place of ``card`` in round ``index`` that the replay met
     before the place ``stop`` (the tokens of the failing value), in replay order."""
     found = []
@@ -27,27 +28,29 @@ def earlier_places(log: Mapping[str, Any], index: int, card: int, stop: tuple, *
     return found
 
 
-def describe(places: list[tuple[str, str]]) -> str:
+def describe(places: list[tuple[Msg, str]]) -> Msg | str:
     """``"Alice drew it in turn 3, then played it in turn 5 (see /rounds/0/…)"``: every place, the
     pointer of the latest."""
     if not places:
         return ""
-    words = ", then ".join(text for text, _ in places)
-    return f"{words} (see {places[-1][1]})"
+    words = places[0][0]
+    for text, _ in places[1:]:
+        words = msg("pop.where.then", before=words, after=text)
+    return msg("pop.where", places=words, path=places[-1][1])
 
 
 def _places(data: Mapping[str, Any], index: int, card: int, names: list[str],
-            draws_first: bool) -> Iterator[tuple[tuple, str]]:
+            draws_first: bool) -> Iterator[tuple[tuple, Msg]]:
     base = ("rounds", index)
     for r, row in enumerate(data.get("layout") or ()):
         for c, value in enumerate(row):
             if value == card:
-                yield (*base, "layout", r, c), (f"it is in the starting layout, row {r + 1}, "
-                                                f"queue {QUEUES[c]}")
+                yield (*base, "layout", r, c), msg("pop.where.layout", row=r + 1,
+                                                   queue=QUEUES[c])
     for key, name, cards in _by_player(data.get("hands"), names):
         for k, value in enumerate(cards or ()):
             if value == card:
-                yield (*base, "hands", key, k), f"it was dealt to {name}"
+                yield (*base, "hands", key, k), msg("pop.where.dealt", name=name)
     for t, turn in enumerate(data.get("turns") or ()):
         at = (*base, "turns", t)
         if draws_first:
@@ -55,23 +58,23 @@ def _places(data: Mapping[str, Any], index: int, card: int, names: list[str],
         for key, name, cards in _by_player(turn.get("plays"), names):
             for k, value in enumerate(cards or ()):
                 if value == card:
-                    yield (*at, "plays", key, k), f"{name} played it in turn {t + 1}"
+                    yield (*at, "plays", key, k), msg("pop.where.played", name=name, turn=t + 1)
         for k, value in enumerate(turn.get("chief") or ()):
             if value == card:
-                yield (*at, "chief", k), f"{CHIEF_NAME} played it in turn {t + 1}"
+                yield (*at, "chief", k), msg("pop.where.played", name=CHIEF_NAME, turn=t + 1)
         if not draws_first:
             yield from _draws(turn, at, card, names, t + 1)
     for key, name, value in _by_player(data.get("kept"), names):
         if value == card:
-            yield (*base, "kept", key), f"{name} keeps it"
+            yield (*base, "kept", key), msg("pop.where.keeps", name=name)
 
 
 def _draws(turn: Mapping[str, Any], at: tuple, card: int, names: list[str],
-           number: int) -> Iterator[tuple[tuple, str]]:
+           number: int) -> Iterator[tuple[tuple, Msg]]:
     for key, name, cards in _by_player(turn.get("draws"), names):
         for k, value in enumerate(cards or ()):
             if value == card:
-                yield (*at, "draws", key, k), f"{name} drew it in turn {number}"
+                yield (*at, "draws", key, k), msg("pop.where.drew", name=name, turn=number)
 
 
 def _by_player(mapping: Any, names: list[str]) -> list[tuple[str, str, Any]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Any, Mapping
 
+from ...messages import Msg, msg
 from ...players import by_player, index_players
 from ...pointer import pointer
 from ...replay import RuleViolation, StepRecorder, Violation
@@ -84,7 +85,12 @@ class PopReplay:
 
     # --- violations ------------------------------------------------------------------------------
 
-    def fail(self, code: str, message: str, *tokens: Any, round: int | None = None,
+    @property
+    def mode_word(self) -> Msg:
+        """The mode's name for messages (``battle``; in French ``mode compétitif``)."""
+        return msg(f"pop.mode.{self.mode.name}")
+
+    def fail(self, code: str, message: Msg, *tokens: Any, round: int | None = None,
              turn: int | None = None) -> None:
         raise RuleViolation(Violation(code, message, pointer(*tokens), round, turn))
 
@@ -97,8 +103,8 @@ class PopReplay:
         if len(rounds) > self.mode.rounds:
             self.fail(
                 "too-many-rounds",
-                f"{self.mode.name} has {self.mode.rounds} round{'s' * (self.mode.rounds > 1)}; "
-                f"the log has {len(rounds)}",
+                msg("pop.too-many-rounds", mode=self.mode_word, rounds=self.mode.rounds,
+                    count=len(rounds)),
                 "rounds", self.mode.rounds, round=self.mode.rounds + 1,
             )
         for index, data in enumerate(rounds):
@@ -117,20 +123,20 @@ class PopReplay:
     def check_players(self) -> None:
         mode = self.mode
         self.index = index_players(self.names, low=mode.min_players, high=mode.max_players,
-                                   what=mode.name)
+                                   what=self.mode_word)
 
     def check_options(self) -> None:
         options, mode = self.options, self.mode.name
         if self.variant and not (mode == "battle" and len(self.names) == 2):
-            self.fail("bad-option", "the 2-player variant is only for a battle of 2 players",
+            self.fail("bad-option", msg("pop.variant-not-battle-2"),
                       "options", "two_player_variant")
         difficulty = self.difficulty
         if mode == "solo":
             if isinstance(difficulty, bool) or difficulty not in (1, 2, 3, 4):
-                self.fail("bad-option", "solo needs a difficulty from 1 to 4",
+                self.fail("bad-option", msg("pop.solo-difficulty"),
                           "options", "difficulty")
         elif "difficulty" in options and difficulty is not None:
-            self.fail("bad-option", f"difficulty only applies to solo, not to {mode}",
+            self.fail("bad-option", msg("pop.difficulty-not-solo", mode=self.mode_word),
                       "options", "difficulty")
 
     def is_complete(self) -> bool:
@@ -171,14 +177,15 @@ class PopReplay:
                 self.known_kept(rnd, self.kept[index])
         if not last and len(turns) < required:
             missing = required - len(turns)
-            which = (f"turn {required}" if missing == 1 else
-                     f"turns {len(turns) + 1}–{required}" if missing > 2 else
-                     f"turns {len(turns) + 1} and {required}")
+            which = (msg("pop.missing.turn", turn=required) if missing == 1 else
+                     msg("pop.missing.turns", first=len(turns) + 1, last=required)
+                     if missing > 2 else
+                     msg("pop.missing.two", first=len(turns) + 1, last=required))
+            gap = (msg("pop.missing.a-turn") if missing == 1
+                   else msg("pop.missing.n-turns", count=missing))
             self.fail("missing-turns",
-                      f"round {number} has {len(turns)} of its {required} turns, but round "
-                      f"{number + 1} follows: {which} {'is' if missing == 1 else 'are'} missing "
-                      f"(or {'a turn' if missing == 1 else f'{missing} turns'} in between "
-                      f"{'was' if missing == 1 else 'were'} not logged)",
+                      msg("pop.missing-turns", round=number, count=len(turns), required=required,
+                          next=number + 1, which=which, missing=missing, gap=gap),
                       "rounds", index, "turns", round=number)
         if self.rec.enabled and (complete or self.finished_by):
             notes.round_end(self, rnd, index)
@@ -198,15 +205,16 @@ class PopReplay:
     def check_card(self, rnd: Round, card: int, *tokens: Any, turn: int | None = None) -> None:
         """A new card: a real number, seen once in the round."""
         if not is_card(card):
-            self.fail("unknown-card", f"there is no card {card}: cards are numbered 1 to 50",
+            self.fail("unknown-card", msg("pop.unknown-card", card=card),
                       *tokens, round=rnd.number, turn=turn)
         if card in rnd.seen:
             where = self.where(rnd, card, tokens)
-            self.fail("duplicate-card", f"card {card} is already in round {rnd.number}: "
-                      f"{where or 'it was seen before'}", *tokens, round=rnd.number, turn=turn)
+            self.fail("duplicate-card", msg("pop.duplicate-card", card=card, round=rnd.number,
+                                            where=where or msg("pop.where.seen")),
+                      *tokens, round=rnd.number, turn=turn)
         rnd.seen.add(card)
 
-    def where(self, rnd: Round, card: int, tokens: tuple) -> str:
+    def where(self, rnd: Round, card: int, tokens: tuple) -> Msg | str:
         """Where the round's log put ``card`` before ``tokens``, in words (for messages)."""
         return places.describe(places.earlier_places(
             self.log, rnd.number - 1, card, tokens, names=self.names, draws_first=self.variant))
@@ -218,15 +226,14 @@ class PopReplay:
         seen = rnd.seen
         if not puzzle and len(layout) != rows:
             self.fail("bad-setup",
-                      f"{self.mode.name} starts with {rows} full row{'s' * (rows > 1)} of 5 cards; "
-                      f"the layout has {len(layout)}", "rounds", index, "layout", round=number)
+                      msg("pop.layout-rows", mode=self.mode_word, rows=rows, count=len(layout)),
+                      "rounds", index, "layout", round=number)
         for r, row in enumerate(layout):
             for c, card in enumerate(row):
                 if card is None:
                     if not puzzle:
-                        self.fail("bad-setup", f"only a puzzle layout may have gaps (row {r + 1}, "
-                                  f"queue {QUEUES[c]})", "rounds", index, "layout", r, c,
-                                  round=number)
+                        self.fail("bad-setup", msg("pop.layout-gap", row=r + 1, queue=QUEUES[c]),
+                                  "rounds", index, "layout", r, c, round=number)
                     continue
                 if 1 <= card <= 50 and card not in seen:
                     seen.add(card)
@@ -236,10 +243,10 @@ class PopReplay:
             for r, row in enumerate(layout[:-1]):
                 for c, card in enumerate(row):
                     if card is not None and layout[r + 1][c] is None:
-                        self.fail("bad-setup", f"card {card} floats above a gap in queue "
-                                  f"{QUEUES[c]}", "rounds", index, "layout", r, c, round=number)
+                        self.fail("bad-setup", msg("pop.layout-floats", card=card, queue=QUEUES[c]),
+                                  "rounds", index, "layout", r, c, round=number)
             if not rnd.seen:
-                self.fail("bad-setup", "a puzzle layout needs at least one card",
+                self.fail("bad-setup", msg("pop.layout-empty"),
                           "rounds", index, "layout", round=number)
         rnd.area = Area(layout)
         rnd.layout_cards = set(rnd.seen)
@@ -247,13 +254,14 @@ class PopReplay:
         if pair is not None:
             (c1, r1), (c2, r2) = pair
             first, second = rnd.area.card_at(c1, r1), rnd.area.card_at(c2, r2)
-            self.fail("bad-setup", f"cards {first} and {second} touch and share a colour",
+            self.fail("bad-setup", msg("pop.layout-touch", first=first, second=second),
                       "rounds", index, "layout", r1, c1, round=number)
 
     def named(self, mapping: Mapping[str, Any], code: str, *tokens: Any, round: int,
               turn: int | None = None) -> dict[int, tuple[str, Any]]:
         """A map keyed by player names, by player position (``by_player``)."""
         return by_player(self.names, self.index, mapping, *tokens, duplicate=code,
+                         twice="pop.hand-twice",
                          round=round, turn=turn)
 
     def check_hands(self, rnd: Round, hands: Mapping[str, list[int]], index: int) -> None:
@@ -264,19 +272,21 @@ class PopReplay:
             entries = []
             for position, name in enumerate(self.names):
                 if position not in named:
-                    self.fail("bad-hand", f"the hands do not give {name}'s hand",
+                    self.fail("bad-hand", msg("pop.hand-missing", name=name),
                               "rounds", index, "hands", name, round=rnd.number)
                 entries.append(named[position])
         size = self.mode.hand_size
         rnd.hands = []
         for name, (key, cards) in zip(self.names, entries):
             if size is not None and len(cards) != size:
-                self.fail("bad-hand", f"{name}'s hand has {len(cards)} cards; "
-                          f"{self.mode.name} deals {size}", "rounds", index, "hands", key,
+                self.fail("bad-hand", msg("pop.hand-size", name=name, count=len(cards),
+                                          mode=self.mode_word, size=size),
+                          "rounds", index, "hands", key,
                           round=rnd.number)
             if size is None and len(cards) < PUZZLE_MIN_HAND:
-                self.fail("bad-hand", f"{name}'s hand has {len(cards)} cards; a puzzle hand "
-                          f"holds at least {PUZZLE_MIN_HAND}", "rounds", index, "hands", key,
+                self.fail("bad-hand", msg("pop.hand-puzzle-size", name=name, count=len(cards),
+                                          size=PUZZLE_MIN_HAND),
+                          "rounds", index, "hands", key,
                           round=rnd.number)
             hand = set(cards)
             seen = rnd.seen
@@ -292,32 +302,32 @@ class PopReplay:
                    complete: bool) -> None:
         number = rnd.number
         if self.mode.name != "battle":
-            self.fail("bad-hand", "kept cards are only recorded in battle",
+            self.fail("bad-hand", msg("pop.kept-not-battle"),
                       "rounds", index, "kept", round=number)
         if not complete:
-            self.fail("bad-hand", f"round {number} is not complete: no card is kept yet",
+            self.fail("bad-hand", msg("pop.kept-too-early", round=number),
                       "rounds", index, "kept", round=number)
         named = self.named(kept, "bad-hand", "rounds", index, "kept", round=number)
         for position in sorted(named):
             key, card = named[position]
             tokens = ("rounds", index, "kept", key)
             if not is_card(card):
-                self.fail("unknown-card", f"there is no card {card}: cards are numbered 1 to 50",
+                self.fail("unknown-card", msg("pop.unknown-card", card=card),
                           *tokens, round=number)
             if rnd.hands is not None:
                 left = rnd.hands[position]
                 if left != {card}:
-                    held = ", ".join(map(str, sorted(left))) or "nothing"
-                    self.fail("bad-hand", f"{self.names[position]} keeps {card}, but the hands "
-                              f"leave {held}", *tokens, round=number)
+                    held = sorted(left) or msg("pop.kept-nothing")
+                    self.fail("bad-hand", msg("pop.kept-not-left", name=self.names[position],
+                                              card=card, left=held), *tokens, round=number)
             elif card in rnd.drawn[position]:  # the card they drew and never played
                 rnd.drawn[position].remove(card)
             else:
                 self.check_card(rnd, card, *tokens)
                 if not rnd.free[position]:  # one card is left, and it is the one they drew
-                    self.fail("bad-hand", f"{self.names[position]} keeps {card}, but the one "
-                              f"card left in their hand is {rnd.drawn[position][0]}, drawn and "
-                              "never played", *tokens, round=number)
+                    self.fail("bad-hand", msg("pop.kept-not-drawn", name=self.names[position],
+                                              card=card, drawn=rnd.drawn[position][0]),
+                              *tokens, round=number)
                 rnd.free[position] -= 1
             self.kept[index][position] = card
 
@@ -399,12 +409,12 @@ class PopReplay:
         number, t = rnd.number, turn_index + 1
         base = ("rounds", index, "turns", turn_index)
         if self.finished_by is not None:
-            why = "the group already lost" if self.finished_by == "lost" else "the game is won"
-            self.fail("after-game-end", f"turn {t} comes after the end of the game ({why})",
+            why = msg("pop.after-end.lost" if self.finished_by == "lost" else "pop.after-end.won")
+            self.fail("after-game-end", msg("pop.after-end", turn=t, why=why),
                       *base, round=number, turn=t)
         limit = self.turn_limit
         if t > limit:
-            self.fail("too-many-turns", f"a {self.mode.name} round has at most {limit} turn{'s' * (limit != 1)}",
+            self.fail("too-many-turns", msg("pop.too-many-turns", mode=self.mode_word, limit=limit),
                       *base, round=number, turn=t)
         raw = turn.get("plays") or {}
         if raw.keys() == self.name_set:  # each key is its player's own name: nothing to look up
@@ -420,14 +430,15 @@ class PopReplay:
         if self.variant:
             self.draw(rnd, draws, 1, base, t, required=rnd.hands is not None)
         elif draws and not self.is_solo:
-            self.no_draws(draws, base, t, rnd.number, "this mode has no draws")
+            self.no_draws(draws, base, t, rnd.number, msg("pop.no-draws-mode"))
         owners = self.check_plays(rnd, turn, keys, plays, base, t)
         self.place_all(rnd, owners, t)
         if self.is_solo:
             pile = 50 - len(rnd.seen) if rnd.hands is not None else self.solo_pile(rnd)
             if self.finished_by == "won" or pile <= 0:
-                why = "the play area is empty" if self.finished_by else "the draw pile is empty"
-                self.no_draws(draws, base, t, rnd.number, f"no draw: {why}")
+                why = msg("pop.no-draw-empty-area" if self.finished_by
+                          else "pop.no-draw-empty-pile")
+                self.no_draws(draws, base, t, rnd.number, why)
             else:
                 self.draw(rnd, draws, min(5, pile), base, t, required=rnd.hands is not None)
 
@@ -435,11 +446,12 @@ class PopReplay:
         """Cards left in the solo draw pile when hands are not tracked (counted, not known)."""
         return 50 - len(rnd.layout_cards) - 10 - 5 * max(0, self.turns_begun - 1)
 
-    def no_draws(self, draws: dict, base: tuple, t: int, number: int, why: str) -> None:
+    def no_draws(self, draws: dict, base: tuple, t: int, number: int, why: Msg) -> None:
         for position in sorted(draws):
             key, cards = draws[position]
             if cards:
-                self.fail("bad-draw", f"{self.names[position]} draws, but {why}",
+                self.fail("bad-draw", msg("pop.draw-not-allowed", name=self.names[position],
+                                          why=why),
                           *base, "draws", key, round=number, turn=t)
 
     def draw(self, rnd: Round, draws: dict, size: int, base: tuple, t: int, *,
@@ -448,13 +460,13 @@ class PopReplay:
             key, cards = draws.get(position, (name, None))
             if not cards:
                 if required:
-                    self.fail("bad-draw", f"{name}'s draw is missing: hands are tracked",
+                    self.fail("bad-draw", msg("pop.draw-missing", name=name),
                               *base, "draws", key, round=rnd.number, turn=t)
                 rnd.free[position] += size  # drawn unseen: more unseen places in the hand
                 continue
             if len(cards) != size:
-                self.fail("bad-draw", f"{name} draws {len(cards)} card"
-                          f"{'s' * (len(cards) != 1)}; the rules say {size}",
+                self.fail("bad-draw", msg("pop.draw-count", name=name, count=len(cards),
+                                          size=size),
                           *base, "draws", key, round=rnd.number, turn=t)
             for k, card in enumerate(cards):
                 self.check_card(rnd, card, *base, "draws", key, k, turn=t)
@@ -488,8 +500,8 @@ class PopReplay:
         for position, cards in enumerate(plays):
             if not cards or len(cards) != wanted:
                 played = len(cards or ())
-                self.fail("wrong-play-count", f"each turn {self.names[position]} plays "
-                          f"{wanted} card{'s' * (wanted != 1)}; turn {t} logs {played} for them",
+                self.fail("wrong-play-count", msg("pop.play-count", name=self.names[position],
+                                                  wanted=wanted, turn=t, count=played),
                           *base, "plays", keys[position], round=number, turn=t)
             if hands is not None:
                 hand = hands[position]
@@ -497,14 +509,14 @@ class PopReplay:
                     if card in hand:
                         hand.remove(card)
                     elif not 1 <= card <= 50:
-                        self.fail("unknown-card", f"there is no card {card}: cards are numbered "
-                                  "1 to 50", *base, "plays", keys[position], k, round=number,
-                                  turn=t)
+                        self.fail("unknown-card", msg("pop.unknown-card", card=card),
+                                  *base, "plays", keys[position], k, round=number, turn=t)
                     else:
                         tokens = (*base, "plays", keys[position], k)
-                        where = self.where(rnd, card, tokens) or "it was not dealt to them"
-                        self.fail("not-in-hand", f"{self.names[position]} does not hold "
-                                  f"{card}: {where}", *tokens, round=number, turn=t)
+                        where = self.where(rnd, card, tokens) or msg("pop.where.not-dealt")
+                        self.fail("not-in-hand", msg("pop.not-held", name=self.names[position],
+                                                     card=card, where=where),
+                                  *tokens, round=number, turn=t)
                     add(card << 3 | position)
                 continue
             # Hands not tracked: a card the player drew (recorded) is that card; any other comes
@@ -530,17 +542,17 @@ class PopReplay:
                 else:
                     tokens = (*base, "plays", keys[position], k)
                     self.check_card(rnd, card, *tokens, turn=t)  # unknown or duplicate?
-                    self.fail("not-in-hand", f"{self.names[position]} cannot hold {card}: "
-                              f"{self.known_hand(rnd, position)}", *tokens, round=number,
-                              turn=t)
+                    self.fail("not-in-hand", msg("pop.cannot-hold", name=self.names[position],
+                                                 card=card, why=self.known_hand(rnd, position)),
+                              *tokens, round=number, turn=t)
                 add(card << 3 | position)
         chief = turn.get("chief") or ()
         wanted = self.per_chief
         if len(chief) != wanted:
-            why = ("in the 2-player variant" if self.variant
-                   else f"with {len(self.names)} players")
-            self.fail("wrong-play-count", f"each turn the Multicolour Chief plays {wanted} card"
-                      f"{'s' * (wanted != 1)} {why}; turn {t} logs {len(chief)} for it",
+            why = (msg("pop.chief-count.variant") if self.variant
+                   else msg("pop.chief-count.players", count=len(self.names)))
+            self.fail("wrong-play-count", msg("pop.chief-count", wanted=wanted, why=why, turn=t,
+                                              count=len(chief)),
                       *base, "chief", round=number, turn=t)
         for k, card in enumerate(chief):
             if 1 <= card <= 50 and card not in seen:
@@ -550,13 +562,12 @@ class PopReplay:
             add(card << 3 | CHIEF_CODE)
         return owners
 
-    def known_hand(self, rnd: Round, position: int) -> str:
+    def known_hand(self, rnd: Round, position: int) -> Msg:
         """Words for a hand whose every card is known, untracked (``rnd.free`` is 0)."""
         drawn = rnd.drawn[position]
         if not drawn:
-            return "every card of their hand is played"
-        return (f"every unseen card of their hand is played; what is left is what they drew: "
-                f"{notes.card_list(sorted(drawn))}")
+            return msg("pop.hand-all-played")
+        return msg("pop.hand-only-drawn", cards=sorted(drawn))
 
     # --- placing ---------------------------------------------------------------------------------
 

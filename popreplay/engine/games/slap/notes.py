@@ -8,37 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .table import (
-    LONE_RAINBOW,
-    RAINBOW_ON_SHADOW,
-    SAME_VALUE,
-    SHADOW_ON_SHADOW,
-    SHADOW_TRAP,
-    THREE_OF_A_COLOUR,
-)
+from ...messages import Msg, msg
+from .messages import card as card_word
+from .table import SHADOW_TRAP
 
 if TYPE_CHECKING:
     from .rules import SlapReplay
     from .table import Challenge, Window
 
-CONDITION_TEXT = {
-    SAME_VALUE: "same value",
-    THREE_OF_A_COLOUR: "three of one colour",
-    SHADOW_ON_SHADOW: "shadow on shadow",
-    RAINBOW_ON_SHADOW: "rainbow on shadow",
-    LONE_RAINBOW: "a lone rainbow: everyone must slap",
-    SHADOW_TRAP: "the shadow trap: nobody slaps",
-}
-
-
-def _cards(count: int) -> str:
-    return f"{count} card{'s' * (count != 1)}"
-
-
-def _list(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def next_flipper(game: SlapReplay) -> int | None:
@@ -92,43 +69,45 @@ def state(game: SlapReplay) -> dict[str, Any]:
     }
 
 
-def _add(game: SlapReplay, kind: str, round: int | None, turn: int | None, note: str,
+def _add(game: SlapReplay, kind: str, round: int | None, turn: int | None, note: Msg,
          data: dict[str, Any]) -> None:
     game.rec.add(kind, round=round, turn=turn, note=note, data=data, state=state(game))
 
 
+def _counts(game: SlapReplay) -> dict[str, int]:
+    return {n: game.table.counts[p] for p, n in enumerate(game.names)}
+
+
 def deal(game: SlapReplay) -> None:
-    counts = ", ".join(f"{n} {game.table.counts[p]}" for p, n in enumerate(game.names))
     known = len(game.table.hidden.seen)
-    detail = "every card is known" if known == 102 else (
-        f"{known} known card{'s' * (known != 1)}" if known else "the cards are not known")
-    note = f"The 102 cards are dealt ({detail}): {counts}. {game.names[0]} flips first."
-    _add(game, "deal", None, None, note,
-         {"counts": {n: game.table.counts[p] for p, n in enumerate(game.names)}})
+    detail = msg("slap.note.deal-all-known") if known == 102 else (
+        msg("slap.note.deal-known", known=known) if known else msg("slap.note.deal-unknown"))
+    note = msg("slap.note.deal", detail=detail, counts=_counts(game), first=game.names[0])
+    _add(game, "deal", None, None, note, {"counts": _counts(game)})
 
 
 def flip(game: SlapReplay, player: int, card: str) -> None:
     window = game.window
     name = game.names[player]
     central = game.table.central
-    under = f" onto {central[-2]}" if len(central) >= 2 else ""
-    note = f"{name} flips {card}{under}"
-    found = [CONDITION_TEXT[c] for c in window.conditions]
-    note += (" — " + "; ".join(found) + "." if found else ".")
+    under = msg("slap.note.onto", card=card_word(central[-2])) if len(central) >= 2 else ""
+    found = (msg("slap.note.found", conditions=[msg(f"slap.cond.{c}") for c in window.conditions])
+             if window.conditions else msg("slap.note.full-stop"))
     challenge = game.challenge
+    said: Msg | str = ""
     if challenge is not None and challenge.setter == player and challenge.left == challenge.size:
         if challenge.player is None:
-            note += f" A challenge of {challenge.size}, but nobody can answer it."
+            said = msg("slap.note.challenge-unanswerable", size=challenge.size)
         else:
-            note += (f" Challenge: {game.names[challenge.player]} must flip "
-                     f"{_cards(challenge.size)}.")
+            said = msg("slap.note.challenge", name=game.names[challenge.player],
+                       size=challenge.size)
     elif challenge is not None and challenge.left:
-        note += f" Challenge card: {challenge.left} left."
+        said = msg("slap.note.challenge-card", left=challenge.left)
     elif challenge is not None:
-        note += (f" Last challenge card, no 1–5: {game.names[challenge.setter]} takes the pile "
-                 "unless a slap comes first.")
-    if not game.table.counts[player]:
-        note += f" {name} has no cards left: a last chance at the next won slap."
+        said = msg("slap.note.challenge-last", setter=game.names[challenge.setter])
+    last = "" if game.table.counts[player] else msg("slap.note.last-chance", name=name)
+    note = msg("slap.note.flip", name=name, card=card_word(card), under=under, found=found,
+               challenge=said, last=last)
     _add(game, "flip", window.round, window.turn, note,
          {"player": name, "card": card, "under": central[-2] if len(central) >= 2 else None,
           "conditions": list(window.conditions)})
@@ -137,47 +116,40 @@ def flip(game: SlapReplay, player: int, card: str) -> None:
 def slap(game: SlapReplay, player: int, pile: str, result: dict[str, Any]) -> None:
     name = game.names[player]
     window = game.window
-    where = " the Folies pile" if pile == "folies" else ""
+    where = msg("slap.note.on-folies") if pile == "folies" else ""
     kind = result["result"]
     if kind == "won":
         gained = result["gained"]
         parts = []
-        if "central" in gained:
-            parts.append(f"the central pile ({_cards(len(gained['central']))})")
-        if "players" in gained:
-            parts.append(f"one card from each other player ({_cards(len(gained['players']))})")
-        if "folies" in gained:
-            parts.append(f"the Folies pile ({_cards(len(gained['folies']))})")
-        what = "a missed slap one card later" if result["claimed"] else "first"
-        note = f"{name} slaps{where} {what} and wins {_list(parts) or 'nothing'}."
-        if result["back_in"]:
-            note += f" {name} is back in the game."
-        if result["eliminated"]:
-            out = _list(result["eliminated"])
-            note += f" {out} {'is' if len(result['eliminated']) == 1 else 'are'} eliminated."
+        for key in ("central", "players", "folies"):
+            if key in gained:
+                parts.append(msg(f"slap.note.gain-{key}", count=len(gained[key])))
+        what = msg("slap.note.missed" if result["claimed"] else "slap.note.first")
+        back = msg("slap.note.back-in", name=name) if result["back_in"] else ""
+        out = (msg("slap.note.eliminated", out=list(result["eliminated"]))
+               if result["eliminated"] else "")
+        note = msg("slap.note.won", name=name, where=where, what=what,
+                   parts=parts or msg("slap.note.nothing"), back=back, out=out)
     elif kind == "valid":
-        note = f"{name} slaps the rainbow in time."
-        if result.get("interrupted"):
-            note += (" A valid slap: the challenge is over, nobody takes the central pile; "
-                     f"{game.names[window.flipper]}'s next player flips next.")
-        if result.get("eliminated"):
-            out = _list(result["eliminated"])
-            note += (f" {out} {'is' if len(result['eliminated']) == 1 else 'are'} eliminated "
-                     "(this was their last chance).")
+        interrupted = (msg("slap.note.interrupted", flipper=game.names[window.flipper])
+                       if result.get("interrupted") else "")
+        out = (msg("slap.note.eliminated-last-chance", out=list(result["eliminated"]))
+               if result.get("eliminated") else "")
+        note = msg("slap.note.valid", name=name, interrupted=interrupted, out=out)
     elif kind == "late":
-        note = f"{name} slaps{where} too late: the card is already won, no penalty."
+        note = msg("slap.note.late", name=name, where=where)
     else:
         paid = len(result["paid"])
         real = [c for c in window.conditions if c != SHADOW_TRAP] if window else []
         if window is None:
-            why = "before any card is flipped"
+            why = "slap.note.wrong-early"
         elif real:
-            why = "on the wrong pile"
+            why = "slap.note.wrong-pile"
         elif window.conditions:
-            why = "on the shadow trap"
+            why = "slap.note.wrong-trap"
         else:
-            why = "with no condition"
-        note = f"{name} slaps{where} {why} and pays {_cards(paid)} to the Folies pile."
+            why = "slap.note.wrong-nothing"
+        note = msg("slap.note.wrong", name=name, where=where, why=msg(why), paid=paid)
     data = {"player": name, "pile": pile, **result}
     if "paid" in data:
         data["paid"] = game.table.shown(data["paid"])
@@ -188,14 +160,13 @@ def slap(game: SlapReplay, player: int, pile: str, result: dict[str, Any]) -> No
 def challenge_won(game: SlapReplay, challenge: Challenge, cards: list[str], *, back: bool) -> None:
     setter = game.names[challenge.setter]
     if challenge.player is None:
-        why = "nobody could answer it"
+        why = msg("slap.note.challenge-nobody")
     elif challenge.left:
-        why = f"{game.names[challenge.player]} ran out of cards"
+        why = msg("slap.note.challenge-ran-out", name=game.names[challenge.player])
     else:
-        why = "no card from 1 to 5 answered it"
-    note = f"{setter} wins the challenge ({why}) and takes the central pile ({_cards(len(cards))})."
-    if back:
-        note += f" {setter} is back in the game."
+        why = msg("slap.note.challenge-no-answer")
+    note = msg("slap.note.challenge-won", setter=setter, why=why, count=len(cards),
+               back=msg("slap.note.back-in", name=setter) if back else "")
     _add(game, "challenge-won", game.round, game.turn or None, note,
          {"player": setter, "cards": len(cards)})
 
@@ -205,41 +176,37 @@ def rainbow_penalties(game: SlapReplay, window: Window, paid: dict[int, list[str
     names = game.names
     if all_slapped:
         last = next(iter(paid))
-        note = (f"Everyone slapped the rainbow; {names[last]} was last and pays "
-                f"{_cards(len(paid[last]))} to the Folies pile.")
+        note = msg("slap.note.rainbow-all", name=names[last], count=len(paid[last]))
     else:
-        note = "Did not slap the rainbow: " + "; ".join(
-            f"{names[p]} pays {_cards(len(cards))}" for p, cards in paid.items()) + "."
+        note = msg("slap.note.rainbow-missed", payments=[
+            msg("slap.note.rainbow-pays", name=names[p], count=len(cards))
+            for p, cards in paid.items()])
     _add(game, "rainbow-penalty", window.round, window.turn, note,
          {"paid": {names[p]: game.table.shown(cards) for p, cards in paid.items()},
           "all_slapped": all_slapped})
 
 
 def stalled(game: SlapReplay) -> None:
-    note = ("Nobody in the game holds a card any more: nobody can flip, the game ends "
-            "without a winner.")
-    _add(game, "stalled", game.round, None, note, {})
+    _add(game, "stalled", game.round, None, msg("slap.note.stalled"), {})
 
 
 def time_up(game: SlapReplay) -> None:
-    counts = ", ".join(f"{n} {game.table.counts[p]}" for p, n in enumerate(game.names))
-    _add(game, "time-up", game.round, None, f"Time is up: {counts}.", {})
+    _add(game, "time-up", game.round, None, msg("slap.note.time-up", counts=_counts(game)), {})
 
 
 def game_end(game: SlapReplay, outcome: dict[str, Any]) -> None:
     winners = outcome["winners"] or []
     if outcome["ended_by"] == "elimination":
-        note = f"Game over: {winners[0]} is the last player in the game and wins."
+        note = msg("slap.note.end-elimination", name=winners[0])
     elif outcome["ended_by"] == "no-cards":
-        note = "Game over: nobody holds a card, nobody wins."
+        note = msg("slap.note.end-no-cards")
     else:
-        best = outcome["cards"][winners[0]]
-        verb = "wins" if len(winners) == 1 else "share the victory"
-        note = f"Game over: {_list(winners)} {verb} with {_cards(best)}."
+        note = msg("slap.note.end-cards", winners=list(winners),
+                   count=outcome["cards"][winners[0]])
     _add(game, "game-end", game.round, None, note, {"outcome": outcome})
 
 
 def violation(game: SlapReplay, error: dict[str, Any]) -> None:
     game.rec.add("violation", round=error["round"], turn=error["turn"],
-                 note=f"Illegal: {error['message']}.", data={"error": error},
+                 note=msg("core.illegal", message=error["message"]), data={"error": error},
                  state=state(game))

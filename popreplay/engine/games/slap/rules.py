@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ...messages import Msg, msg
 from ...pointer import pointer
 from ...players import by_player, index_players, player_position
 from ...replay import RuleViolation, StepRecorder, Violation
 from . import notes
+from .messages import card as card_word
 from .cards import DECK_SIZE, challenge_size, is_card
 from .hidden import ELSEWHERE, NOT_MEMBER
 from .modes import MAX_PLAYERS, MIN_PLAYERS, PENALTY, even_deal
@@ -52,7 +54,7 @@ class SlapReplay:
 
     # --- violations ------------------------------------------------------------------------------
 
-    def fail(self, code: str, message: str, *tokens: Any, round: int | None = None,
+    def fail(self, code: str, message: Msg, *tokens: Any, round: int | None = None,
              turn: int | None = None) -> None:
         raise RuleViolation(Violation(code, message, pointer(*tokens), round, turn))
 
@@ -93,15 +95,16 @@ class SlapReplay:
                     table.deal(position, table.hidden.slot())
             return
         given = by_player(self.names, self.index, deal, "deal", duplicate="bad-deal",
-                          twice="{name}'s pile is given twice")
+                          twice="slap.pile-twice")
         counts = []
         for position, name in enumerate(self.names):
             if position not in given:
-                self.fail("bad-deal", f"the deal does not give {name}'s pile", "deal")
+                self.fail("bad-deal", msg("slap.deal-missing", name=name), "deal")
             key, pile = given[position]
             if isinstance(pile, int):
                 if pile < 0:
-                    self.fail("bad-deal", f"{name} cannot be dealt {pile} cards", "deal", key)
+                    self.fail("bad-deal", msg("slap.deal-negative", name=name, count=pile),
+                              "deal", key)
                 for _ in range(pile):
                     table.deal(position, table.hidden.slot())
                 counts.append(pile)
@@ -115,32 +118,31 @@ class SlapReplay:
                 table.deal(position, card)
             counts.append(len(pile))
         if sum(counts) != DECK_SIZE:
-            self.fail("bad-deal", f"the deal gives {sum(counts)} cards; all {DECK_SIZE} are "
-                      "dealt", "deal")
+            self.fail("bad-deal", msg("slap.deal-total", count=sum(counts), deck=DECK_SIZE),
+                      "deal")
         expected = even_deal(len(self.names))
         if counts != expected:
-            self.fail("bad-deal", "the cards are dealt one by one in player order, the first "
-                      f"players getting the extra cards: {', '.join(map(str, expected))}, not "
-                      f"{', '.join(map(str, counts))}", "deal")
+            self.fail("bad-deal", msg("slap.deal-uneven", expected=list(expected),
+                                      counts=list(counts)), "deal")
 
     def check_card(self, card: Any, *tokens: Any, round: int | None = None,
                    turn: int | None = None) -> None:
         """A card the deal names: a real card, not named before."""
         if not is_card(card):
-            self.fail("unknown-card", f"there is no card {card!r}: cards are a colour (red, "
-                      "blue, green, yellow, rainbow, shadow) and a value 0–16, like \"red-7\"",
+            self.fail("unknown-card", msg("slap.unknown-card", card=card),
                       *tokens, round=round, turn=turn)
         if card in self.table.hidden.seen:
-            self.fail("duplicate-card", f"{card} appears twice: the deck has one of each card",
+            self.fail("duplicate-card", msg("slap.card-twice", card=card_word(card)),
                       *tokens, round=round, turn=turn)
 
     # --- events ----------------------------------------------------------------------------------
 
     def apply(self, number: int, event: Mapping[str, Any]) -> None:
         if self.ended_by is not None:
-            why = "time is up" if self.ended_by == "time" else "one player is left"
-            self.fail("after-game-end", f"event {number + 1} comes after the end of the game "
-                      f"({why})", "events", number, round=self.round, turn=self.turn or None)
+            why = msg("slap.after-end.time" if self.ended_by == "time"
+                      else "slap.after-end.last-player")
+            self.fail("after-game-end", msg("slap.after-end", event=number + 1, why=why),
+                      "events", number, round=self.round, turn=self.turn or None)
         if "flip" in event:
             self.flip(number, event)
         elif "slap" in event:
@@ -158,13 +160,12 @@ class SlapReplay:
         at = {"round": self.round, "turn": self.turn + 1}
         player = self.position(event["flip"], *base, "flip", **at)
         if not self.table.is_in(player):
-            self.fail("player-out", f"{self.names[player]} is eliminated and cannot flip",
+            self.fail("player-out", msg("slap.out-cannot-flip", name=self.names[player]),
                       *base, "flip", **at)
         self.close_window()
         at = {"round": self.round, "turn": self.turn + 1}
         if self.settle_stall():
-            self.fail("after-game-end", "nobody in the game holds a card any more: the game is "
-                      "over", *base, **at)
+            self.fail("after-game-end", msg("slap.stalled"), *base, **at)
         expected = self.expected_flipper()
         if player != expected:
             self.fail("out-of-turn", self.whose_turn(player, expected), *base, "flip", **at)
@@ -187,31 +188,31 @@ class SlapReplay:
                     round: int, turn: int) -> None:
         name, hidden = self.names[player], self.table.hidden
         if why == "wrong":
-            self.fail("wrong-card", f"the top card of {name}'s pile is {top}, known from earlier "
-                      f"in the log, not {card}", *tokens, round=round, turn=turn)
+            self.fail("wrong-card", msg("slap.top-known", name=name, top=card_word(top),
+                                        card=card_word(card)), *tokens, round=round, turn=turn)
         if why == NOT_MEMBER:
-            self.fail("wrong-card", f"the top card of {name}'s pile is one of the cards won "
-                      f"together: {hidden.describe(top)}, not {card}", *tokens, round=round,
-                      turn=turn)
+            options: list = [card_word(c) for c in hidden.members(top)]
+            if hidden.free[top]:
+                options.append(msg("slap.not-seen-yet"))
+            self.fail("wrong-card", msg("slap.top-won-together", name=name, options=options,
+                                        card=card_word(card)), *tokens, round=round, turn=turn)
         if why == ELSEWHERE:
-            self.fail("duplicate-card", f"{card} appears twice: the deck has one of each card",
+            self.fail("duplicate-card", msg("slap.card-twice", card=card_word(card)),
                       *tokens, round=round, turn=turn)
-        self.fail("duplicate-card", f"{card} cannot be on {name}'s pile: no deal gives it there "
-                  "with the cards the log has shown elsewhere (the deck has one of each card)",
-                  *tokens, round=round, turn=turn)
+        self.fail("duplicate-card", msg("slap.cannot-be-on-pile", card=card_word(card),
+                                        name=name), *tokens, round=round, turn=turn)
 
-    def whose_turn(self, player: int, expected: int | None) -> str:
+    def whose_turn(self, player: int, expected: int | None) -> Msg:
         name = self.names[player]
         if expected is None:
-            return f"{name} cannot flip: nobody in the game holds a card"
+            return msg("slap.nobody-can-flip", name=name)
         if not self.table.counts[player]:
-            return f"{name} has no cards to flip; it is {self.names[expected]}'s turn"
+            return msg("slap.no-cards-to-flip", name=name, expected=self.names[expected])
         challenge = self.challenge
         if challenge is not None:
-            return (f"{self.names[expected]} must flip {challenge.left} more card"
-                    f"{'s' * (challenge.left != 1)} for {self.names[challenge.setter]}'s "
-                    f"challenge, not {name}")
-        return f"it is {self.names[expected]}'s turn to flip, not {name}'s"
+            return msg("slap.challenge-turn", expected=self.names[expected], left=challenge.left,
+                       setter=self.names[challenge.setter], name=name)
+        return msg("slap.turn", expected=self.names[expected], name=name)
 
     def after_flip(self, player: int, card: str) -> None:
         """Who flips next: a 1–5 sets or passes a challenge; a challenge card counts down."""
@@ -303,7 +304,7 @@ class SlapReplay:
               else {"round": self.round, "turn": None})
         player = self.position(event["slap"], *base, "slap", **at)
         if not self.table.is_in(player):
-            self.fail("player-out", f"{self.names[player]} is eliminated and cannot slap",
+            self.fail("player-out", msg("slap.out-cannot-slap", name=self.names[player]),
                       *base, "slap", **at)
         self.slaps += 1
         pile = event.get("pile") or CENTRAL
@@ -387,7 +388,7 @@ class SlapReplay:
 
     def time_up(self, number: int) -> None:
         if self.mode != "timed":
-            self.fail("bad-event", "only a timed game has an end of time", "events", number,
+            self.fail("bad-event", msg("slap.time-not-timed"), "events", number,
                       round=self.round, turn=self.turn or None)
         self.close_window()
         if self.settle_stall():

@@ -20,7 +20,7 @@ from .table import CENTRAL, FOLIES, LONE_RAINBOW, PILE_OF, SHADOW_TRAP
 
 NAMES = ("Alice", "Bruno", "Chloé", "Dmitri", "Eun-ji", "Farid")
 DEAL_OPTIONS = ("full", "counts", "none")
-MAX_EVENTS = 10_000
+MAX_EVENTS = 5_000  # the log format's limit (logformat/slap.py): every simulated log is valid
 
 
 class _World:

@@ -10,13 +10,14 @@
 (function () {
   "use strict";
 
+  var t = window.t, nt = window.nt; // the page's language (/assets/i18n/<lang>.js)
   var STARS = { 10: true, 11: true, 12: true };
-  var EFFECT_NAMES = { give: "6: give the top card of the pile", look: "look at a card", swap: "9: swap, unseen" };
-  var ENDINGS = { twenty: "the 20 was discarded", bloops: "Bloops was called and the last turns were played",
-    "pile-empty": "the draw pile ran out" };
+  var EFFECT_NAMES = { give: t("give the top card of the pile"), look: t("look at a card"), swap: t("swap, unseen") };
+  var ENDINGS = { twenty: t("the 20 was discarded"), bloops: t("Bloops was called and the last turns were played"),
+    "pile-empty": t("the draw pile ran out") };
 
 
-  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+  function cards(n) { return nt("{n} card", "{n} cards", n); }
 
   function kindOf(value) {
     if (value === null || value === undefined) return "unknown";
@@ -27,13 +28,13 @@
   }
 
   function describe(value) {
-    if (value === null || value === undefined) return "unknown value";
-    var text = "value " + value;
-    if (STARS[value]) text += ", a star";
-    if (value === 6) text += ", effect: give";
-    if (value === 7 || value === 8) text += ", effect: look";
-    if (value === 9) text += ", effect: swap";
-    if (value === 20) text += ", ends the game";
+    if (value === null || value === undefined) return t("unknown value");
+    var text = t("value {value}", { value: value });
+    if (STARS[value]) text += ", " + t("a star");
+    if (value === 6) text += ", " + t("effect: give");
+    if (value === 7 || value === 8) text += ", " + t("effect: look");
+    if (value === 9) text += ", " + t("effect: swap");
+    if (value === 20) text += ", " + t("ends the game");
     return text;
   }
 
@@ -45,9 +46,9 @@
     if (!opts.faceUp) classes.push("bl-face-down");
     if (opts.big) classes.push("bl-big");
     if (opts.highlight) classes.push("bl-hl", "bl-hl-" + opts.highlight);
-    var label = (opts.label ? opts.label + ": " : "") + (opts.faceUp ? "face up, " : "face down, ") + describe(value);
-    if (opts.seenBy && opts.seenBy.length) label += "; seen by " + opts.seenBy.join(", ");
-    if (opts.set) { classes.push("bl-in-set"); label += "; one of " + opts.set + " (which card is where is unknown)"; }
+    var label = (opts.label ? opts.label + ": " : "") + (opts.faceUp ? t("face up") : t("face down")) + ", " + describe(value);
+    if (opts.seenBy && opts.seenBy.length) label += "; " + t("seen by {players}", { players: opts.seenBy.join(", ") });
+    if (opts.set) { classes.push("bl-in-set"); label += "; " + t("one of {set} (which card is where is unknown)", { set: opts.set }); }
     if (opts.mark) label += "; " + opts.mark;
     return h.el("div", { class: classes.join(" "), role: "img", "aria-label": label, title: label },
       h.el("span", { class: "bl-num", "aria-hidden": "true", text: known ? String(value) : "?" }),
@@ -61,16 +62,16 @@
     var out = {};
     function set(player, place, hl, mark) { if (player && place !== null && place !== undefined) out[player + "/" + place] = [hl, mark]; }
     switch (step.kind) {
-      case "keep": set(d.player, d.place, "kept", "kept"); break;
+      case "keep": set(d.player, d.place, "kept", t("kept")); break;
       case "counter":
         if (d.right) break;
-        set(d.player, d.place, "wrong", "wrong, back");
-        set(d.player, d.penalty_place, "new", "penalty");
+        set(d.player, d.place, "wrong", t("wrong, back"));
+        set(d.player, d.penalty_place, "new", t("penalty"));
         break;
-      case "give": set(d.target, d.place, "new", "given"); break;
-      case "look": set(d.target, d.place, "look", "looked at by " + d.player); break;
-      case "swap": set(d.player, d.place, "swap", "swapped"); set(d.target, d.target_place, "swap", "swapped"); break;
-      case "rearrange": out["rearranged/" + d.player] = d.order ? "rearranged" : "mixed unseen"; break;
+      case "give": set(d.target, d.place, "new", t("given")); break;
+      case "look": set(d.target, d.place, "look", t("looked at by {player}", { player: d.player })); break;
+      case "swap": set(d.player, d.place, "swap", t("swapped")); set(d.target, d.target_place, "swap", t("swapped")); break;
+      case "rearrange": out["rearranged/" + d.player] = d.order ? t("rearranged") : t("mixed unseen"); break;
       default: break;
     }
     return out;
@@ -82,13 +83,13 @@
     var grid = h.el("div", { class: "bl-places" });
     ["top", "bottom", "extra"].forEach(function (row) {
       if (!rows[row].length && row === "extra") return;
-      var line = h.el("div", { class: "bl-row bl-row-" + row, role: "group", "aria-label": name + ", " + row + " row" });
-      if (!rows[row].length) line.appendChild(h.el("span", { class: "empty-note", text: "no card" }));
+      var line = h.el("div", { class: "bl-row bl-row-" + row, role: "group", "aria-label": name + ", " + { top: t("top row"), bottom: t("bottom row"), extra: t("extra row") }[row] });
+      if (!rows[row].length) line.appendChild(h.el("span", { class: "empty-note", text: t("no card") }));
       rows[row].forEach(function (p) {
         var m = marks[name + "/" + p.place];
         line.appendChild(h.el("div", { class: "bl-place", dataset: { player: name, place: String(p.place), card: p.card } },
           h.el("span", { class: "bl-place-no", "aria-hidden": "true", text: String(p.place) }),
-          card(h, p.value, { label: name + "'s place " + p.place, seenBy: p.seen_by, highlight: m && m[0], mark: m && m[1],
+          card(h, p.value, { label: t("{player}’s place {place}", { player: name, place: p.place }), seenBy: p.seen_by, highlight: m && m[0], mark: m && m[1],
             faceUp: shown && p.value !== null, set: p.set,
             markClass: m ? "bl-mark-" + m[0] : "" })));
       });
@@ -102,9 +103,9 @@
     var head = h.el("div", { class: "player-head" },
       h.el("span", { class: "player-name", text: name }),
       h.el("span", { class: "player-score" },
-        plural(places.length, "card"),
-        st.current === name && !st.ended_by ? h.el("span", { class: "bl-badge bl-turn", text: "to play" }) : null,
-        st.bloops === name ? h.el("span", { class: "bl-badge bl-bloops-badge", title: "Holds the Bloops card: immune to 9s", text: "Bloops ✕" }) : null,
+        cards(places.length),
+        st.current === name && !st.ended_by ? h.el("span", { class: "bl-badge bl-turn", text: t("to play") }) : null,
+        st.bloops === name ? h.el("span", { class: "bl-badge bl-bloops-badge", title: t("Holds the Bloops card: immune to 9s"), text: "Bloops ✕" }) : null,
         marks["rearranged/" + name] ? h.el("span", { class: "bl-badge bl-rearranged", text: marks["rearranged/" + name] }) : null));
     return h.el("section", { class: "player bl-player" + (st.current === name ? " bl-current" : ""), dataset: { player: name }, "aria-label": name },
       head, placesGrid(h, name, places, marks, shown));
@@ -116,79 +117,80 @@
     var discard = st.discard;
     var top = discard.length ? discard[discard.length - 1] : null;
     var topMark = null;
-    if (top && ["discard", "keep"].indexOf(step.kind) >= 0) topMark = "discarded";
-    if (top && step.kind === "counter" && d.right) topMark = "counter-discarded";
-    var pile = h.el("div", { class: "bl-stack", role: "group", "aria-label": "Draw pile: " + plural(st.pile.length, "card"),
+    if (top && ["discard", "keep"].indexOf(step.kind) >= 0) topMark = t("discarded");
+    if (top && step.kind === "counter" && d.right) topMark = t("counter-discarded");
+    var pile = h.el("div", { class: "bl-stack", role: "group", "aria-label": t("Draw pile") + ": " + cards(st.pile.length),
       dataset: { zone: "pile", count: String(st.pile.length) } },
-      h.el("div", { class: "bl-label", text: "Pile" }),
-      st.pile.length ? card(h, null, { label: "Draw pile" }) : h.el("div", { class: "bl-card bl-empty", "aria-hidden": "true" }),
-      h.el("div", { class: "bl-count", text: plural(st.pile.length, "card") }));
+      h.el("div", { class: "bl-label", text: t("Pile") }),
+      st.pile.length ? card(h, null, { label: t("Draw pile") }) : h.el("div", { class: "bl-card bl-empty", "aria-hidden": "true" }),
+      h.el("div", { class: "bl-count", text: cards(st.pile.length) }));
     var older = discard.slice(Math.max(0, discard.length - 7), Math.max(0, discard.length - 1));
-    var disc = h.el("div", { class: "bl-stack", role: "group", "aria-label": "Discard pile: " + plural(discard.length, "card"),
+    var disc = h.el("div", { class: "bl-stack", role: "group", "aria-label": t("Discard pile") + ": " + cards(discard.length),
       dataset: { zone: "discard", top: top ? String(top.value) : "", count: String(discard.length) } },
-      h.el("div", { class: "bl-label", text: "Discard" }),
-      top ? card(h, top.value, { faceUp: true, big: true, label: "Top of the discard pile, by " + top.by,
+      h.el("div", { class: "bl-label", text: t("Discard") }),
+      top ? card(h, top.value, { faceUp: true, big: true, label: t("Top of the discard pile, by {player}", { player: top.by }),
         highlight: topMark ? "discarded" : null, mark: topMark, markClass: "bl-mark-discarded" })
         : h.el("div", { class: "bl-card bl-empty", "aria-hidden": "true" }),
-      h.el("div", { class: "bl-history", "aria-label": "Cards under it" }, older.reverse().map(function (c) {
-        return h.el("span", { class: "bl-chip bl-" + kindOf(c.value), title: c.value + " by " + c.by, text: String(c.value) });
+      h.el("div", { class: "bl-history", "aria-label": t("Cards under it") }, older.reverse().map(function (c) {
+        return h.el("span", { class: "bl-chip bl-" + kindOf(c.value), title: t("{value} by {player}", { value: c.value, player: c.by }), text: String(c.value) });
       })),
-      h.el("div", { class: "bl-count", text: plural(discard.length, "card") }));
-    var held = h.el("div", { class: "bl-stack", role: "group", "aria-label": "Drawn card",
+      h.el("div", { class: "bl-count", text: cards(discard.length) }));
+    var held = h.el("div", { class: "bl-stack", role: "group", "aria-label": t("Drawn card"),
       dataset: { zone: "drawn", card: st.drawn ? st.drawn.card : "" } },
-      h.el("div", { class: "bl-label", text: st.drawn ? st.drawn.player + " holds" : "Drawn card" }),
-      st.drawn ? card(h, st.drawn.value, { label: st.drawn.player + "'s drawn card", highlight: step.kind === "draw" ? "drawn" : null,
-        mark: step.kind === "draw" ? "drawn" : null, markClass: "bl-mark-drawn" })
+      h.el("div", { class: "bl-label", text: st.drawn ? t("{player} holds", { player: st.drawn.player }) : t("Drawn card") }),
+      st.drawn ? card(h, st.drawn.value, { label: t("{player}’s drawn card", { player: st.drawn.player }), highlight: step.kind === "draw" ? "drawn" : null,
+        mark: step.kind === "draw" ? t("drawn") : null, markClass: "bl-mark-drawn" })
         : h.el("div", { class: "bl-card bl-empty", "aria-hidden": "true" }));
-    var bloops = h.el("div", { class: "bl-stack", role: "group", "aria-label": "The Bloops card" },
-      h.el("div", { class: "bl-label", text: "Bloops card" }),
+    var bloops = h.el("div", { class: "bl-stack", role: "group", "aria-label": t("The Bloops card") },
+      h.el("div", { class: "bl-label", text: t("Bloops card") }),
       h.el("div", { class: "bl-card bl-bloops-card" + (step.kind === "bloops" ? " bl-hl bl-hl-kept" : ""), role: "img",
-        "aria-label": st.bloops ? "The Bloops card, held by " + st.bloops : "The Bloops card, set aside" },
+        "aria-label": st.bloops ? t("The Bloops card, held by {player}", { player: st.bloops }) : t("The Bloops card, set aside") },
         h.el("span", { class: "bl-num", "aria-hidden": "true", text: "✕" })),
-      h.el("div", { class: "bl-count", text: st.bloops ? "held by " + st.bloops : "set aside" }));
+      h.el("div", { class: "bl-count", text: st.bloops ? t("held by {player}", { player: st.bloops }) : t("set aside") }));
     return h.el("div", { class: "bl-centre" }, pile, held, disc, bloops);
   }
 
   function statusLine(h, st) {
     var parts = [];
-    if (st.counter !== null) parts.push(h.el("span", { class: "bl-pill", text: "Counter-discard open on " + st.counter }));
+    if (st.counter !== null) parts.push(h.el("span", { class: "bl-pill", text: t("Counter-discard open on {value}", { value: st.counter }) }));
     st.pending.forEach(function (e, i) {
-      parts.push(h.el("span", { class: "bl-pill bl-pending", text: (i === 0 ? "Next effect: " : "Then: ") + e.player + "'s " + e.value + " (" + EFFECT_NAMES[e.effect].replace(/^\d: /, "") + ")" }));
+      parts.push(h.el("span", { class: "bl-pill bl-pending", text: (i === 0 ? t("Next effect: {player}’s {value} ({effect})", { player: e.player, value: e.value, effect: EFFECT_NAMES[e.effect] })
+        : t("Then: {player}’s {value} ({effect})", { player: e.player, value: e.value, effect: EFFECT_NAMES[e.effect] })) }));
     });
-    if (st.final_turns_left !== null && !st.ended_by) parts.push(h.el("span", { class: "bl-pill", text: "Last turns left: " + st.final_turns_left }));
-    if (st.ended_by) parts.push(h.el("span", { class: "bl-pill bl-over", text: "Game over: " + ENDINGS[st.ended_by] }));
+    if (st.final_turns_left !== null && !st.ended_by) parts.push(h.el("span", { class: "bl-pill", text: t("Last turns left: {n}", { n: st.final_turns_left }) }));
+    if (st.ended_by) parts.push(h.el("span", { class: "bl-pill bl-over", text: t("Game over: {why}", { why: ENDINGS[st.ended_by] }) }));
     return parts.length ? h.el("div", { class: "bl-status" }, parts) : null;
   }
 
   function actionStrip(h, step) {
     var d = step.data || {};
     var text = null;
-    if (step.kind === "give") text = d.player + "'s 6 → a card face down in front of " + d.target + " (place " + d.place + ")";
-    else if (step.kind === "look") text = d.player + "'s " + d.effect_of + " → looks at " + d.target + "'s place " + d.place + (d.value === null ? "" : ": " + d.value);
-    else if (step.kind === "swap") text = d.player + "'s 9 → " + d.player + " place " + d.place + " ⇄ " + d.target + " place " + d.target_place;
-    else if (step.kind === "rearrange") text = d.order ? d.player + " rearranges: places now hold the cards of places " + d.order.join(", ")
-      : d.player + " rearranges unseen: the cards are now a set (dashed), known by their values only";
-    else if (step.kind === "effect-lost") text = d.player + "'s " + d.effect_of + " is lost: " + d.reason;
-    else if (step.kind === "counter") text = d.right ? d.player + " counter-discards a " + d.value + " from place " + d.place
-      : d.player + "'s " + d.value + " does not match " + d.matches + ": back to place " + d.place + (d.penalty_place ? ", penalty card in place " + d.penalty_place : "");
+    if (step.kind === "give") text = t("{player}’s 6 → a card face down in front of {target} (place {place})", d);
+    else if (step.kind === "look") text = t("{player}’s {effect_of} → looks at {target}’s place {place}", d) + (d.value === null ? "" : ": " + d.value);
+    else if (step.kind === "swap") text = t("{player}’s 9 → {player} place {place} ⇄ {target} place {target_place}", d);
+    else if (step.kind === "rearrange") text = d.order ? t("{player} rearranges: places now hold the cards of places {order}", { player: d.player, order: d.order.join(", ") })
+      : t("{player} rearranges unseen: the cards are now a set (dashed), known by their values only", d);
+    else if (step.kind === "effect-lost") text = t("{player}’s {effect_of} is lost:", d) + " " + d.reason;
+    else if (step.kind === "counter") text = d.right ? t("{player} counter-discards a {value} from place {place}", d)
+      : t("{player}’s {value} does not match {matches}: back to place {place}", d) + (d.penalty_place ? ", " + t("penalty card in place {place}", { place: d.penalty_place }) : "");
     if (!text) return null;
     return h.el("div", { class: "bl-action bl-action-" + step.kind, role: "status" }, text);
   }
 
   function legend(h) {
-    return h.el("div", { class: "legend bl-legend", "aria-label": "Legend" },
-      h.el("span", null, h.el("span", { class: "bl-chip bl-unknown", "aria-hidden": "true", text: "?" }), "face down, value unknown"),
-      h.el("span", null, h.el("span", { class: "bl-chip bl-plain bl-face-down", "aria-hidden": "true", text: "4" }), "face down, value known to the log"),
-      h.el("span", null, h.el("span", { class: "bl-chip bl-star", "aria-hidden": "true", text: "11" }), "star (3 or more score 0)"),
-      h.el("span", null, h.el("span", { class: "bl-chip bl-effect", "aria-hidden": "true", text: "9" }), "effect (6–9)"),
-      h.el("span", null, h.el("span", { class: "bl-chip bl-twenty", "aria-hidden": "true", text: "20" }), "the 20 ends the game"),
-      h.el("span", null, h.el("span", { class: "bl-chip bl-unknown bl-in-set", "aria-hidden": "true", text: "?" }), "one of a set: rearranged unseen"));
+    return h.el("div", { class: "legend bl-legend", "aria-label": t("Legend") },
+      h.el("span", null, h.el("span", { class: "bl-chip bl-unknown", "aria-hidden": "true", text: "?" }), t("face down, value unknown")),
+      h.el("span", null, h.el("span", { class: "bl-chip bl-plain bl-face-down", "aria-hidden": "true", text: "4" }), t("face down, value known to the log")),
+      h.el("span", null, h.el("span", { class: "bl-chip bl-star", "aria-hidden": "true", text: "11" }), t("star (3 or more score 0)")),
+      h.el("span", null, h.el("span", { class: "bl-chip bl-effect", "aria-hidden": "true", text: "9" }), t("effect (6–9)")),
+      h.el("span", null, h.el("span", { class: "bl-chip bl-twenty", "aria-hidden": "true", text: "20" }), t("the 20 ends the game")),
+      h.el("span", null, h.el("span", { class: "bl-chip bl-unknown bl-in-set", "aria-hidden": "true", text: "?" }), t("one of a set: rearranged unseen")));
   }
 
   function renderState(container, step, result, h) {
     var st = step.state;
     if (!st) {
-      container.appendChild(h.el("p", { class: "empty-note", text: "No table yet at this step." }));
+      container.appendChild(h.el("p", { class: "empty-note", text: t("No table yet at this step.") }));
       return;
     }
     var marks = touched(step);
@@ -197,7 +199,7 @@
     container.appendChild(centre(h, step));
     var status = statusLine(h, st);
     if (status) container.appendChild(status);
-    var players = h.el("div", { class: "bl-players", role: "group", "aria-label": "Players' places" });
+    var players = h.el("div", { class: "bl-players", role: "group", "aria-label": t("Players' places") });
     var shown = step.kind === "reveal" || step.kind === "game-end";  // everyone shows their cards
     Object.keys(st.places).forEach(function (name) { players.appendChild(playerBox(h, name, st, marks, shown)); });
     container.appendChild(players);
@@ -210,11 +212,13 @@
     var names = Object.keys(o.scores);
     var winners = o.winners || [];
     var big;
-    if (!o.ended_by) big = "Not finished yet: scores are counted at the end.";
-    else if (!o.winners) big = "Winner unknown: not every card is revealed.";
-    else big = (winners.length > 1 ? "Shared victory: " : "Winner: ") + winners.join(", ") + " (lowest score wins)";
+    if (!o.ended_by) big = t("Not finished yet: scores are counted at the end.");
+    else if (!o.winners) big = t("Winner unknown: not every card is revealed.");
+    else big = winners.length > 1 ? t("Shared victory: {names} (lowest score wins)", { names: winners.join(", ") })
+      : t("Winner: {names} (lowest score wins)", { names: winners.join(", ") });
     container.appendChild(h.el("p", { class: "outcome-big", id: "outcome-line", text: big }));
-    if (o.ended_by) container.appendChild(h.el("p", { text: "The game ended because " + ENDINGS[o.ended_by] + (o.bloops ? "; " + o.bloops + " called Bloops." : ".") }));
+    if (o.ended_by) container.appendChild(h.el("p", { text: o.bloops ? t("The game ended because {why}; {player} called Bloops.", { why: ENDINGS[o.ended_by], player: o.bloops })
+      : t("The game ended because {why}.", { why: ENDINGS[o.ended_by] }) }));
     var body = h.el("tbody");
     names.forEach(function (name) {
       var values = Object.keys(o.places[name]).map(function (place) {
@@ -224,16 +228,16 @@
       body.appendChild(h.el("tr", null,
         h.el("th", { scope: "row", class: winners.indexOf(name) >= 0 ? "winner" : null, text: name + (o.bloops === name ? " (Bloops)" : "") }),
         h.el("td", { class: "num", dataset: { player: name } }, h.el("strong", { text: o.scores[name] === null ? "—" : String(o.scores[name]) })),
-        h.el("td", { class: "num", text: o.stars[name] === null ? "—" : String(o.stars[name]) + (o.stars[name] >= 3 ? " (score 0)" : "") }),
-        h.el("td", { text: values.join(" ") || "no cards" })));
+        h.el("td", { class: "num", text: o.stars[name] === null ? "—" : String(o.stars[name]) + (o.stars[name] >= 3 ? " (" + t("score 0") + ")" : "") }),
+        h.el("td", { text: values.join(" ") || t("no cards") })));
     });
     container.appendChild(h.el("div", { class: "table-scroll" }, h.el("table", { class: "totals-table" },
-      h.el("caption", { class: "visually-hidden", text: "Scores, stars and the cards in each player's places at the end" }),
-      h.el("thead", null, h.el("tr", null, h.el("th", { scope: "col", text: "Player" }), h.el("th", { scope: "col", class: "num", text: "Score" }),
-        h.el("th", { scope: "col", class: "num", text: "Stars" }), h.el("th", { scope: "col", text: "Places" }))),
+      h.el("caption", { class: "visually-hidden", text: t("Scores, stars and the cards in each player's places at the end") }),
+      h.el("thead", null, h.el("tr", null, h.el("th", { scope: "col", text: t("Player") }), h.el("th", { scope: "col", class: "num", text: t("Score") }),
+        h.el("th", { scope: "col", class: "num", text: t("Stars") }), h.el("th", { scope: "col", text: t("Places") }))),
       body)));
     var facts = h.el("dl", { class: "kv" });
-    facts.appendChild(h.el("dt", { text: "Turns" }));
+    facts.appendChild(h.el("dt", { text: t("Turns") }));
     facts.appendChild(h.el("dd", { text: String(o.turns) }));
     container.appendChild(facts);
     if (o.notes && o.notes.length) {

@@ -17,7 +17,7 @@
 
   function reset() { ui = null; }
 
-  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+  var t = window.t, nt = window.nt; // the page's language (/assets/i18n/<lang>.js)
 
   function valuePad(h, rec, label, values, onPick, unseen) {
     var pad = h.el("div", { class: "rp-row br-values", role: "group", "aria-label": label });
@@ -26,13 +26,13 @@
         var ok = values.indexOf(value) >= 0;
         pad.appendChild(h.el("button", { type: "button", class: "rp-key br-value" + (value >= 10 && value <= 12 ? " br-star" : ""),
           disabled: !ok, dataset: { act: "value", value: String(value) },
-          "aria-label": String(value) + (ok ? "" : " (all seen)"),
+          "aria-label": String(value) + (ok ? "" : " (" + t("all seen") + ")"),
           on: { click: function () { onPick(value); } } }, String(value)));
       })(v);
     }
     if (unseen) {
       pad.appendChild(h.el("button", { type: "button", class: "rp-key br-unseen", dataset: { act: "unseen" },
-        on: { click: function () { onPick(null); } } }, "unseen"));
+        on: { click: function () { onPick(null); } } }, t("unseen")));
     }
     return pad;
   }
@@ -49,11 +49,11 @@
   }
 
   function placeButtons(h, places, act, onPick, chosen) {
-    var row = h.el("div", { class: "rp-row br-places", role: "group", "aria-label": "Places" });
+    var row = h.el("div", { class: "rp-row br-places", role: "group", "aria-label": t("Places") });
     places.forEach(function (p) {
       row.appendChild(h.el("button", { type: "button", class: "rp-key br-place" + (chosen === p.place ? " rp-on" : ""),
         dataset: { act: act, place: String(p.place) },
-        "aria-label": "place " + p.place + (p.value === null ? ", not known" : ", a " + p.value),
+        "aria-label": p.value === null ? t("place {place}, not known", p) : t("place {place}, a {value}", p),
         on: { click: function () { onPick(p); } } },
         h.el("span", { class: "br-num", text: String(p.place) }),
         h.el("span", { class: "br-val", text: p.value === null ? "?" : String(p.value) })));
@@ -62,7 +62,7 @@
   }
 
   function playerButtons(h, names, act, onPick, chosen) {
-    var row = h.el("div", { class: "rp-row br-players", role: "group", "aria-label": "Players" });
+    var row = h.el("div", { class: "rp-row br-players", role: "group", "aria-label": t("Players") });
     names.forEach(function (name) {
       row.appendChild(h.el("button", { type: "button", class: "rp-big br-player" + (chosen === name ? " rp-on" : ""),
         dataset: { act: act, player: name }, on: { click: function () { onPick(name); } } }, name));
@@ -73,40 +73,40 @@
   // --- the turn: draw, then keep or discard ------------------------------------------------------
 
   function drawBox(h, rec, draw, values) {
-    var b = box(h, "br-draw", draw.player + " draws");
-    b.appendChild(h.el("p", { class: "rp-hint", text: "The drawn card's value if you saw it, else unseen." }));
-    b.appendChild(valuePad(h, rec, "Value of the drawn card", values, function (value) {
+    var b = box(h, "br-draw", t("{player} draws", draw));
+    b.appendChild(h.el("p", { class: "rp-hint", text: t("The drawn card's value if you saw it, else unseen.") }));
+    b.appendChild(valuePad(h, rec, t("Value of the drawn card"), values, function (value) {
       push(rec, { type: "draw", player: draw.player, value: value },
-        draw.player + " draws" + (value === null ? "" : " a " + value));
+        value === null ? t("{player} draws", draw) : t("{player} draws a {value}", { player: draw.player, value: value }));
     }, true));
     return b;
   }
 
   function keepOrDiscardBox(h, rec, next, values) {
     var d = next.discard, k = next.keep;
-    var b = box(h, "br-keep", d.player + " keeps or discards the drawn card");
+    var b = box(h, "br-keep", t("{player} keeps or discards the drawn card", d));
     if (ui && ui.type === "discard") {
-      b.appendChild(valuePad(h, rec, "Value of the discarded card", values, function (value) {
-        push(rec, { type: "discard", player: d.player, value: value }, d.player + " discards a " + value);
+      b.appendChild(valuePad(h, rec, t("Value of the discarded card"), values, function (value) {
+        push(rec, { type: "discard", player: d.player, value: value }, t("{player} discards a {value}", { player: d.player, value: value }));
       }, false));
       return b;
     }
     b.appendChild(h.el("button", { type: "button", class: "rp-big br-discard", dataset: { act: "discard" },
       on: { click: function () {
-        if (d.value !== null) push(rec, { type: "discard", player: d.player, value: d.value }, d.player + " discards a " + d.value);
+        if (d.value !== null) push(rec, { type: "discard", player: d.player, value: d.value }, t("{player} discards a {value}", d));
         else { ui = { type: "discard" }; rec.refresh(); }
-      } } }, "Discard it" + (d.value === null ? "" : " (" + d.value + ")")));
-    b.appendChild(h.el("div", { class: "rp-sub", text: "or keep it in place…" }));
+      } } }, t("Discard it") + (d.value === null ? "" : " (" + d.value + ")")));
+    b.appendChild(h.el("div", { class: "rp-sub", text: t("or keep it in place…") }));
     b.appendChild(placeButtons(h, k.places, "keep", function (p) {
       if (p.value !== null) {
         push(rec, { type: "keep", player: k.player, place: p.place, value: p.value },
-          k.player + " keeps it in place " + p.place + ", discarding a " + p.value);
+          t("{player} keeps it in place {place}, discarding a {value}", { player: k.player, place: p.place, value: p.value }));
       } else { ui = { type: "keep", place: p.place }; rec.refresh(); }
     }, ui && ui.type === "keep" ? ui.place : null));
     if (ui && ui.type === "keep") {
-      b.appendChild(valuePad(h, rec, "Value of the card discarded from place " + ui.place, values, function (value) {
+      b.appendChild(valuePad(h, rec, t("Value of the card discarded from place {place}", ui), values, function (value) {
         push(rec, { type: "keep", player: k.player, place: ui.place, value: value },
-          k.player + " keeps it in place " + ui.place + ", discarding a " + value);
+          t("{player} keeps it in place {place}, discarding a {value}", { player: k.player, place: ui.place, value: value }));
       }, false));
     }
     return b;
@@ -115,14 +115,14 @@
   // --- counter-discards --------------------------------------------------------------------------
 
   function counterBox(h, rec, counter, values) {
-    var b = box(h, "br-counter", "Counter-discard on the " + counter.top);
+    var b = box(h, "br-counter", t("Counter-discard on the {value}", { value: counter.top }));
     var building = ui && ui.type === "counter" ? ui : { type: "counter" };
-    b.appendChild(h.el("div", { class: "rp-sub", text: "Who shows a card?" }));
+    b.appendChild(h.el("div", { class: "rp-sub", text: t("Who shows a card?") }));
     // The value shown: a match is discarded (done); otherwise the engine draws a penalty card,
     // whose value the panel asks for (the matching value is the engine's `counter.top`).
     function shown(place, value) {
       var event = { type: "counter", player: building.player, place: place, value: value };
-      var label = building.player + " counter-discards a " + value + " from place " + place;
+      var label = t("{player} counter-discards a {value} from place {place}", { player: building.player, value: value, place: place });
       if (value === counter.top || !counter.penalty) { push(rec, event, label); return; }
       ui = { type: "counter", player: building.player, place: place, value: value, penalty: true };
       rec.refresh();
@@ -137,17 +137,15 @@
     }, building.place));
     if (building.place === undefined) return b;
     if (!building.penalty) {
-      b.appendChild(valuePad(h, rec, "Value shown from place " + building.place, values, function (value) {
+      b.appendChild(valuePad(h, rec, t("Value shown from place {place}", building), values, function (value) {
         shown(building.place, value);
       }, false));
       return b;
     }
-    b.appendChild(h.el("p", { class: "rp-hint", text: "Not a " + counter.top + ": " + building.player +
-      " draws a penalty card. Its value, if seen:" }));
-    b.appendChild(valuePad(h, rec, "Value of the penalty card", values, function (value) {
+    b.appendChild(h.el("p", { class: "rp-hint", text: t("Not a {value}: {player} draws a penalty card. Its value, if seen:", { value: counter.top, player: building.player }) }));
+    b.appendChild(valuePad(h, rec, t("Value of the penalty card"), values, function (value) {
       push(rec, { type: "counter", player: building.player, place: building.place, value: building.value,
-        penalty: value }, building.player + " counter-discards a " + building.value + " from place " +
-        building.place + " (wrong)");
+        penalty: value }, t("{player} counter-discards a {value} from place {place}", building) + " (" + t("wrong") + ")");
     }, true));
     return b;
   }
@@ -155,17 +153,18 @@
   // --- effects -----------------------------------------------------------------------------------
 
   function effectBox(h, rec, effect, values) {
-    var names = { give: "gives the top card of the pile", look: "looks at a card", swap: "swaps two cards" };
-    var b = box(h, "br-effect", effect.player + "'s " + effect.card + ": " + effect.player + " " + names[effect.type]);
+    var names = { give: t("{player}’s {card}: {player} gives the top card of the pile", effect),
+      look: t("{player}’s {card}: {player} looks at a card", effect), swap: t("{player}’s {card}: {player} swaps two cards", effect) };
+    var b = box(h, "br-effect", names[effect.type]);
     var e = ui && ui.type === effect.type ? ui : { type: effect.type };
     function again(changes) { ui = Object.assign({}, e, changes); rec.refresh(); }
     if (effect.type === "give") {
       b.appendChild(playerButtons(h, effect.targets, "target", function (n) { again({ target: n }); }, e.target));
       if (e.target) {
-        b.appendChild(h.el("p", { class: "rp-hint", text: "The given card's value, if seen:" }));
-        b.appendChild(valuePad(h, rec, "Value of the given card", values, function (value) {
+        b.appendChild(h.el("p", { class: "rp-hint", text: t("The given card's value, if seen:") }));
+        b.appendChild(valuePad(h, rec, t("Value of the given card"), values, function (value) {
           push(rec, { type: "give", player: effect.player, target: e.target, value: value },
-            effect.player + " gives a card to " + e.target);
+            t("{player} gives a card to {target}", { player: effect.player, target: e.target }));
         }, true));
       }
     } else if (effect.type === "look") {
@@ -174,26 +173,26 @@
         b.appendChild(placeButtons(h, effect.targets[e.target], "target-place", function (p) {
           if (p.value !== null) {
             push(rec, { type: "look", player: effect.player, target: e.target, place: p.place },
-              effect.player + " looks at " + e.target + "'s place " + p.place);
+              t("{player} looks at {target}’s place {place}", { player: effect.player, target: e.target, place: p.place }));
           } else again({ place: p.place });
         }, e.place));
       }
       if (e.target && e.place !== undefined) {
-        b.appendChild(h.el("p", { class: "rp-hint", text: "The value, if you saw it:" }));
-        b.appendChild(valuePad(h, rec, "Value looked at", values, function (value) {
+        b.appendChild(h.el("p", { class: "rp-hint", text: t("The value, if you saw it:") }));
+        b.appendChild(valuePad(h, rec, t("Value looked at"), values, function (value) {
           push(rec, { type: "look", player: effect.player, target: e.target, place: e.place, value: value },
-            effect.player + " looks at " + e.target + "'s place " + e.place);
+            t("{player} looks at {target}’s place {place}", { player: effect.player, target: e.target, place: e.place }));
         }, true));
       }
     } else {
-      b.appendChild(h.el("div", { class: "rp-sub", text: effect.player + "'s place:" }));
+      b.appendChild(h.el("div", { class: "rp-sub", text: t("{player}’s place:", effect) }));
       b.appendChild(placeButtons(h, effect.places, "own-place", function (p) { again({ place: p.place }); }, e.place));
-      b.appendChild(h.el("div", { class: "rp-sub", text: "with:" }));
+      b.appendChild(h.el("div", { class: "rp-sub", text: t("with:") }));
       b.appendChild(playerButtons(h, Object.keys(effect.targets), "target", function (n) { again({ target: n }); }, e.target));
       if (e.target && e.place !== undefined) {
         b.appendChild(placeButtons(h, effect.targets[e.target], "target-place", function (p) {
           push(rec, { type: "swap", player: effect.player, place: e.place, target: e.target, target_place: p.place },
-            effect.player + " swaps place " + e.place + " with " + e.target + "'s place " + p.place);
+            t("{player} swaps place {place} with {target}’s place {target_place}", { player: effect.player, place: e.place, target: e.target, target_place: p.place }));
         }, null));
       }
     }
@@ -206,27 +205,26 @@
   // one left is filled in and the entry is made).
 
   function rearrangeBox(h, rec, rearrange) {
-    var b = h.el("section", { class: "rp-box br-rearrange", "aria-label": "Rearranging" });
+    var b = h.el("section", { class: "rp-box br-rearrange", "aria-label": t("Rearranging") });
     var r = ui && ui.type === "rearrange" ? ui : null;
     if (!r) {
       b.appendChild(h.el("button", { type: "button", class: "rp-big br-rearrange-open", dataset: { act: "rearrange-open" },
         on: { click: function () { ui = { type: "rearrange", order: [] }; rec.refresh(); } } },
-        "Someone rearranges their cards…"));
+        t("Someone rearranges their cards…")));
       return b;
     }
-    b.appendChild(h.el("h3", { class: "rp-head", text: r.player ? r.player + " rearranges their cards" : "Who rearranges their cards?" }));
+    b.appendChild(h.el("h3", { class: "rp-head", text: r.player ? t("{player} rearranges their cards", r) : t("Who rearranges their cards?") }));
     b.appendChild(playerButtons(h, Object.keys(rearrange.places), "rearrange-player", function (name) {
       ui = { type: "rearrange", player: name, order: [] }; rec.refresh();
     }, r.player));
     if (r.player) {
       var mine = rearrange.places[r.player] || [];
       var done = function (order) {
-        push(rec, { type: "rearrange", player: r.player, order: order }, r.player + " rearranges their cards" +
-          (order === "unknown" ? " (not seen)" : ": " + order.join(" ")));
+        push(rec, { type: "rearrange", player: r.player, order: order }, (order === "unknown" ? t("{player} rearranges their cards (not seen)", r) : t("{player} rearranges their cards: {order}", { player: r.player, order: order.join(" ") })));
       };
       b.appendChild(h.el("button", { type: "button", class: "rp-big br-rearrange-unseen", dataset: { act: "rearrange-unseen" },
-        on: { click: function () { done("unknown"); } } }, "Not seen (order unknown)"));
-      var slots = h.el("ol", { class: "br-order", "aria-label": "The new order" });
+        on: { click: function () { done("unknown"); } } }, t("Not seen (order unknown)")));
+      var slots = h.el("ol", { class: "br-order", "aria-label": t("The new order") });
       mine.forEach(function (place, k) {
         var from = r.order[k];
         slots.appendChild(h.el("li", { class: "br-slot" + (k === r.order.length ? " br-slot-now" : "") },
@@ -235,14 +233,14 @@
       });
       var left = mine.filter(function (p) { return r.order.indexOf(p) < 0; });
       var now = mine[r.order.length];
-      b.appendChild(h.el("p", { class: "rp-hint", text: "Or, seen: place " + now + " now holds the card from place…" }));
+      b.appendChild(h.el("p", { class: "rp-hint", text: t("Or, seen: place {place} now holds the card from place…", { place: now }) }));
       b.appendChild(slots);
-      var row = h.el("div", { class: "rp-row br-places", role: "group", "aria-label": "The card for place " + now + " came from" });
+      var row = h.el("div", { class: "rp-row br-places", role: "group", "aria-label": t("The card for place {place} came from", { place: now }) });
       mine.forEach(function (place) {
         var used = r.order.indexOf(place) >= 0;
         row.appendChild(h.el("button", { type: "button", class: "rp-key br-place" + (used ? " rp-on" : ""), disabled: used,
           dataset: { act: "rearrange-place", place: String(place) },
-          "aria-label": "from place " + place + (used ? " (taken)" : ""),
+          "aria-label": t("from place {place}", { place: place }) + (used ? " (" + t("taken") + ")" : ""),
           on: { click: function () {
             var order = r.order.concat([place]);
             var rest = left.filter(function (p) { return p !== place; });
@@ -256,10 +254,10 @@
     if (r.player && r.order.length) {
       tools.appendChild(h.el("button", { type: "button", class: "rp-key", dataset: { act: "rearrange-back" },
         on: { click: function () { ui = { type: "rearrange", player: r.player, order: r.order.slice(0, -1) }; rec.refresh(); } } },
-        "Back one place"));
+        t("Back one place")));
     }
     tools.appendChild(h.el("button", { type: "button", class: "rp-key", dataset: { act: "rearrange-cancel" },
-      on: { click: function () { ui = null; rec.refresh(); } } }, "Cancel"));
+      on: { click: function () { ui = null; rec.refresh(); } } }, t("Cancel")));
     b.appendChild(tools);
     return b;
   }
@@ -271,19 +269,20 @@
     var who = null;
     players.forEach(function (name) { if (!who && (hands[name] || []).length < 6) who = name; });
     var place = (hands[who] || []).length + 1;
-    var b = box(h, "br-deal", "The deal: " + who + "'s place " + place + (place <= 3 ? " (top row)" : " (bottom row)"));
+    var b = box(h, "br-deal", place <= 3 ? t("The deal: {player}’s place {place} (top row)", { player: who, place: place })
+      : t("The deal: {player}’s place {place} (bottom row)", { player: who, place: place }));
     function done(next) {
       var full = players.every(function (name) { return (next[name] || []).length === 6; });
       if (!full) { ui = { type: "deal", hands: next }; rec.refresh(); return; }
       ui = null;
-      rec.commit(function (log) { log.deal = next; }, "The deal");
+      rec.commit(function (log) { log.deal = next; }, t("The deal"));
     }
     function add(value) {
       var next = Object.assign({}, hands);
       next[who] = (hands[who] || []).concat([value]);
       done(next);
     }
-    b.appendChild(valuePad(h, rec, who + "'s place " + place, values, add, true));
+    b.appendChild(valuePad(h, rec, t("{player}’s place {place}", { player: who, place: place }), values, add, true));
     b.appendChild(h.el("div", { class: "rp-row" },
       h.el("button", { type: "button", class: "rp-key br-unseen", dataset: { act: "deal-rest" }, on: { click: function () {
         var next = Object.assign({}, hands);
@@ -291,17 +290,17 @@
         while (cards.length < 6) cards.push(null);
         next[who] = cards;
         done(next);
-      } } }, "rest of " + who + "'s cards unseen"),
+      } } }, t("rest of {player}’s cards unseen", { player: who })),
       h.el("button", { type: "button", class: "rp-key", dataset: { act: "deal-skip" }, on: { click: function () {
         ui = { type: "deal-skipped" }; rec.refresh();
-      } } }, "nobody saw the deal")));
+      } } }, t("nobody saw the deal"))));
     return b;
   }
 
   // --- the end -----------------------------------------------------------------------------------
 
   function revealBox(h, rec, reveal, values) {
-    var b = box(h, "br-reveal", "The final reveal");
+    var b = box(h, "br-reveal", t("The final reveal"));
     var given = (ui && ui.type === "reveal") ? ui.values : {};
     var missing = null;
     Object.keys(reveal).forEach(function (name) {
@@ -320,8 +319,8 @@
     });
     b.appendChild(table);
     if (missing) {
-      b.appendChild(h.el("p", { class: "rp-hint", text: missing.name + "'s place " + missing.place + ":" }));
-      b.appendChild(valuePad(h, rec, missing.name + "'s place " + missing.place, values, function (value) {
+      b.appendChild(h.el("p", { class: "rp-hint", text: t("{player}’s place {place}", { player: missing.name, place: missing.place }) + ":" }));
+      b.appendChild(valuePad(h, rec, t("{player}’s place {place}", { player: missing.name, place: missing.place }), values, function (value) {
         var next = Object.assign({}, given);
         next[missing.key] = value;
         ui = { type: "reveal", values: next };
@@ -339,8 +338,8 @@
           });
         });
         ui = null;
-        rec.commit(function (log) { log.reveal = out; }, "The cards are revealed");
-      } } }, "Enter the reveal"));
+        rec.commit(function (log) { log.reveal = out; }, t("The cards are revealed"));
+      } } }, t("Enter the reveal")));
     return b;
   }
 
@@ -360,18 +359,17 @@
       container.appendChild(h.el("section", { class: "rp-box br-bloops", "aria-label": "Bloops" },
         h.el("button", { type: "button", class: "rp-big br-call", dataset: { act: "bloops" },
           on: { click: function () {
-            push(rec, { type: "bloops", player: next.bloops.player }, next.bloops.player + " calls Bloops!");
-          } } }, next.bloops.player + " calls Bloops!")));
+            push(rec, { type: "bloops", player: next.bloops.player }, t("{player} calls Bloops!", next.bloops));
+          } } }, t("{player} calls Bloops!", next.bloops))));
     }
     if (next.counter) container.appendChild(counterBox(h, rec, next.counter, values));
     if (next.reveal && !draft.reveal) container.appendChild(revealBox(h, rec, next.reveal, values));
     if (next.rearrange) container.appendChild(rearrangeBox(h, rec, next.rearrange));
     if (answer.over) {
       container.appendChild(h.el("p", { class: "rp-done", role: "status", text: draft.reveal ?
-        "The game is over and revealed." : "The game is over: enter the reveal (or finish without it)." }));
+        t("The game is over and revealed.") : t("The game is over: enter the reveal (or finish without it).") }));
     } else if (answer.final_turns_left !== null && answer.final_turns_left !== undefined) {
-      container.appendChild(h.el("p", { class: "rp-hint", text: answer.holder + " called Bloops: " +
-        plural(answer.final_turns_left, "turn") + " left." }));
+      container.appendChild(h.el("p", { class: "rp-hint", text: nt("{player} called Bloops: {n} turn left.", "{player} called Bloops: {n} turns left.", answer.final_turns_left, { player: answer.holder }) }));
     }
   }
 

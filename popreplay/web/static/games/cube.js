@@ -13,24 +13,24 @@
 
   var STEPS = ["CROSS", "F2L", "OLL", "PLL"];
   var CUBE = { CROSS: 1, F2L: 1, OLL: 1, PLL: 1 };
-  var COLOUR = { WHITE: "white", YELLOW: "yellow", ORANGE: "orange", GREEN: "green", RED: "red",
-    BLUE: "blue", SKIP: "skip (blue-red)" };
+  var t = window.t, nt = window.nt, tn = window.tn; // the page's language (/assets/i18n/<lang>.js)
+  var COLOUR = { WHITE: t("white"), YELLOW: t("yellow"), ORANGE: t("orange"), GREEN: t("green"), RED: t("red"),
+    BLUE: t("blue"), SKIP: t("skip (blue-red)") };
   var GAME = { "LOOK-AHEAD": "Look Ahead", "ONE-HAND": "One Hand", "BLIND-SOLVE": "Blind Solve",
     "CORNER-TWIST": "Corner Twist", POP: "Pop", SCRAMBLE: "Scramble" };
   var TIMER = { PB: "Personal Best", WR: "World Record", DNF: "DNF" };
-  var WON_BY = { steps: "four complete steps", fmc: "the F.M.C." };
+  var WON_BY = { steps: t("four complete steps"), fmc: t("the F.M.C.") };
 
 
-  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
 
   function kindOf(card) { return card.replace(/-\d+$/, ""); }
 
   function describe(card) {
     var kind = kindOf(card);
-    if (CUBE[kind]) return card + ", CUBE card " + kind;
-    if (COLOUR[kind]) return card + ", COLOUR card " + COLOUR[kind];
-    if (GAME[kind]) return card + ", GAME card " + GAME[kind];
-    if (TIMER[kind]) return card + ", TIMER card " + TIMER[kind];
+    if (CUBE[kind]) return card + ", " + t("CUBE card {name}", { name: kind });
+    if (COLOUR[kind]) return card + ", " + t("COLOUR card {name}", { name: COLOUR[kind] });
+    if (GAME[kind]) return card + ", " + t("GAME card {name}", { name: GAME[kind] });
+    if (TIMER[kind]) return card + ", " + t("TIMER card {name}", { name: TIMER[kind] });
     return card;
   }
 
@@ -47,8 +47,8 @@
 
   function card(h, id, hl) {
     if (!id || id.charAt(0) === "?") {
-      return h.el("span", { class: "cb-card cb-back", role: "img", "aria-label": "a hidden card",
-        title: "a hidden card" }, "?");
+      return h.el("span", { class: "cb-card cb-back", role: "img", "aria-label": t("a hidden card"),
+        title: t("a hidden card") }, "?");
     }
     var kind = kindOf(id);
     var classes = ["cb-card"];
@@ -57,18 +57,18 @@
     else if (GAME[kind]) classes.push("cb-game");
     else classes.push("cb-timer");
     if (hl && hl[id]) classes.push("cb-hl");
-    var label = describe(id) + (hl && hl[id] ? ", in this step" : "");
+    var label = describe(id) + (hl && hl[id] ? ", " + t("in this step") : "");
     return h.el("span", { class: classes.join(" "), role: "img", "aria-label": label, title: label,
       dataset: { card: id } }, id);
   }
 
   function pile(h, title, cards, count, hl) {
     var top = cards.length ? card(h, cards[cards.length - 1], hl)
-      : count ? card(h, "?", hl) : h.el("span", { class: "cb-card cb-none", text: "empty" });
+      : count ? card(h, "?", hl) : h.el("span", { class: "cb-card cb-none", text: t("empty") });
     return h.el("div", { class: "cb-pile" },
       h.el("div", { class: "cb-pile-title", text: title }),
       top,
-      h.el("div", { class: "cb-count", text: plural(count, "card") }));
+      h.el("div", { class: "cb-count", text: nt("{n} card", "{n} cards", count) }));
   }
 
   // The step the event acted on: {player, step}, or null.
@@ -87,18 +87,18 @@
     if (!step) {
       return h.el("div", { class: "cb-step cb-missing" + (acted ? " cb-acted" : ""), dataset: { step: name } },
         h.el("div", { class: "cb-step-name", text: name }),
-        h.el("div", { class: "cb-step-empty", text: "no " + name }));
+        h.el("div", { class: "cb-step-empty", text: t("no {step}", { step: name }) }));
     }
     var classes = "cb-step" + (step.complete ? " cb-complete" : "") + (step.timer ? " cb-protected" : "") +
       (acted ? " cb-acted" : "");
     return h.el("div", { class: classes, dataset: { step: name } },
       h.el("div", { class: "cb-step-name" }, name,
-        step.complete ? h.el("span", { class: "cb-done", text: " ✓ complete" }) : null),
+        step.complete ? h.el("span", { class: "cb-done", text: " ✓ " + t("complete") }) : null),
       card(h, step.card, hl),
       h.el("div", { class: "cb-colours" }, step.colours.length
         ? step.colours.map(function (c) { return card(h, c, hl); })
-        : h.el("span", { class: "cb-step-empty", text: "no colour" })),
-      step.timer ? h.el("div", { class: "cb-timer-line" }, "protected by ", card(h, step.timer, hl)) : null);
+        : h.el("span", { class: "cb-step-empty", text: t("no colour") })),
+      step.timer ? h.el("div", { class: "cb-timer-line" }, tn("protected by {card}", { card: card(h, step.timer, hl) })) : null);
   }
 
   function hand(h, name, player, hl) {
@@ -107,23 +107,23 @@
       ? player.hand.map(function (c) { return card(h, c, hl); })
       : player.hand.map(function () { return h.el("span", { class: "cb-card cb-back", "aria-hidden": "true" }, "?"); });
     return h.el("div", { class: "cb-hand" },
-      h.el("div", { class: "sub" }, "Hand: " + plural(player.hand_size, "card") + " ", h.revealButton(name)),
-      h.el("div", { class: "cb-hand-cards", "aria-label": shown ? name + "’s hand" : name + "’s hand, hidden" },
-        cards.length ? cards : h.el("span", { class: "empty-note", text: "empty" })));
+      h.el("div", { class: "sub" }, nt("Hand: {n} card", "Hand: {n} cards", player.hand_size) + " ", h.revealButton(name)),
+      h.el("div", { class: "cb-hand-cards", "aria-label": shown ? t("{player}’s hand", { player: name }) : t("{player}’s hand, hidden", { player: name }) },
+        cards.length ? cards : h.el("span", { class: "empty-note", text: t("empty") })));
   }
 
   function renderState(container, step, result, h) {
     var state = step.state;
     if (!state) {
-      container.appendChild(h.el("p", { class: "empty-note", text: "No table at this step." }));
+      container.appendChild(h.el("p", { class: "empty-note", text: t("No table at this step.") }));
       return;
     }
     var hl = touched(step);
     var acted = actedStep(step, Object.keys(state.players));
     container.appendChild(h.el("div", { class: "cb-centre" },
-      pile(h, "Draw pile", [], state.pile.count, hl),
-      pile(h, "Left discard (GAME cards played)", state.discards.left, state.discards.left.length, hl),
-      pile(h, "Right discard (surplus, duplicates)", state.discards.right, state.discards.right.length, hl)));
+      pile(h, t("Draw pile"), [], state.pile.count, hl),
+      pile(h, t("Left discard (GAME cards played)"), state.discards.left, state.discards.left.length, hl),
+      pile(h, t("Right discard (surplus, duplicates)"), state.discards.right, state.discards.right.length, hl)));
     var players = h.el("div", { class: "players cb-players" });
     Object.keys(state.players).forEach(function (name) {
       var player = state.players[name];
@@ -133,8 +133,8 @@
       players.appendChild(h.el("section", { class: classes, "aria-label": name, dataset: { player: name } },
         h.el("div", { class: "player-head" },
           h.el("span", { class: "player-name" + (won ? " winner" : "") }, name,
-            name === state.current ? h.el("span", { class: "cb-turn", text: " — to play" }) : null),
-          h.el("span", { class: "player-score" }, h.el("strong", { text: String(player.completed) }), " / 4 steps complete")),
+            name === state.current ? h.el("span", { class: "cb-turn", text: " — " + t("to play") }) : null),
+          h.el("span", { class: "player-score" }, tn("{n} / 4 steps complete", { n: h.el("strong", { text: String(player.completed) }) }))),
         h.el("div", { class: "cb-steps" }, STEPS.map(function (s) {
           return stepBox(h, s, player.table[s], hl, !!acted && acted.player === name && acted.step === s);
         })),
@@ -146,24 +146,24 @@
   function renderOutcome(container, result, h) {
     var o = result.outcome;
     if (!o) return;
-    var winner = o.winners && o.winners.length ? o.winners.join(" and ") : null;
+    var winner = o.winners && o.winners.length ? o.winners.join(", ") : null;
     container.appendChild(h.el("p", { class: "outcome-big" }, winner
-      ? [h.el("span", { class: "winner", text: winner }), " wins with " + (WON_BY[o.won_by] || o.won_by) +
-        " on turn " + o.turn + " (round " + o.round + ")."]
-      : "No winner yet: the log stops before the end."));
+      ? tn("{player} wins with {how} on turn {turn} (round {round}).", { player: h.el("span", { class: "winner", text: winner }),
+        how: WON_BY[o.won_by] || o.won_by, turn: o.turn, round: o.round })
+      : t("No winner yet: the log stops before the end.")));
     var rows = Object.keys(o.steps).map(function (name) {
       return h.el("tr", null, h.el("th", { scope: "row", text: name }),
         STEPS.map(function (s) {
           var st = o.steps[name][s];
-          return h.el("td", { text: st ? (st.complete ? "✓ " : "") + (st.colours.join(", ") || "no colour") +
+          return h.el("td", { text: st ? (st.complete ? "✓ " : "") + (st.colours.join(", ") || t("no colour")) +
             (st.timer ? " [" + st.timer + "]" : "") : "—" });
         }),
         h.el("td", { text: String(o.completed[name]) }));
     });
     container.appendChild(h.el("div", { class: "table-scroll" }, h.el("table", { class: "cb-outcome" },
-      h.el("thead", null, h.el("tr", null, h.el("th", { scope: "col", text: "Player" }),
+      h.el("thead", null, h.el("tr", null, h.el("th", { scope: "col", text: t("Player") }),
         STEPS.map(function (s) { return h.el("th", { scope: "col", text: s }); }),
-        h.el("th", { scope: "col", text: "Complete" }))),
+        h.el("th", { scope: "col", text: t("Complete") }))),
       h.el("tbody", null, rows))));
   }
 

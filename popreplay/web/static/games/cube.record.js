@@ -20,11 +20,12 @@
 
   var NAMES = { "LOOK-AHEAD": "Look Ahead", "ONE-HAND": "One Hand", "BLIND-SOLVE": "Blind Solve",
     "CORNER-TWIST": "Corner Twist", POP: "Pop", SCRAMBLE: "Scramble", PB: "Personal Best",
-    WR: "World Record", DNF: "DNF", SKIP: "skip" };
+    WR: "World Record", DNF: "DNF", SKIP: window.t("skip") };
   var CUBE = { CROSS: 1, F2L: 1, OLL: 1, PLL: 1 };
   var COLOUR = { WHITE: 1, YELLOW: 1, ORANGE: 1, GREEN: 1, RED: 1, BLUE: 1, SKIP: 1 };
   var GAME = { "LOOK-AHEAD": 1, "ONE-HAND": 1, "BLIND-SOLVE": 1, "CORNER-TWIST": 1, POP: 1, SCRAMBLE: 1 };
   var DEAL = 5;
+  var t = window.t, nt = window.nt, tn = window.tn; // the page's language (/assets/i18n/<lang>.js)
 
   var ui = null; // the entry being built
   var copies = false; // one button per copy instead of per kind
@@ -50,7 +51,7 @@
   // Kind buttons (or copy buttons) for a {key: [ids]} group from the engine. `taken`: ids already
   // tapped for this entry (not offered again).
   function cardGrid(h, groups, act, onPick, taken) {
-    var grid = h.el("div", { class: "rp-row cr-cards", role: "group", "aria-label": "Cards" });
+    var grid = h.el("div", { class: "rp-row cr-cards", role: "group", "aria-label": t("Cards") });
     taken = taken || [];
     Object.keys(groups).forEach(function (key) {
       var ids = groups[key].filter(function (id) { return taken.indexOf(id) < 0; });
@@ -59,7 +60,7 @@
         var free = entry[1];
         grid.appendChild(h.el("button", { type: "button", class: "rp-key cr-card cb-card " + cardClass(entry[0]),
           disabled: !free.length, dataset: { act: act, kind: entry[0], card: free[0] || "" },
-          "aria-label": label(entry[0]) + (free.length > 1 ? ", " + free.length + " copies" : ""),
+          "aria-label": label(entry[0]) + (free.length > 1 ? ", " + nt("{n} copy", "{n} copies", free.length) : ""),
           on: { click: function () { onPick(free[0]); } } },
           label(entry[0]), free.length > 1 ? h.el("span", { class: "cr-n", text: "×" + free.length }) : null));
       });
@@ -69,7 +70,7 @@
 
   function unseenButton(h, act, onPick, text) {
     return h.el("button", { type: "button", class: "rp-key cr-unseen", dataset: { act: act },
-      on: { click: function () { onPick(null); } } }, text || "unseen");
+      on: { click: function () { onPick(null); } } }, text || t("unseen"));
   }
 
   function lastTurnEvents(log) {
@@ -87,15 +88,15 @@
     deal.players.forEach(function (name) { if (!who && (hands[name] || []).length < deal.count) who = name; });
     var taken = [];
     Object.keys(hands).forEach(function (n) { hands[n].forEach(function (c) { if (c) taken.push(c); }); });
-    var b = box(h, "cr-deal", who ? "The deal: " + who + "'s card " + ((hands[who] || []).length + 1) + " of " + deal.count : "The deal");
+    var b = box(h, "cr-deal", who ? t("The deal: {player}’s card {n} of {count}", { player: who, n: (hands[who] || []).length + 1, count: deal.count }) : t("The deal"));
     b.appendChild(h.el("dl", { class: "kv cr-dealt" }, deal.players.map(function (name) {
-      return [h.el("dt", { text: name }), h.el("dd", { text: (hands[name] || []).map(function (c) { return c || "unseen"; }).join(", ") || "—" })];
+      return [h.el("dt", { text: name }), h.el("dd", { text: (hands[name] || []).map(function (c) { return c || t("unseen"); }).join(", ") || "—" })];
     })));
     function after() {
       var full = deal.players.every(function (name) { return (hands[name] || []).length >= deal.count; });
       if (!full) { rec.refresh(); return; }
       reset();
-      rec.commit(function (log) { log.deal = hands; log.turns = log.turns || []; }, "The deal");
+      rec.commit(function (log) { log.deal = hands; log.turns = log.turns || []; }, t("The deal"));
     }
     function add(card) { hands[who] = (hands[who] || []).concat([card]); after(); }
     b.appendChild(cardGrid(h, deal.cards, "deal", add, taken));
@@ -105,7 +106,7 @@
           var hand = hands[who] || [];
           while (hand.length < DEAL) hand = hand.concat([null]);
           hands[who] = hand; after();
-        } } }, "rest of " + who + "'s hand unseen")));
+        } } }, t("rest of {player}’s hand unseen", { player: who }))));
     return b;
   }
 
@@ -116,8 +117,8 @@
     if (building.draw.length) entry.draw = building.draw;
     if (cards.length) entry.lay = cards;
     reset();
-    rec.commit(function (log) { log.turns.push(entry); }, entry.player + "'s turn" +
-      (entry.lay ? ": lays " + entry.lay.join(", ") : ""));
+    rec.commit(function (log) { log.turns.push(entry); }, entry.lay
+      ? t("{player}’s turn: lays {cards}", { player: entry.player, cards: entry.lay.join(", ") }) : t("{player}’s turn", entry));
   }
 
   // Each drawn card goes to the engine with the draw so far: it answers the next card's choices,
@@ -138,12 +139,12 @@
 
   function turnBox(h, rec, turn) {
     var building = ui && ui.mode === "turn" ? ui : null;
-    var b = box(h, "cr-turn", turn.player + "'s turn: draws " + turn.count);
+    var b = box(h, "cr-turn", t("{player}’s turn: draws {count}", turn));
     if (!building) {
       var start = function (card) { drawn(rec, { mode: "turn", player: turn.player, draw: [] }, card); };
       if (turn.count === 0) {
         b.appendChild(h.el("button", { type: "button", class: "rp-big", dataset: { act: "turn-start" },
-          on: { click: function () { start(); } } }, "Start " + turn.player + "'s turn (nothing to draw)"));
+          on: { click: function () { start(); } } }, t("Start {player}’s turn (nothing to draw)", turn)));
       } else {
         b.appendChild(cardGrid(h, turn.cards, "draw", start));
         b.appendChild(h.el("div", { class: "rp-row" }, unseenButton(h, "draw-unseen", start)));
@@ -151,8 +152,8 @@
       return b;
     }
     var answer = building.answer;
-    b.appendChild(h.el("p", { class: "rp-sub", text: "Drawn: " + (building.draw.map(function (c) { return c || "unseen"; }).join(", ") || "—") }));
-    if (!answer) { b.appendChild(h.el("p", { class: "rp-hint cr-wait", text: "Checking…" })); return b; }
+    b.appendChild(h.el("p", { class: "rp-sub", text: t("Drawn: {cards}", { cards: building.draw.map(function (c) { return c || t("unseen"); }).join(", ") || "—" }) }));
+    if (!answer) { b.appendChild(h.el("p", { class: "rp-hint cr-wait", text: t("Checking…") })); return b; }
     if (answer.error) { b.appendChild(h.el("p", { class: "rp-error", text: answer.error.message })); return b; }
     var next = answer.next || {};
     if (next.draw) {
@@ -163,12 +164,12 @@
     }
     var lay = next.lay;
     building.laid = building.laid || [];
-    b.appendChild(h.el("p", { class: "rp-hint", text: turn.player + " lays " + (lay.cards.join(", ") || "no known card") +
-      ". Also laid from the unseen cards:" }));
+    var noKnown = t("no known card"), noneLaid = t("none"); // (pybabel skips a t() inside a t())
+    b.appendChild(h.el("p", { class: "rp-hint", text: t("{player} lays {cards}. Also laid from the unseen cards:", { player: turn.player, cards: lay.cards.join(", ") || noKnown }) }));
     b.appendChild(cardGrid(h, lay.may, "lay", function (card) { building.laid = building.laid.concat([card]); rec.refresh(); }, building.laid));
-    b.appendChild(h.el("p", { class: "rp-sub", text: "Laid from unseen: " + (building.laid.join(", ") || "none") }));
+    b.appendChild(h.el("p", { class: "rp-sub", text: t("Laid from unseen: {cards}", { cards: building.laid.join(", ") || noneLaid }) }));
     b.appendChild(h.el("button", { type: "button", class: "rp-big primary", dataset: { act: "lay-done" },
-      on: { click: function () { commitTurn(rec, building, lay.cards.concat(building.laid)); } } }, "Done"));
+      on: { click: function () { commitTurn(rec, building, lay.cards.concat(building.laid)); } } }, t("Done")));
     return b;
   }
 
@@ -197,7 +198,7 @@
     var ev = e.event, kind = kindOf(e.card);
     if (option.steps && !option.targets) {
       if (ev.step !== undefined) return null;
-      return { act: "step", title: "On which step?", items: items(option.steps), apply: function (v) { ev.step = v; } };
+      return { act: "step", title: t("On which step?"), items: items(option.steps), apply: function (v) { ev.step = v; } };
     }
     if (option.give && ev.give === undefined) {
       var gives = [];
@@ -206,44 +207,45 @@
           gives.push({ value: id, text: copies ? id : label(k) });
         });
       });
-      return { act: "give", title: "Which COLOUR card is given?", items: gives, apply: function (v) { ev.give = v; } };
+      return { act: "give", title: t("Which COLOUR card is given?"), items: gives, apply: function (v) { ev.give = v; } };
     }
     if (ev.target === undefined) {
-      return { act: "target", title: "Which opponent?", items: items(Object.keys(option.targets)), apply: function (v) { ev.target = v; } };
+      return { act: "target", title: t("Which opponent?"), items: items(Object.keys(option.targets)), apply: function (v) { ev.target = v; } };
     }
-    var t = option.targets[ev.target];
+    var tg = option.targets[ev.target];
     if (kind === "DNF" || kind === "POP") {
       if (ev.step !== undefined) return null;
-      return { act: "step", title: ev.target + "'s step:", items: items(t.steps), apply: function (v) { ev.step = v; } };
+      return { act: "step", title: t("{player}’s step:", { player: ev.target }), items: items(tg.steps), apply: function (v) { ev.step = v; } };
     }
     if (kind === "CORNER-TWIST") {
       if (ev.take !== undefined) return null;
       var twists = [];
-      Object.keys(t.colours).forEach(function (st) {
-        t.colours[st].forEach(function (c) { twists.push({ value: st + "|" + c, text: st + ": " + c }); });
+      Object.keys(tg.colours).forEach(function (st) {
+        tg.colours[st].forEach(function (c) { twists.push({ value: st + "|" + c, text: st + ": " + c }); });
       });
-      return { act: "twist", title: "Which colour, from which step?", items: twists,
+      return { act: "twist", title: t("Which colour, from which step?"), items: twists,
         apply: function (v) { ev.step = v.split("|")[0]; ev.take = [v.split("|")[1]]; } };
     }
     if (ev.take !== undefined) return null;
     if (kind === "SCRAMBLE") {  // every colour they hold: the known ones, and how many unseen
       var counts = [];
-      for (var n = t.known.length; n <= t.known.length + t.hidden; n++) counts.push({ value: n, text: n + " in all" });
-      return { act: "scramble-count", title: "Takes " + (t.known.join(", ") || "no known colour") +
-        (t.hidden ? ", and unseen ones: how many colours in all?" : ""),
-        items: counts, apply: function (v) { ev.take = t.known.concat(new Array(v - t.known.length).fill(null)); } };
+      var colours = tg.known.join(", ") || t("no known colour");
+      for (var n = tg.known.length; n <= tg.known.length + tg.hidden; n++) counts.push({ value: n, text: t("{n} in all", { n: n }) });
+      return { act: "scramble-count", title: (tg.hidden ? t("Takes {colours}, and unseen ones: how many colours in all?", { colours: colours })
+        : t("Takes {colours}", { colours: colours })),
+        items: counts, apply: function (v) { ev.take = tg.known.concat(new Array(v - tg.known.length).fill(null)); } };
     }
     // One Hand (any card) and Blind Solve (a COLOUR card): what was taken, if anything.
-    var takes = items(t.known);
-    if (t.hidden) takes.push({ value: null, text: "an unseen card" });
-    Object.keys(t.may || {}).forEach(function (k) {  // a card from an unseen slot, named
-      (copies ? t.may[k] : t.may[k].slice(0, 1)).forEach(function (id) {
+    var takes = items(tg.known);
+    if (tg.hidden) takes.push({ value: null, text: t("an unseen card") });
+    Object.keys(tg.may || {}).forEach(function (k) {  // a card from an unseen slot, named
+      (copies ? tg.may[k] : tg.may[k].slice(0, 1)).forEach(function (id) {
         takes.push({ value: id, text: copies ? id : label(k) });
       });
     });
-    if (kind === "BLIND-SOLVE" && !t.known.length) takes.push({ value: "none", text: "no colour" });
-    if (!takes.length) takes.push({ value: "none", text: "nothing (empty hand)" });
-    return { act: "take", title: "What was taken?", items: takes,
+    if (kind === "BLIND-SOLVE" && !tg.known.length) takes.push({ value: "none", text: t("no colour") });
+    if (!takes.length) takes.push({ value: "none", text: t("nothing (empty hand)") });
+    return { act: "take", title: t("What was taken?"), items: takes,
       apply: function (v) { ev.take = v === "none" ? [] : [v]; } };
   }
 
@@ -253,15 +255,16 @@
     while (field && field.items.length === 1) { field.apply(field.items[0].value); field = nextField(e, option); }
     if (!field) {
       var ev = e.event;
-      playEvent(rec, ev, play.player + " plays " + e.card + (ev.target ? " on " + ev.target : "") +
-        (ev.step ? (ev.target ? "'s " : " on ") + ev.step : ""));
+      var what = { player: play.player, card: e.card, target: ev.target, step: ev.step };
+      playEvent(rec, ev, ev.target ? (ev.step ? t("{player} plays {card} on {target}’s {step}", what) : t("{player} plays {card} on {target}", what))
+        : ev.step ? t("{player} plays {card} on {step}", what) : t("{player} plays {card}", what));
       return;
     }
     rec.refresh();
   }
 
   function playBox(h, rec, play) {
-    var b = box(h, "cr-play", play.player + " plays a card");
+    var b = box(h, "cr-play", t("{player} plays a card", play));
     var e = ui && ui.mode === "play" ? ui : null;
     if (!e) {
       var groups = {};
@@ -273,13 +276,13 @@
         if (option.draw !== undefined) { ui.drawn = []; lookMore(rec, ui, option, play); return; }
         advance(rec, ui, option, play);
       }));
-      if (!Object.keys(play.cards).length) b.appendChild(h.el("p", { class: "rp-hint", text: "No card in hand can be played now." }));
+      if (!Object.keys(play.cards).length) b.appendChild(h.el("p", { class: "rp-hint", text: t("No card in hand can be played now.") }));
       return b;
     }
     var option = play.cards[e.key];
-    b.appendChild(h.el("p", { class: "rp-sub" }, "Card: " + e.card + " ",
+    b.appendChild(h.el("p", { class: "rp-sub" }, t("Card: {card}", e) + " ",
       h.el("button", { type: "button", class: "link", dataset: { act: "play-cancel" },
-        on: { click: function () { reset(); rec.refresh(); } } }, "change")));
+        on: { click: function () { reset(); rec.refresh(); } } }, t("change"))));
     if (option.draw !== undefined) return lookAhead(h, rec, b, e, option, play);
     var field = nextField(e, option);
     if (!field) return b;
@@ -293,7 +296,7 @@
     if (card !== undefined) e.drawn = e.drawn.concat([card]);
     if (e.drawn.length >= option.draw) {
       e.event.draw = e.drawn;
-      playEvent(rec, e.event, play.player + " plays " + e.card);
+      playEvent(rec, e.event, t("{player} plays {card}", { player: play.player, card: e.card }));
       return;
     }
     e.answer = null;
@@ -307,9 +310,9 @@
 
   function lookAhead(h, rec, b, e, option, play) {
     function more(card) { lookMore(rec, e, option, play, card); }
-    b.appendChild(h.el("p", { class: "rp-sub", text: "Look Ahead draws: " + (e.drawn.map(function (c) { return c || "unseen"; }).join(", ") || "—") }));
+    b.appendChild(h.el("p", { class: "rp-sub", text: t("Look Ahead draws: {cards}", { cards: e.drawn.map(function (c) { return c || t("unseen"); }).join(", ") || "—" }) }));
     var answer = e.answer;
-    if (!answer) { b.appendChild(h.el("p", { class: "rp-hint cr-wait", text: "Checking…" })); return b; }
+    if (!answer) { b.appendChild(h.el("p", { class: "rp-hint cr-wait", text: t("Checking…") })); return b; }
     if (answer.error || !answer.next.draw) { b.appendChild(h.el("p", { class: "rp-error", text: (answer.error || {}).message || "" })); return b; }
     b.appendChild(cardGrid(h, answer.next.draw.cards, "draw", more));
     b.appendChild(h.el("div", { class: "rp-row" }, unseenButton(h, "draw-unseen", more)));
@@ -320,11 +323,11 @@
 
   function discardBox(h, rec, discard) {
     var building = ui && ui.mode === "discard" ? ui : { mode: "discard", cards: [] };
-    var b = box(h, "cr-discard", discard.player + " discards " + discard.count + " (hand over 10)");
+    var b = box(h, "cr-discard", t("{player} discards {count} (hand over 10)", discard));
     b.appendChild(cardGrid(h, discard.cards, "discard", function (card) {
       var cards = building.cards.concat([card]);
       if (cards.length === discard.count) {
-        playEvent(rec, { discard: cards }, discard.player + " discards " + cards.join(", "));
+        playEvent(rec, { discard: cards }, t("{player} discards {cards}", { player: discard.player, cards: cards.join(", ") }));
       } else { ui = { mode: "discard", cards: cards }; rec.refresh(); }
     }, building.cards));
     return b;
@@ -353,7 +356,7 @@
     var next = answer.next || {};
     container.appendChild(h.el("label", { class: "rp-check cr-copies" },
       h.el("input", { type: "checkbox", checked: copies, dataset: { act: "copies" },
-        on: { change: function (ev) { copies = ev.target.checked; rec.refresh(); } } }), " Copy numbers"));
+        on: { change: function (ev) { copies = ev.target.checked; rec.refresh(); } } }), " " + t("Copy numbers")));
     var building = ui ? ui.mode : null;
     if (next.deal && (building === "deal" || (!building && !dealSeen(rec.draft)))) {
       container.appendChild(dealBox(h, rec, next.deal));
@@ -363,13 +366,13 @@
       container.appendChild(h.el("section", { class: "rp-box cr-fmc", "aria-label": "F.M.C." },
         h.el("button", { type: "button", class: "rp-big", dataset: { act: "fmc" }, on: { click: function () {
           var cards = next.show.marks.map(function (m) { return m.cards[0]; });
-          playEvent(rec, { show: cards }, next.show.player + " shows the F.M.C.");
-        } } }, next.show.player + " shows the F.M.C.!")));
+          playEvent(rec, { show: cards }, t("{player} shows the F.M.C.", next.show));
+        } } }, t("{player} shows the F.M.C.!", next.show))));
     }
     if (next.discard && (!building || building === "discard")) container.appendChild(discardBox(h, rec, next.discard));
     if (next.play && (!building || building === "play")) container.appendChild(playBox(h, rec, next.play));
     if (next.turn && (!building || building === "turn")) container.appendChild(turnBox(h, rec, next.turn));
-    if (answer.over) container.appendChild(h.el("p", { class: "rp-done", role: "status", text: "The game is over." }));
+    if (answer.over) container.appendChild(h.el("p", { class: "rp-done", role: "status", text: t("The game is over.") }));
   }
 
   window.PopReplayRecorders = window.PopReplayRecorders || {};

@@ -9,15 +9,17 @@
 (function () {
   "use strict";
 
+  var t = window.t, nt = window.nt, tn = window.tn; // the page's language (/assets/i18n/<lang>.js)
+  // name: the colour's code (data-colour); word: said in the page's language
   var COLOURS = [
-    { name: "purple", symbol: "◆" },
-    { name: "red", symbol: "●" },
-    { name: "yellow", symbol: "▲" },
-    { name: "green", symbol: "■" },
-    { name: "blue", symbol: "★" },
+    { name: "purple", word: t("purple"), symbol: "◆" },
+    { name: "red", word: t("red"), symbol: "●" },
+    { name: "yellow", word: t("yellow"), symbol: "▲" },
+    { name: "green", word: t("green"), symbol: "■" },
+    { name: "blue", word: t("blue"), symbol: "★" },
   ];
   var QUEUES = ["A", "B", "C", "D", "E"];
-  var CHIEF = "the Multicolour Chief";
+  var CHIEF = t("the Multicolour Chief");
 
   function hasArrow(n) { return n <= 10 || n >= 41; }
   function icons(n) {
@@ -26,12 +28,11 @@
     return 1;
   }
   function sumIcons(cards) { return (cards || []).reduce(function (s, c) { return s + icons(c); }, 0); }
-  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
 
   function describe(n) {
     var colour = COLOURS[n % 5];
-    return n + ", " + colour.name + " " + colour.symbol + ", " + plural(icons(n), "explosion icon") +
-      (hasArrow(n) ? ", Arrow" : "");
+    return n + ", " + colour.word + " " + colour.symbol + ", " + nt("{n} Explosion symbol", "{n} Explosion symbols", icons(n)) +
+      (hasArrow(n) ? ", " + t("Arrow") : "");
   }
 
   // One card. opts: {mini, row, col, placed, boom}
@@ -42,8 +43,8 @@
     if (opts.placed) classes.push("just-placed");
     if (opts.boom) classes.push("will-explode");
     var label = describe(n);
-    if (opts.placed) label += ", just placed";
-    if (opts.boom) label += ", about to explode";
+    if (opts.placed) label += ", " + t("just placed");
+    if (opts.boom) label += ", " + t("about to explode");
     var dataset = { card: String(n) };
     if (opts.row !== undefined) { dataset.row = String(opts.row); dataset.col = String(opts.col); }
     return h.el("div", { class: classes.join(" "), role: "img", "aria-label": label, title: label, dataset: dataset },
@@ -62,7 +63,7 @@
   }
 
   function cardsRow(h, cards, opts) {
-    if (!cards || !cards.length) return h.el("div", { class: "cards-row" }, h.el("span", { class: "empty-note", text: (opts && opts.empty) || "none" }));
+    if (!cards || !cards.length) return h.el("div", { class: "cards-row" }, h.el("span", { class: "empty-note", text: (opts && opts.empty) || t("none") }));
     return h.el("div", { class: "cards-row" + (opts && opts.big ? " big" : "") },
       cards.map(function (n) { return card(h, n, { mini: !(opts && opts.big) }); }));
   }
@@ -97,8 +98,8 @@
     });
     var bottom = Math.max.apply(null, qr);
     if (top === null) top = Math.min.apply(null, qr);
-    var grid = h.el("div", { class: "pop-area", role: "group", "aria-label": "Play area: queues A to E, rows from the top" });
-    grid.appendChild(h.el("span", { class: "rowlabel", "aria-hidden": "true", text: "row" }));
+    var grid = h.el("div", { class: "pop-area", role: "group", "aria-label": t("Play area: queues A to E, rows from the top") });
+    grid.appendChild(h.el("span", { class: "rowlabel", "aria-hidden": "true", text: t("row") }));
     QUEUES.forEach(function (q) { grid.appendChild(h.el("span", { class: "colhead", "aria-hidden": "true", text: q })); });
     for (var r = top; r <= bottom; r++) {
       grid.appendChild(h.el("span", { class: "rowlabel", "aria-hidden": "true", text: String(r) }));
@@ -108,9 +109,9 @@
           var isPlaced = !!placed && placed.card === n;
           grid.appendChild(card(h, n, { row: r, col: c, placed: isPlaced, boom: !!boom[n] }));
         } else if (r === qr[c]) {
-          grid.appendChild(h.el("div", { class: "card queue", role: "img", "aria-label": "Queue card " + QUEUES[c], dataset: { queue: QUEUES[c], row: String(r) } },
+          grid.appendChild(h.el("div", { class: "card queue", role: "img", "aria-label": t("Queue card {queue}", { queue: QUEUES[c] }), dataset: { queue: QUEUES[c], row: String(r) } },
             h.el("span", { class: "num", "aria-hidden": "true", text: QUEUES[c] }),
-            h.el("span", { class: "label", "aria-hidden": "true", text: "queue" })));
+            h.el("span", { class: "label", "aria-hidden": "true", text: t("queue") })));
         } else {
           grid.appendChild(h.el("div", { class: "slot " + (r < qr[c] ? "empty" : "below"), "aria-hidden": "true" }));
         }
@@ -125,18 +126,22 @@
     var waiting = {};
     (step.state.unplaced || []).forEach(function (c) { waiting[c] = true; });
     var d = reveal.data;
-    var strip = h.el("div", { class: "turn-strip", role: "group", "aria-label": "Cards revealed this turn" },
-      h.el("div", { class: "title" }, "Turn " + reveal.turn + ": revealed — " + plural(d.arrows, "Arrow") + ", placed " +
-        d.direction + " (" + (d.direction === "descending" ? "E" : "A") + " first)"));
+    // (each word on its own: pybabel does not see a t() inside another t()'s arguments)
+    var arrows = nt("{n} Arrow", "{n} Arrows", d.arrows);
+    var direction = { descending: t("descending"), ascending: t("ascending") }[d.direction] || d.direction;
+    var strip = h.el("div", { class: "turn-strip", role: "group", "aria-label": t("Cards revealed this turn") },
+      h.el("div", { class: "title" }, t("Turn {turn}: revealed — {arrows}, placed {direction} ({first} first)", {
+        turn: reveal.turn, arrows: arrows, direction: direction,
+        first: d.direction === "descending" ? "E" : "A" })));
     d.cards.forEach(function (entry) {
       var done = !waiting[entry.card];
       var placedNow = step.kind === "place" && step.data.card === entry.card;
-      var stateText = placedNow ? "just placed" : done ? (step.kind === "reveal" ? "" : "placed") : "waiting";
-      if (step.kind === "reveal") { done = false; stateText = "to " + entry.queue; }
+      var stateText = placedNow ? t("just placed") : done ? (step.kind === "reveal" ? "" : t("placed")) : t("waiting");
+      if (step.kind === "reveal") { done = false; stateText = t("to {queue}", { queue: entry.queue }); }
       strip.appendChild(h.el("div", { class: "revealed" + (done && !placedNow ? " done" : ""), dataset: { card: String(entry.card) } },
         h.el("span", { class: "queue-letter", text: "→ " + entry.queue }),
         card(h, entry.card, { mini: false }),
-        h.el("span", { class: "owner", text: entry.owner === null ? "Chief" : entry.owner, title: entry.owner === null ? CHIEF : entry.owner }),
+        h.el("span", { class: "owner", text: entry.owner === null ? t("Chief") : entry.owner, title: entry.owner === null ? CHIEF : entry.owner }),
         h.el("span", { class: "state", text: stateText })));
     });
     return strip;
@@ -145,13 +150,15 @@
   function explodedStrip(h, step) {
     if (step.kind !== "explode") return null;
     var d = step.data;
-    var who = d.collector === null ? "wait beside the Chief" : "go to " + d.collector;
-    var strip = h.el("div", { class: "exploded-strip", role: "group", "aria-label": "Cards exploded in this wave" },
-      h.el("div", { class: "title" }, "Wave " + d.wave + " exploded — " + plural(d.icons, "icon") + " " + who),
+    var title = d.collector === null
+      ? nt("Wave {wave} exploded — {n} symbol wait beside the Chief", "Wave {wave} exploded — {n} symbols wait beside the Chief", d.icons, { wave: d.wave })
+      : nt("Wave {wave} exploded — {n} symbol go to {player}", "Wave {wave} exploded — {n} symbols go to {player}", d.icons, { wave: d.wave, player: d.collector });
+    var strip = h.el("div", { class: "exploded-strip", role: "group", "aria-label": t("Cards exploded in this wave") },
+      h.el("div", { class: "title" }, title),
       h.el("div", { class: "cards-row big wave-cards" }, d.cards.map(function (c) { return card(h, c, {}); })));
     if (d.chief_pile_taken && d.chief_pile_taken.length) {
-      strip.appendChild(h.el("div", { class: "title" }, d.collector + " also takes the Chief’s waiting pile (" +
-        plural(sumIcons(d.chief_pile_taken), "icon") + "):"));
+      strip.appendChild(h.el("div", { class: "title" }, nt("{player} also takes the Chief’s waiting pile ({n} symbol):",
+        "{player} also takes the Chief’s waiting pile ({n} symbols):", sumIcons(d.chief_pile_taken), { player: d.collector })));
       var taken = cardsRow(h, d.chief_pile_taken, {});
       taken.classList.add("taken-pile");
       strip.appendChild(taken);
@@ -164,27 +171,27 @@
     var battle = result.mode === "battle";
     var names = Object.keys(st.scores);
     var collector = step.kind === "explode" ? step.data.collector : undefined;
-    var side = h.el("div", { class: "players", role: "group", "aria-label": "Players" });
+    var side = h.el("div", { class: "players", role: "group", "aria-label": t("Players") });
     names.forEach(function (name) {
       var hand = st.hands ? st.hands[name] : null;
       var box = h.el("section", { class: "player" + (collector === name ? " collector" : ""), dataset: { player: name }, "aria-label": name },
         h.el("div", { class: "player-head" },
           h.el("span", { class: "player-name", text: name }),
           h.el("span", { class: "player-score" }, battle
-            ? ["round ", h.el("strong", { class: "round-score", text: String(st.scores[name]) }), " · total ", h.el("strong", { class: "total-score", text: String(st.totals[name]) })]
-            : ["icons collected ", h.el("strong", { class: "round-score", text: String(st.scores[name]) })])),
-        h.el("div", { class: "sub", text: "Collected" + (battle ? " this round" : "") + " (" + st.collected[name].length + ")" }),
+            ? tn("round {round} · total {total}", { round: h.el("strong", { class: "round-score", text: String(st.scores[name]) }), total: h.el("strong", { class: "total-score", text: String(st.totals[name]) }) })
+            : tn("symbols collected {n}", { n: h.el("strong", { class: "round-score", text: String(st.scores[name]) }) }))),
+        h.el("div", { class: "sub", text: (battle ? t("Collected this round ({n})", { n: st.collected[name].length }) : t("Collected ({n})", { n: st.collected[name].length })) }),
         cardsRow(h, st.collected[name], {}));
       var handHead = h.el("div", { class: "sub" });
       if (!hand) {
-        handHead.textContent = "Hand not recorded in the log";
+        handHead.textContent = t("Hand not recorded in the log");
         box.appendChild(handHead);
       } else {
-        handHead.appendChild(document.createTextNode("Hand: " + plural(hand.length, "card") + " "));
+        handHead.appendChild(document.createTextNode(nt("Hand: {n} card", "Hand: {n} cards", hand.length) + " "));
         handHead.appendChild(h.revealButton(name));
         box.appendChild(handHead);
         if (h.isRevealed(name)) {
-          var row = cardsRow(h, hand, { empty: "empty" });
+          var row = cardsRow(h, hand, { empty: t("empty") });
           row.classList.add("hand");
           box.appendChild(row);
         }
@@ -192,30 +199,30 @@
       side.appendChild(box);
     });
     if (result.mode === "battle" || result.mode === "coop") {
-      side.appendChild(h.el("section", { class: "player chief" + (collector === null ? " collector" : ""), "aria-label": "The Multicolour Chief's waiting pile" },
-        h.el("div", { class: "player-head" }, h.el("span", { class: "player-name", text: "Multicolour Chief" }),
-          h.el("span", { class: "player-score", text: "waiting pile " + plural(sumIcons(st.chief_pending), "icon") })),
-        h.el("div", { class: "sub", text: "Taken by the next player who collects" }),
-        h.el("div", { class: "chief-pile" }, cardsRow(h, st.chief_pending, { empty: "empty" }))));
+      side.appendChild(h.el("section", { class: "player chief" + (collector === null ? " collector" : ""), "aria-label": t("The Multicolour Chief's waiting pile") },
+        h.el("div", { class: "player-head" }, h.el("span", { class: "player-name", text: t("Multicolour Chief") }),
+          h.el("span", { class: "player-score", text: nt("waiting pile {n} symbol", "waiting pile {n} symbols", sumIcons(st.chief_pending)) })),
+        h.el("div", { class: "sub", text: t("Taken by the next player who collects") }),
+        h.el("div", { class: "chief-pile" }, cardsRow(h, st.chief_pending, { empty: t("empty") }))));
     }
     return side;
   }
 
   function legend(h) {
-    return h.el("div", { class: "legend", "aria-label": "Legend" },
+    return h.el("div", { class: "legend", "aria-label": t("Legend") },
       COLOURS.map(function (c, i) {
         // a card's colour is its number mod 5, said plainly: the number's last digit
         return h.el("span", { dataset: { colour: c.name } }, h.el("span", { class: "swatch card c" + i, "aria-hidden": "true", text: c.symbol }),
-          c.name + ": ends in " + (i === 0 ? "0 or 5" : i + " or " + (i + 5)));
+          t("{colour}: ends in {a} or {b}", { colour: c.word, a: i === 0 ? 0 : i, b: i === 0 ? 5 : i + 5 }));
       }),
-      h.el("span", null, "➜ Arrow"), h.el("span", null, h.el("span", { class: "legend-burst", "aria-hidden": "true" }, h.el("i", { class: "burst" })), "explosion icon"),
-      h.el("span", null, "black and white ring: card just placed"), h.el("span", null, h.el("span", { class: "legend-boom", "aria-hidden": "true" }), "dashed ring and burst: about to explode"));
+      h.el("span", null, "➜ " + t("Arrow")), h.el("span", null, h.el("span", { class: "legend-burst", "aria-hidden": "true" }, h.el("i", { class: "burst" })), t("Explosion symbol")),
+      h.el("span", null, t("black and white ring: card just placed")), h.el("span", null, h.el("span", { class: "legend-boom", "aria-hidden": "true" }), t("dashed ring and burst: about to explode")));
   }
 
   function renderState(container, step, result, h) {
     var st = step.state;
     if (!st) {
-      container.appendChild(h.el("p", { class: "empty-note", text: "No table yet at this step." }));
+      container.appendChild(h.el("p", { class: "empty-note", text: t("No table yet at this step.") }));
       return;
     }
     var boom = aboutToExplode(step, h);
@@ -230,13 +237,12 @@
   // ---- result panel ----
 
   function winnersLine(h, outcome) {
-    if (!outcome.winners) return h.el("p", { class: "outcome-big", text: "Winner: not decided yet (the log stops early)." });
+    if (!outcome.winners) return h.el("p", { class: "outcome-big", text: t("Winner: not decided yet (the log stops early).") });
     var p = h.el("p", { class: "outcome-big", id: "winners" },
-      (outcome.winners.length === 1 ? "Winner: " : "Winners: ") + outcome.winners.join(", ") +
-      " (lowest total wins)");
-    var tie = { "kept-card": "Tied on the total; the card left in hand broke the tie.",
-      shared: "Tied on the total and on the kept cards: the victory is shared.",
-      unknown: "Tied on the total; the kept cards are not recorded, so the tie cannot be broken." }[outcome.tie_break];
+      nt("Winner: {names} (lowest total wins)", "Winners: {names} (lowest total wins)", outcome.winners.length, { names: outcome.winners.join(", ") }));
+    var tie = { "kept-card": t("Tied on the total; the card left in hand broke the tie."),
+      shared: t("Tied on the total and on the kept cards: the victory is shared."),
+      unknown: t("Tied on the total; the kept cards are not recorded, so the tie cannot be broken.") }[outcome.tie_break];
     return tie ? [p, h.el("p", { text: tie })] : p;
   }
 
@@ -245,26 +251,26 @@
     var players = Object.keys(o.totals);
     var winners = o.winners || [];
     container.appendChild(h.el("div", null, winnersLine(h, o)));
-    var head = h.el("tr", null, h.el("th", { scope: "col", text: "Round" }),
+    var head = h.el("tr", null, h.el("th", { scope: "col", text: t("Round") }),
       players.map(function (p) { return h.el("th", { scope: "col", class: "num" + (winners.indexOf(p) >= 0 ? " winner" : ""), text: p }); }));
     var body = h.el("tbody");
     o.rounds.forEach(function (r, i) {
       body.appendChild(h.el("tr", null, h.el("th", { scope: "row", text: String(i + 1) }),
         players.map(function (p) { return h.el("td", { class: "num", text: String(r.scores[p]) }); })));
     });
-    var foot = h.el("tfoot", null, h.el("tr", { class: "totals" }, h.el("th", { scope: "row", text: "Total" }),
+    var foot = h.el("tfoot", null, h.el("tr", { class: "totals" }, h.el("th", { scope: "row", text: t("Total") }),
       players.map(function (p) { return h.el("td", { class: "num", dataset: { player: p } }, h.el("strong", { text: String(o.totals[p]) })); })));
     container.appendChild(h.el("div", { class: "table-scroll" }, h.el("table", { class: "totals-table" },
-      h.el("caption", { class: "visually-hidden", text: "Points per round and totals (icons collected; lowest wins)" }),
+      h.el("caption", { class: "visually-hidden", text: t("Points per round and totals (Explosion symbols collected; lowest wins)") }),
       h.el("thead", null, head), body, foot)));
     var extra = h.el("dl", { class: "kv" });
     o.rounds.forEach(function (r, i) {
       var kept = players.map(function (p) { return p + " " + (r.kept[p] === null ? "?" : r.kept[p]); }).join(", ");
-      extra.appendChild(h.el("dt", { text: "Round " + (i + 1) + " kept" }));
+      extra.appendChild(h.el("dt", { text: t("Round {n} kept", { n: i + 1 }) }));
       extra.appendChild(h.el("dd", { text: kept }));
       if (r.chief_pending.length) {
-        extra.appendChild(h.el("dt", { text: "Left with the Chief" }));
-        extra.appendChild(h.el("dd", { text: r.chief_pending.join(", ") + " (scored by nobody)" }));
+        extra.appendChild(h.el("dt", { text: t("Left with the Chief") }));
+        extra.appendChild(h.el("dd", { text: r.chief_pending.join(", ") + " (" + t("scored by nobody") + ")" }));
       }
     });
     container.appendChild(extra);
@@ -275,23 +281,32 @@
     return null;
   }
 
+  // the coop levels and solo titles as the engine names them, in the page's language
+  function levelWord(level) {
+    return { beginner: t("beginner"), apprentice: t("apprentice"), skilled: t("skilled"),
+      expert: t("expert"), legendary: t("legendary") }[level] || level;
+  }
+  function titleWord(title) {
+    return { novice: t("novice"), mean: t("mean"), evil: t("evil"), renegade: t("renegade") }[title] || title;
+  }
+
   function renderOutcome(container, result, h) {
     var o = result.outcome;
     if (result.mode === "battle") { battleOutcome(container, result, h); return; }
     var big;
     var facts = [];
     if (result.mode === "coop") {
-      big = o.result === null ? "Not finished yet" : o.result === "won" ? "The group wins — level " + o.level
-        : "The group loses on turn " + o.failed_turn + " — level " + o.level;
-      facts = [["Level", o.level], ["Cards left in each hand", o.cards_left], ["Failed turn", o.failed_turn]];
+      big = o.result === null ? t("Not finished yet") : o.result === "won" ? t("The group wins — level {level}", { level: levelWord(o.level) })
+        : t("The group loses on turn {turn} — level {level}", { turn: o.failed_turn, level: levelWord(o.level) });
+      facts = [[t("Level"), levelWord(o.level)], [t("Cards left in each hand"), o.cards_left], [t("Failed turn"), o.failed_turn]];
     } else if (result.mode === "solo") {
-      big = o.result === null ? "Not finished yet" : o.result === "won" ? "Won — title “" + o.title + "”"
-        : "Lost — " + plural(o.cards_left_in_play, "card") + " still in play";
-      facts = [["Difficulty", o.difficulty], ["Title", o.title], ["Turns played", o.turns_played], ["Cards left in play", o.cards_left_in_play]];
+      big = o.result === null ? t("Not finished yet") : o.result === "won" ? t("Won — title “{title}”", { title: titleWord(o.title) })
+        : nt("Lost — {n} card still in play", "Lost — {n} cards still in play", o.cards_left_in_play);
+      facts = [[t("Difficulty"), o.difficulty], [t("Title"), titleWord(o.title)], [t("Turns played"), o.turns_played], [t("Cards left in play"), o.cards_left_in_play]];
     } else if (result.mode === "puzzle") {
-      big = o.solved === null ? "Not played yet" : o.solved ? "Solved: every starting card exploded"
-        : "Not solved — " + plural(o.layout_cards_left, "starting card") + " left";
-      facts = [["Starting cards left", o.layout_cards_left], ["Cards left in play", o.cards_left_in_play]];
+      big = o.solved === null ? t("Not played yet") : o.solved ? t("Solved: every starting card exploded")
+        : nt("Not solved — {n} starting card left", "Not solved — {n} starting cards left", o.layout_cards_left);
+      facts = [[t("Starting cards left"), o.layout_cards_left], [t("Cards left in play"), o.cards_left_in_play]];
     }
     container.appendChild(h.el("p", { class: "outcome-big", id: "outcome-line", text: big }));
     var dl = h.el("dl", { class: "kv" });
@@ -301,7 +316,7 @@
     });
     container.appendChild(dl);
     var boom = result.mode === "coop" && o.result === "lost" ? firstStep(h, "explode") : null;
-    if (boom) container.appendChild(h.el("p", null, "The explosion that lost the game: ", h.stepButton(boom.index, "step " + boom.index)));
+    if (boom) container.appendChild(h.el("p", null, t("The explosion that lost the game:") + " ", h.stepButton(boom.index, t("step {n}", { n: boom.index }))));
   }
 
   function pointSources(result, h) {
@@ -311,9 +326,9 @@
         var points = s.data.icons + sumIcons(s.data.chief_pile_taken);
         return {
           player: s.data.collector, index: s.index, points: points,
-          label: "R" + s.round + " T" + s.turn + " +" + points,
-          title: "Round " + s.round + ", turn " + s.turn + ", wave " + s.data.wave + ": " + s.data.cards.join(", ") +
-            (s.data.chief_pile_taken.length ? " and the Chief’s pile " + s.data.chief_pile_taken.join(", ") : ""),
+          label: t("R{round} T{turn}", { round: s.round, turn: s.turn }) + " +" + points,
+          title: t("Round {round}, turn {turn}, wave {wave}:", { round: s.round, turn: s.turn, wave: s.data.wave }) + " " + s.data.cards.join(", ") +
+            (s.data.chief_pile_taken.length ? " " + t("and the Chief’s pile {cards}", { cards: s.data.chief_pile_taken.join(", ") }) : ""),
         };
       });
   }

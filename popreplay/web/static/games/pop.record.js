@@ -23,6 +23,7 @@
     { name: "green", symbol: "■" }, { name: "blue", symbol: "★" },
   ];
   var QUEUES = ["A", "B", "C", "D", "E"];
+  var t = window.t, nt = window.nt; // the page's language (/assets/i18n/<lang>.js)
 
   var ui = null; // {kind, cards: [], answer, rows, asking}
 
@@ -40,27 +41,27 @@
     if (setup.mode === "solo") {
       setup.options.difficulty = 1;
       var select = h.el("select", { id: "pop-difficulty", on: { change: function (ev) { setup.options.difficulty = Number(ev.target.value); } } },
-        [1, 2, 3, 4].map(function (d) { return h.el("option", { value: String(d), text: d + " (" + d + " starting row" + (d > 1 ? "s" : "") + ")" }); }));
-      container.appendChild(h.el("div", { class: "rp-field" }, h.el("label", { for: "pop-difficulty", text: "Difficulty" }), select));
+        [1, 2, 3, 4].map(function (d) { return h.el("option", { value: String(d), text: d + " (" + nt("{n} starting row", "{n} starting rows", d) + ")" }); }));
+      container.appendChild(h.el("div", { class: "rp-field" }, h.el("label", { for: "pop-difficulty", text: t("Difficulty") }), select));
     }
     if (setup.mode === "battle") {
       container.appendChild(h.el("label", { class: "rp-check" },
         h.el("input", { type: "checkbox", id: "pop-variant", on: { change: function (ev) {
           if (ev.target.checked) setup.options.two_player_variant = true; else delete setup.options.two_player_variant;
-        } } }), " 2-player variant (each player draws 1 and plays 2 a turn)"));
+        } } }), " " + t("2-player variant (each player draws 1 and plays 2 a turn)")));
     }
   }
 
   function slotTitle(slot) {
     var n = slot.count;
-    var cards = n + " card" + (n === 1 ? "" : "s");
+    var p = { player: slot.player };
     switch (slot.role) {
-      case "layout": return "Layout, row " + (Number(slot.path.split("/").pop()) + 1) + " (" + cards + ", queue A to E)";
-      case "hand": return slot.player + "'s hand (" + cards + ")";
-      case "play": return slot.player + " reveals " + cards;
-      case "chief": return "The Multicolour Chief reveals " + cards;
-      case "draw": return slot.player + " draws " + cards;
-      case "kept": return slot.player + " keeps";
+      case "layout": return nt("Layout, row {row} ({n} card, queue A to E)", "Layout, row {row} ({n} cards, queue A to E)", n, { row: Number(slot.path.split("/").pop()) + 1 });
+      case "hand": return nt("{player}’s hand ({n} card)", "{player}’s hand ({n} cards)", n, p);
+      case "play": return nt("{player} reveals {n} card", "{player} reveals {n} cards", n, p);
+      case "chief": return nt("The Multicolour Chief reveals {n} card", "The Multicolour Chief reveals {n} cards", n);
+      case "draw": return nt("{player} draws {n} card", "{player} draws {n} cards", n, p);
+      case "kept": return t("{player} keeps", p);
       default: return slot.role;
     }
   }
@@ -77,7 +78,7 @@
   function cardKey(h, n, enabled, onTap, extra) {
     var colour = COLOURS[n % 5];
     return h.el("button", { type: "button", class: "rp-key pr-key card c" + (n % 5) + (extra || ""), disabled: !enabled,
-      "aria-label": n + " " + colour.name + (enabled ? "" : " (not possible)"), dataset: { act: "card", card: String(n) },
+      "aria-label": n + " " + t(colour.name) + (enabled ? "" : " (" + t("not possible") + ")"), dataset: { act: "card", card: String(n) },
       on: { click: function () { onTap(n); } } },
       h.el("span", { class: "pr-sym", "aria-hidden": "true", text: colour.symbol }), String(n));
   }
@@ -96,8 +97,8 @@
   function finish(rec, kind, plan) {
     var cards = ui.cards.slice();
     var entry = rec.helpers.buildEntry(plan, cards);
-    var label = kind === "turn" ? "Round " + plan.round + ", turn " + plan.turn + ": " + cards.join(", ")
-      : kind === "round" ? "Round " + plan.round + " dealt" : "Kept cards of round " + plan.round;
+    var label = kind === "turn" ? t("Round {round}, turn {turn}:", plan) + " " + cards.join(", ")
+      : kind === "round" ? t("Round {round} dealt", plan) : t("Kept cards of round {round}", plan);
     ui.asking = true;
     rec.refresh();
     rec.commit(function (log) { return rec.helpers.placeEntry(log, plan, entry); }, label).then(function (kept) {
@@ -154,11 +155,11 @@
     box.appendChild(h.el("h3", { class: "rp-head", text: heading }));
     if (plan.rows !== undefined) {
       var rows = building && building.rows ? building.rows : plan.rows;
-      box.appendChild(h.el("div", { class: "rp-row pr-rows", role: "group", "aria-label": "Rows in the puzzle layout" },
-        h.el("span", { text: "Layout rows: " + rows }),
-        h.el("button", { type: "button", dataset: { act: "rows-less" }, disabled: rows <= 1 || cards.length > 0, "aria-label": "One row less",
+      box.appendChild(h.el("div", { class: "rp-row pr-rows", role: "group", "aria-label": t("Rows in the puzzle layout") },
+        h.el("span", { text: t("Layout rows: {n}", { n: rows }) }),
+        h.el("button", { type: "button", dataset: { act: "rows-less" }, disabled: rows <= 1 || cards.length > 0, "aria-label": t("One row less"),
           on: { click: function () { ui = { kind: kind, cards: [], answer: null, rows: rows - 1 }; ask(rec, kind); } } }, "−"),
-        h.el("button", { type: "button", dataset: { act: "rows-more" }, disabled: rows >= plan.max_rows || cards.length > 0, "aria-label": "One row more",
+        h.el("button", { type: "button", dataset: { act: "rows-more" }, disabled: rows >= plan.max_rows || cards.length > 0, "aria-label": t("One row more"),
           on: { click: function () { ui = { kind: kind, cards: [], answer: null, rows: rows + 1 }; ask(rec, kind); } } }, "+")));
     }
     var where = locate(plan, cards.length);
@@ -171,11 +172,11 @@
       var current = where && where.slot === i;
       progress.appendChild(h.el("li", { class: "pr-slot" + (current ? " rp-on" : ""), "aria-current": current ? "step" : null },
         h.el("span", { class: "pr-who", text: slotTitle(slot) }), " ",
-        h.el("span", { class: "pr-got", text: mine.map(function (c) { return c === null ? "gap" : String(c); }).join(" ") || (current ? "…" : "") })));
+        h.el("span", { class: "pr-got", text: mine.map(function (c) { return c === null ? t("gap") : String(c); }).join(" ") || (current ? "…" : "") })));
     });
     box.appendChild(progress);
     if (building && building.error) box.appendChild(h.el("p", { class: "rp-error", role: "alert", text: building.error }));
-    if (!where) { box.appendChild(h.el("p", { class: "rp-hint", text: "Checking the entry…" })); return box; }
+    if (!where) { box.appendChild(h.el("p", { class: "rp-hint", text: t("Checking the entry…") })); return box; }
     var slot = plan.slots[where.slot];
     var fresh = building && building.answer && building.answer.next[kind] && building.answer.next[kind].filled === cards.length;
     var offered = {};
@@ -185,15 +186,15 @@
     cards.forEach(function (c) { taken[c] = true; });
     var waiting = building && building.asking;
     box.dataset.ready = waiting ? "0" : "1";
-    var title = slotTitle(slot) + (slot.count > 1 ? " — card " + (where.at + 1) + " of " + slot.count : "");
+    var title = slotTitle(slot) + (slot.count > 1 ? " — " + t("card {n} of {count}", { n: where.at + 1, count: slot.count }) : "");
     box.appendChild(h.el("p", { class: "pr-now", "aria-live": "polite" }, h.el("strong", { text: title })));
     function onTap(n) { tap(rec, kind, n); }
     var grid;
     if (slot.source === "hand" && known) {
-      grid = h.el("div", { class: "rp-row pr-hand", role: "group", "aria-label": slot.player + "'s hand" },
+      grid = h.el("div", { class: "rp-row pr-hand", role: "group", "aria-label": t("{player}’s hand", { player: slot.player }) },
         plan.cards.map(function (n) { return cardKey(h, n, !waiting, onTap, " pr-big"); }));
     } else {
-      grid = h.el("div", { class: "pr-grid", role: "group", "aria-label": "Cards 1 to 50" });
+      grid = h.el("div", { class: "pr-grid", role: "group", "aria-label": t("Cards 1 to 50") });
       for (var n = 1; n <= 50; n++) {
         var ok = !waiting && !taken[n] && (known ? Boolean(offered[n]) : true);
         grid.appendChild(cardKey(h, n, ok, onTap, ""));
@@ -202,11 +203,11 @@
     box.appendChild(grid);
     var row = h.el("div", { class: "rp-row" });
     if (slot.gaps) row.appendChild(h.el("button", { type: "button", class: "rp-big", dataset: { act: "gap" }, disabled: waiting,
-      on: { click: function () { tap(rec, kind, null); } } }, "Gap (no card here)"));
+      on: { click: function () { tap(rec, kind, null); } } }, t("Gap (no card here)")));
     if (cards.length) row.appendChild(h.el("button", { type: "button", dataset: { act: "back" }, disabled: waiting,
-      on: { click: function () { ui.cards.pop(); ui.error = null; ask(rec, kind); } } }, "⌫ Back one card"));
+      on: { click: function () { ui.cards.pop(); ui.error = null; ask(rec, kind); } } }, "⌫ " + t("Back one card")));
     if (row.childNodes.length) box.appendChild(row);
-    if (kind === "round" && slot.role === "layout") box.appendChild(h.el("p", { class: "rp-hint", text: "Tap the layout from queue A (left) to E (right), top row first." }));
+    if (kind === "round" && slot.role === "layout") box.appendChild(h.el("p", { class: "rp-hint", text: t("Tap the layout from queue A (left) to E (right), top row first.") }));
     return box;
   }
 
@@ -215,22 +216,22 @@
     var answer = rec.choices || {};
     var next = answer.next || {};
     if (answer.error && !rec.offline) {
-      container.appendChild(h.el("p", { class: "rp-error", role: "alert", text: "The draft breaks a rule: " + answer.error.message + " — undo the last entry." }));
+      container.appendChild(h.el("p", { class: "rp-error", role: "alert", text: t("The draft breaks a rule: {message} — undo the last entry.", { message: answer.error.message }) }));
       return;
     }
     if (rec.offline && !rec.choices) {
-      container.appendChild(h.el("p", { class: "rp-hint", text: "Offline before the first check: wait for the network to start this game." }));
+      container.appendChild(h.el("p", { class: "rp-hint", text: t("Offline before the first check: wait for the network to start this game.") }));
       return;
     }
-    if (ui && ui.kind === "kept" && next.kept) { container.appendChild(entryBox(h, rec, "kept", "Kept cards of round " + next.kept.round)); return; }
-    if (next.turn) container.appendChild(entryBox(h, rec, "turn", "Round " + next.turn.round + ", turn " + next.turn.turn));
-    else if (next.round) container.appendChild(entryBox(h, rec, "round", "Round " + next.round.round + ": the deal"));
+    if (ui && ui.kind === "kept" && next.kept) { container.appendChild(entryBox(h, rec, "kept", t("Kept cards of round {round}", next.kept))); return; }
+    if (next.turn) container.appendChild(entryBox(h, rec, "turn", t("Round {round}, turn {turn}", next.turn)));
+    else if (next.round) container.appendChild(entryBox(h, rec, "round", t("Round {round}: the deal", next.round)));
     if (next.kept) {
       container.appendChild(h.el("div", { class: "rp-row" }, h.el("button", { type: "button", dataset: { act: "kept" },
         on: { click: function () { ui = { kind: "kept", cards: [], answer: null }; rec.refresh(); } } },
-        "Record the card each player kept (for a tie-break)")));
+        t("Record the card each player kept (for a tie-break)"))));
     }
-    if (answer.over) container.appendChild(h.el("p", { class: "rp-done", role: "status", text: "The game is over: tap “Finish and store”." }));
+    if (answer.over) container.appendChild(h.el("p", { class: "rp-done", role: "status", text: t("The game is over: tap “Finish and store”.") }));
   }
 
   window.PopReplayRecorders = window.PopReplayRecorders || {};

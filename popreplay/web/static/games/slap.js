@@ -10,35 +10,37 @@
 (function () {
   "use strict";
 
+  var t = window.t, nt = window.nt; // the page's language (/assets/i18n/<lang>.js)
   var COLOURS = {
-    red: { symbol: "●", name: "red" },
-    blue: { symbol: "■", name: "blue" },
-    green: { symbol: "▲", name: "green" },
-    yellow: { symbol: "★", name: "yellow" },
-    rainbow: { symbol: "✦", name: "rainbow" },
-    shadow: { symbol: "◆", name: "shadow" },
+    red: { symbol: "●", name: t("red") },
+    blue: { symbol: "■", name: t("blue") },
+    green: { symbol: "▲", name: t("green") },
+    yellow: { symbol: "★", name: t("yellow") },
+    rainbow: { symbol: "✦", name: t("rainbow") },
+    shadow: { symbol: "◆", name: t("shadow") },
   };
   var CONDITIONS = {
-    "same-value": "same value — slap!",
-    "three-of-a-colour": "three of one colour — slap!",
-    "shadow-on-shadow": "shadow on shadow — slap: a card from each player",
-    "rainbow-on-shadow": "rainbow on shadow — slap the Folies pile",
-    "lone-rainbow": "lone rainbow — everyone must slap",
-    "shadow-trap": "shadow trap — don’t slap",
+    "same-value": t("same value — slap!"),
+    "three-of-a-colour": t("three of one colour — slap!"),
+    "shadow-on-shadow": t("shadow on shadow — slap: a card from each player"),
+    "rainbow-on-shadow": t("rainbow on shadow — slap the Folies pile"),
+    "lone-rainbow": t("lone rainbow — everyone must slap"),
+    "shadow-trap": t("shadow trap — don’t slap"),
   };
   var RESULTS = {
-    won: { text: "won", cls: "sl-won" },
-    valid: { text: "in time", cls: "sl-valid" },
-    late: { text: "too late", cls: "sl-late" },
-    wrong: { text: "penalised", cls: "sl-wrong" },
+    won: { text: t("won"), cls: "sl-won" },
+    valid: { text: t("in time"), cls: "sl-valid" },
+    late: { text: t("too late"), cls: "sl-late" },
+    wrong: { text: t("penalised"), cls: "sl-wrong" },
   };
-  var STATUS = { "in": "in the game", "no-cards": "out of cards — last chance", eliminated: "eliminated" };
-  var ENDINGS = { elimination: "only one player was left", time: "time was up",
-    "no-cards": "nobody held a card any more" };
+  var STATUS = { "in": t("in the game"), "no-cards": t("out of cards — last chance"), eliminated: t("eliminated") };
+  var ENDINGS = { elimination: t("only one player was left"), time: t("time was up"),
+    "no-cards": t("nobody held a card any more") };
   var TOP_CARDS = 6;
 
 
-  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+  function cards(n) { return nt("{n} card", "{n} cards", n); }
+  function cap(text) { return text.charAt(0).toUpperCase() + text.slice(1); } // a title: "Pile Folies"
 
   function parse(card) {
     if (!card || card.charAt(0) === "?") return null;
@@ -52,11 +54,11 @@
     var parts = parse(id);
     if (!parts) {
       return h.el("div", { class: "sl-card sl-back" + (opts.big ? " sl-big" : ""), role: "img",
-        "aria-label": "a card not seen in the log", title: "a card not seen in the log" },
+        "aria-label": t("a card not seen in the log"), title: t("a card not seen in the log") },
         h.el("span", { class: "sl-num", "aria-hidden": "true", text: "?" }));
     }
     var colour = COLOURS[parts.colour] || { symbol: "?", name: parts.colour };
-    var label = colour.name + " " + parts.value + (opts.top ? ", top card" : "");
+    var label = colour.name + " " + parts.value + (opts.top ? ", " + t("top card") : "");
     return h.el("div", { class: "sl-card sl-" + parts.colour + (opts.big ? " sl-big" : "") + (opts.top ? " sl-top" : ""),
       role: "img", "aria-label": label, title: label, dataset: { card: id } },
       h.el("span", { class: "sl-sym", "aria-hidden": "true", text: colour.symbol }),
@@ -67,16 +69,16 @@
   function centralPile(h, st) {
     var central = st.central || [];
     var shown = central.slice(-TOP_CARDS);
-    var box = h.el("section", { class: "sl-pile sl-central", "aria-label": "Central pile, " + plural(central.length, "card") },
-      h.el("div", { class: "sl-pile-head" }, h.el("span", { class: "sl-title", text: "Central pile" }),
-        h.el("span", { class: "sl-count", dataset: { count: String(central.length) }, text: plural(central.length, "card") })));
+    var box = h.el("section", { class: "sl-pile sl-central", "aria-label": t("Central pile") + ", " + cards(central.length) },
+      h.el("div", { class: "sl-pile-head" }, h.el("span", { class: "sl-title", text: t("Central pile") }),
+        h.el("span", { class: "sl-count", dataset: { count: String(central.length) }, text: cards(central.length) })));
     if (!shown.length) {
-      box.appendChild(h.el("p", { class: "empty-note", text: "empty" }));
+      box.appendChild(h.el("p", { class: "empty-note", text: t("empty") }));
       return box;
     }
     var row = h.el("div", { class: "sl-cards" });
     if (central.length > shown.length) {
-      row.appendChild(h.el("span", { class: "sl-more", text: "+" + (central.length - shown.length) + " under" }));
+      row.appendChild(h.el("span", { class: "sl-more", text: t("+{n} under", { n: central.length - shown.length }) }));
     }
     shown.forEach(function (id, i) {
       row.appendChild(card(h, id, { big: i === shown.length - 1, top: i === shown.length - 1 }));
@@ -84,7 +86,7 @@
     box.appendChild(row);
     var window_ = st.window;
     if (window_ && window_.card === central[central.length - 1] && window_.conditions.length) {
-      box.appendChild(h.el("ul", { class: "sl-conditions", "aria-label": "Slap conditions of the top card" },
+      box.appendChild(h.el("ul", { class: "sl-conditions", "aria-label": t("Slap conditions of the top card") },
         window_.conditions.map(function (c) {
           return h.el("li", { class: "sl-cond sl-cond-" + c, text: CONDITIONS[c] || c });
         })));
@@ -95,20 +97,19 @@
   function foliesPile(h, st) {
     var folies = st.folies || [];
     var top = folies.length ? folies[folies.length - 1] : null;
-    return h.el("section", { class: "sl-pile sl-folies", "aria-label": "Folies pile, " + plural(folies.length, "card") },
-      h.el("div", { class: "sl-pile-head" }, h.el("span", { class: "sl-title", text: "Folies pile" }),
-        h.el("span", { class: "sl-count", dataset: { count: String(folies.length) }, text: plural(folies.length, "card") })),
-      top ? h.el("div", { class: "sl-cards" }, card(h, top, {})) : h.el("p", { class: "empty-note", text: "empty" }));
+    return h.el("section", { class: "sl-pile sl-folies", "aria-label": t("Folies pile") + ", " + cards(folies.length) },
+      h.el("div", { class: "sl-pile-head" }, h.el("span", { class: "sl-title", text: cap(t("Folies pile")) }),
+        h.el("span", { class: "sl-count", dataset: { count: String(folies.length) }, text: cards(folies.length) })),
+      top ? h.el("div", { class: "sl-cards" }, card(h, top, {})) : h.el("p", { class: "empty-note", text: t("empty") }));
   }
 
   function challengeBox(h, st) {
     var c = st.challenge;
     if (!c) return null;
-    var who = c.player === null ? "Nobody can answer" : c.player + " owes " + plural(c.left, "card");
-    return h.el("section", { class: "sl-challenge", role: "status", "aria-label": "Running challenge" },
-      h.el("strong", { text: "Challenge " + c.size + ": " }),
-      who + " (" + (c.size - c.left) + " of " + c.size + " flipped) — set by " + c.setter +
-        ", who takes the pile if no 1–5 comes up.");
+    var who = c.player === null ? t("Nobody can answer") : nt("{player} owes {n} card", "{player} owes {n} cards", c.left, { player: c.player });
+    return h.el("section", { class: "sl-challenge", role: "status", "aria-label": t("Running challenge") },
+      h.el("strong", { text: t("Challenge {size}:", { size: c.size }) + " " }),
+      who + " " + t("({done} of {size} flipped) — set by {setter}, who takes the pile if no 1–5 comes up.", { done: c.size - c.left, size: c.size, setter: c.setter }));
   }
 
   // Every slap judged against the current card, up to this step.
@@ -125,27 +126,27 @@
   function slapList(h, step) {
     var slaps = slapsOnThisCard(h, step);
     if (!slaps.length) return null;
-    var list = h.el("ol", { class: "sl-slaps", "aria-label": "Slaps on this card, in the order hands landed" });
+    var list = h.el("ol", { class: "sl-slaps", "aria-label": t("Slaps on this card, in the order hands landed") });
     slaps.forEach(function (s) {
       var r = RESULTS[s.data.result] || { text: s.data.result, cls: "" };
       var extra = "";
-      if (s.data.result === "won" && s.data.claimed) extra = " (a missed slap, claimed)";
-      if (s.data.result === "wrong") extra = " (paid " + plural((s.data.paid || []).length, "card") + ")";
+      if (s.data.result === "won" && s.data.claimed) extra = " (" + t("a missed slap, claimed") + ")";
+      if (s.data.result === "wrong") extra = " (" + nt("paid {n} card", "paid {n} cards", (s.data.paid || []).length) + ")";
       var item = h.el("li", { class: "sl-slap " + r.cls + (s.index === step.index ? " sl-current" : ""),
         dataset: { player: s.data.player, result: s.data.result } },
         h.el("span", { class: "sl-who", text: s.data.player }),
-        h.el("span", { class: "sl-where", text: s.data.pile === "folies" ? " on Folies" : "" }),
+        h.el("span", { class: "sl-where", text: s.data.pile === "folies" ? " " + t("on Folies") : "" }),
         h.el("span", { class: "sl-mark " + r.cls, text: r.text + extra }));
       list.appendChild(item);
     });
-    return h.el("section", { class: "sl-slap-box" }, h.el("div", { class: "sl-title", text: "Slaps on this card" }), list);
+    return h.el("section", { class: "sl-slap-box" }, h.el("div", { class: "sl-title", text: t("Slaps on this card") }), list);
   }
 
   function players(h, step) {
     var st = step.state;
     var names = Object.keys(st.counts);
     var actor = step.data && step.data.player;
-    var box = h.el("div", { class: "players sl-players", role: "group", "aria-label": "Players" });
+    var box = h.el("div", { class: "players sl-players", role: "group", "aria-label": t("Players") });
     names.forEach(function (name) {
       var status = st.status[name];
       var classes = "player sl-player sl-" + status + (st.next === name ? " sl-next" : "") + (actor === name ? " sl-actor" : "");
@@ -153,9 +154,9 @@
       box.appendChild(h.el("section", { class: classes, dataset: { player: name, count: String(count), status: status }, "aria-label": name },
         h.el("div", { class: "player-head" },
           h.el("span", { class: "player-name", text: name }),
-          h.el("span", { class: "sl-pile-size", title: plural(count, "card") + " in the pile" },
+          h.el("span", { class: "sl-pile-size", title: nt("{n} card in the pile", "{n} cards in the pile", count) },
             h.el("span", { class: "sl-stack", "aria-hidden": "true" }), h.el("strong", { text: String(count) }))),
-        h.el("div", { class: "sub", text: STATUS[status] + (st.next === name ? " · flips next" : "") })));
+        h.el("div", { class: "sub", text: STATUS[status] + (st.next === name ? " · " + t("flips next") : "") })));
     });
     return box;
   }
@@ -163,7 +164,7 @@
   function renderState(container, step, result, h) {
     var st = step.state;
     if (!st) {
-      container.appendChild(h.el("p", { class: "empty-note", text: "No table at this step." }));
+      container.appendChild(h.el("p", { class: "empty-note", text: t("No table at this step.") }));
       return;
     }
     var table = h.el("div", { class: "sl-table" },
@@ -178,15 +179,15 @@
     if (!o) return;
     var dl = h.el("dl", { class: "kv sl-outcome" });
     function row(term, value) { dl.appendChild(h.el("dt", { text: term })); dl.appendChild(h.el("dd", { text: value })); }
-    if (o.winners === null) row("Winner", "not decided yet (the log stops early)");
-    else if (!o.winners.length) row("Winner", "nobody");
-    else row(o.winners.length > 1 ? "Winners (shared)" : "Winner", o.winners.join(", "));
-    if (o.ended_by) row("Ended because", ENDINGS[o.ended_by] || o.ended_by);
-    row("Cards held", Object.keys(o.cards).map(function (n) { return n + " " + o.cards[n]; }).join(", "));
-    row("Eliminated, in order", o.eliminated.length ? o.eliminated.join(", ") : "nobody");
-    row("Central pile", plural(o.central_pile, "card"));
-    row("Folies pile", plural(o.folies_pile, "card"));
-    row("Flips and slaps", o.flips + " flips, " + o.slaps + " slaps");
+    if (o.winners === null) row(t("Winner"), t("not decided yet (the log stops early)"));
+    else if (!o.winners.length) row(t("Winner"), t("nobody"));
+    else row(o.winners.length > 1 ? t("Winners (shared)") : t("Winner"), o.winners.join(", "));
+    if (o.ended_by) row(t("Ended because"), ENDINGS[o.ended_by] || o.ended_by);
+    row(t("Cards held"), Object.keys(o.cards).map(function (n) { return n + " " + o.cards[n]; }).join(", "));
+    row(t("Eliminated, in order"), o.eliminated.length ? o.eliminated.join(", ") : t("nobody"));
+    row(t("Central pile"), cards(o.central_pile));
+    row(cap(t("Folies pile")), cards(o.folies_pile));
+    row(t("Flips and slaps"), nt("{n} flip", "{n} flips", o.flips) + ", " + nt("{n} slap", "{n} slaps", o.slaps));
     container.appendChild(dl);
   }
 

@@ -16,11 +16,18 @@
   var COLOURS = [
     { key: "red", symbol: "●" }, { key: "blue", symbol: "■" }, { key: "green", symbol: "▲" },
     { key: "yellow", symbol: "★" }, { key: "rainbow", symbol: "✦" }, { key: "shadow", symbol: "◆" },
-  ];
+  ].map(function (c) { c.word = window.t(c.key); return c; });
+  var t = window.t; // the page's language (/assets/i18n/<lang>.js)
   var VALUES = 17;
 
   // Panel-local state (what was tapped for the entry being built); it is not part of the draft.
   var ui = { colour: null, folies: false };
+
+  // "red-7" as people say it: "red 7" ("rouge 7")
+  function cardWords(card) {
+    var p = parts(card);
+    return t(p.colour) + " " + p.value;
+  }
 
   function parts(card) {
     var cut = card.lastIndexOf("-");
@@ -28,25 +35,25 @@
   }
 
   function flipBox(h, rec, flip) {
-    var box = h.el("section", { class: "rp-box sr-flip", "aria-label": "Flip" },
-      h.el("h3", { class: "rp-head", text: flip.player + " flips" }));
+    var box = h.el("section", { class: "rp-box sr-flip", "aria-label": t("Flip") },
+      h.el("h3", { class: "rp-head", text: t("{player} flips", { player: flip.player }) }));
     var cards = flip.cards;
     var possible = {};
     cards.forEach(function (c) { possible[c] = true; });
     function commit(card) {
       ui.colour = null;
       rec.commit(function (log) { log.events.push({ flip: flip.player, card: card }); },
-        flip.player + " flips " + card.replace("-", " "));
+        t("{player} flips {card}", { player: flip.player, card: cardWords(card) }));
     }
     if (cards.length === 1) {
       var p = parts(cards[0]);
       box.appendChild(h.el("button", { type: "button", class: "rp-big sr-known sl-" + p.colour,
         dataset: { act: "flip", card: cards[0] }, on: { click: function () { commit(cards[0]); } } },
-        "Flip: " + p.colour + " " + p.value));
-      box.appendChild(h.el("p", { class: "rp-hint", text: "The log already knows this card." }));
+        t("Flip: {card}", { card: cardWords(cards[0]) })));
+      box.appendChild(h.el("p", { class: "rp-hint", text: t("The log already knows this card.") }));
       return box;
     }
-    var row = h.el("div", { class: "rp-row sr-colours", role: "group", "aria-label": "Colour of the flipped card" });
+    var row = h.el("div", { class: "rp-row sr-colours", role: "group", "aria-label": t("Colour of the flipped card") });
     COLOURS.forEach(function (c) {
       var any = false;
       for (var v = 0; v < VALUES; v++) if (possible[c.key + "-" + v]) any = true;
@@ -54,30 +61,30 @@
         (ui.colour === c.key ? " rp-on" : ""), "aria-pressed": String(ui.colour === c.key),
         disabled: !any, dataset: { act: "colour", colour: c.key },
         on: { click: function () { ui.colour = c.key; rec.refresh(); } } },
-        h.el("span", { class: "sr-sym", "aria-hidden": "true", text: c.symbol }), " " + c.key));
+        h.el("span", { class: "sr-sym", "aria-hidden": "true", text: c.symbol }), " " + c.word));
     });
     box.appendChild(row);
     if (ui.colour) {
       var values = h.el("div", { class: "rp-row sr-values", role: "group",
-        "aria-label": "Value of the " + ui.colour + " card" });
+        "aria-label": t("Value of the {colour} card", { colour: t(ui.colour) }) });
       for (var v = 0; v < VALUES; v++) {
         (function (card, value) {
           values.appendChild(h.el("button", { type: "button", class: "rp-key sl-" + ui.colour,
             disabled: !possible[card], dataset: { act: "value", card: card },
-            "aria-label": ui.colour + " " + value + (possible[card] ? "" : " (already seen)"),
+            "aria-label": t(ui.colour) + " " + value + (possible[card] ? "" : " (" + t("already seen") + ")"),
             on: { click: function () { commit(card); } } }, String(value)));
         })(ui.colour + "-" + v, v);
       }
       box.appendChild(values);
     } else {
-      box.appendChild(h.el("p", { class: "rp-hint", text: "Tap the colour, then the value." }));
+      box.appendChild(h.el("p", { class: "rp-hint", text: t("Tap the colour, then the value.") }));
     }
     return box;
   }
 
   function slapBox(h, rec, slap) {
-    var box = h.el("section", { class: "rp-box sr-slap", "aria-label": "Slaps" },
-      h.el("h3", { class: "rp-head", text: "Slaps — tap in the order the hands landed" }));
+    var box = h.el("section", { class: "rp-box sr-slap", "aria-label": t("Slaps") },
+      h.el("h3", { class: "rp-head", text: t("Slaps — tap in the order the hands landed") }));
     var row = h.el("div", { class: "rp-row sr-slappers" });
     slap.players.forEach(function (name) {
       row.appendChild(h.el("button", { type: "button", class: "rp-big sr-slapper",
@@ -89,7 +96,7 @@
             var event = { slap: name };
             if (pile === "folies") event.pile = "folies";
             log.events.push(event);
-          }, name + " slaps" + (pile === "folies" ? " the Folies pile" : ""));
+          }, pile === "folies" ? t("{player} slaps the Folies pile", { player: name }) : t("{player} slaps", { player: name }));
         } } }, name));
     });
     box.appendChild(row);
@@ -97,7 +104,7 @@
       box.appendChild(h.el("button", { type: "button", class: "rp-toggle sr-folies" + (ui.folies ? " rp-on" : ""),
         "aria-pressed": String(ui.folies), dataset: { act: "folies" },
         on: { click: function () { ui.folies = !ui.folies; rec.refresh(); } } },
-        ui.folies ? "Next slap: on the Folies pile ✓" : "Next slap on the Folies pile"));
+        ui.folies ? t("Next slap: on the Folies pile") + " ✓" : t("Next slap on the Folies pile")));
     }
     return box;
   }
@@ -109,14 +116,14 @@
     if (next.flip) container.appendChild(flipBox(h, rec, next.flip));
     if (next.slap) container.appendChild(slapBox(h, rec, next.slap));
     if (next.time_up) {
-      container.appendChild(h.el("section", { class: "rp-box sr-time", "aria-label": "End of time" },
+      container.appendChild(h.el("section", { class: "rp-box sr-time", "aria-label": t("End of time") },
         h.el("button", { type: "button", class: "rp-big sr-time-up", dataset: { act: "time-up" },
           on: { click: function () {
-            rec.commit(function (log) { log.events.push({ time_up: true }); }, "Time is up");
-          } } }, "Time is up")));
+            rec.commit(function (log) { log.events.push({ time_up: true }); }, t("Time is up"));
+          } } }, t("Time is up"))));
     }
     if (answer.over) {
-      container.appendChild(h.el("p", { class: "rp-done", role: "status", text: "The game is over." }));
+      container.appendChild(h.el("p", { class: "rp-done", role: "status", text: t("The game is over.") }));
     }
   }
 

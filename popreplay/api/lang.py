@@ -1,0 +1,52 @@
+"""The language of an API response: ``?lang=en|fr``, then ``Accept-Language``, else English.
+
+Bodies that depend on it (results, replays, games) carry ``Vary: Accept-Language``; their entity
+tags differ per language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, request
+
+from ..i18n import localize, negotiate
+
+__all__ = ["localize", "request_lang", "vary"]
+
+LANG_DESCRIPTION = ("Language of `message`s and `note`s: `en` or `fr` (anything else is "
+                    "English). Without it, `Accept-Language` decides; English by default.")
+
+
+def request_lang() -> str:
+    return negotiate(request.args.get("lang"), request.headers.get("Accept-Language"))
+
+
+def vary(response: Response) -> Response:
+    response.vary.add("Accept-Language")
+    return response
+
+
+def localized_result(result: dict[str, Any] | None, lang: str, log: bytes | str | None = None,
+                     ) -> dict[str, Any] | None:
+    """A stored result in ``lang``. Stored results are JSON (the message ids of their errors and
+    of Bloops' outcome remarks are gone): when one has errors (or remarks, in French), its log is
+    checked again for them (one log, no steps: fast)."""
+    if result is None:
+        return None
+    outcome = result.get("outcome")
+    remarks = isinstance(outcome, dict) and bool(outcome.get("notes")) and lang != "en"
+    if (result.get("errors") or remarks) and log is not None:
+        from ..checking import check_text
+        from ..engine import ENGINE_VERSION
+
+        if result.get("engine") == ENGINE_VERSION:
+            fresh = check_text(log)
+            if [e.get("code") for e in fresh["errors"]] == [e.get("code") for e in
+                                                            result["errors"]]:
+                again = {**result, "errors": fresh["errors"]}
+                if remarks and isinstance(fresh.get("outcome"), dict) and \
+                        fresh["outcome"].get("notes") == outcome.get("notes"):
+                    again["outcome"] = {**outcome, "notes": fresh["outcome"]["notes"]}
+                return localize(again, lang)
+    return localize(result, lang)
