@@ -11,7 +11,7 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 
 from .envelope import EnvelopeSchema, StrictSchema, at_most, moves_at_most
 from .fields import JsonBoolean, JsonInteger, JsonList, JsonString, NameMap
-from .limits import MAX_CARDS, MAX_NAME_LENGTH
+from .limits import MAX_CARDS, MAX_NAME_LENGTH, MAX_PLAYERS
 
 MODES = ("standard",)
 STEPS = ("CROSS", "F2L", "OLL", "PLL")
@@ -61,6 +61,7 @@ class EventSchema(StrictSchema):
     give = _card(allow_none=True)
     discard = _cards()
     show = _cards()
+    player = _name(allow_none=True)  # who shows the F.M.C. (any player, at any moment)
 
     @validates_schema
     def one_action(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -68,7 +69,8 @@ class EventSchema(StrictSchema):
         if len(actions) != 1:
             raise ValidationError("an event has exactly one of \"play\", \"discard\", \"show\"")
         if actions[0] != "play":
-            extra = sorted(key for key in data if key != actions[0])
+            allowed = {actions[0], "player"} if actions[0] == "show" else {actions[0]}
+            extra = sorted(key for key in data if key not in allowed)
             if extra:
                 raise ValidationError({extra[0]: [f"only a played card has {extra[0]!r}"]})
 
@@ -96,7 +98,7 @@ ClaimedTableSchema = StrictSchema.from_dict(
 class ClaimedSchema(StrictSchema):
     """Any part of a cube outcome."""
 
-    winner = JsonString(allow_none=True)
+    winners = JsonList(JsonString(), allow_none=True, validate=at_most(MAX_PLAYERS, "players"))
     won_by = JsonString(allow_none=True, validate=validate.OneOf(["steps", "fmc"]))
     turn = JsonInteger(allow_none=True)
     round = JsonInteger(allow_none=True)

@@ -43,9 +43,7 @@ def ending(result: dict[str, Any]) -> str:
         return text + (f" ({level})" if level else "")
     if isinstance(outcome.get("solved"), bool):
         return _("solved") if outcome["solved"] else _("not solved")
-    winners = outcome.get("winners")
-    if winners is None and isinstance(outcome.get("winner"), str):
-        winners = [outcome["winner"]]
+    winners = outcome.get("winners")  # every game's key for its winners (issue 16)
     if not winners:
         return _("not finished") if result.get("status") == "incomplete" else ""
     scores = outcome.get("totals") or outcome.get("scores") or {}

@@ -92,19 +92,19 @@ def case(name: str, the_log: dict, expect: dict) -> None:
 
 # --- legal games ----------------------------------------------------------------------------------
 
-case("win-by-steps", log(base(), claimed={"winner": "Ana", "won_by": "steps", "turn": 3},
+case("win-by-steps", log(base(), claimed={"winners": ["Ana"], "won_by": "steps", "turn": 3},
                          title="Ana completes her four steps on turn 3"),
-     outcome("complete", winner="Ana", won_by="steps", turn=3, round=2,
+     outcome("complete", winners=["Ana"], won_by="steps", turn=3, round=2,
              completed={"Ana": 4, "Bruno": 1}, claims_match=True))
 
 case("claims-differ",
-     log(base(), claimed={"winner": "Bruno", "turn": 3, "completed": {"Bruno": 2}},
+     log(base(), claimed={"winners": ["Bruno"], "turn": 3, "completed": {"Bruno": 2}},
          title="The claim names the wrong winner and Bruno's count"),
-     outcome("complete", winner="Ana", claims_match=False,
-             differences=["/winner", "/completed/Bruno"]))
+     outcome("complete", winners=["Ana"], claims_match=False,
+             differences=["/winners", "/completed/Bruno"]))
 
 case("incomplete", log([t1(), t2()], title="The log stops after two turns"),
-     outcome("incomplete", winner=None, won_by=None, turn=None, round=None,
+     outcome("incomplete", winners=None, won_by=None, turn=None, round=None,
              completed={"Ana": 2, "Bruno": 1}))
 
 FMC_DECK = {"fmc": {"XCROSS": ["WR-1"], "1st F2L": ["PB-2"], "2nd F2L": ["PB-3"],
@@ -115,9 +115,9 @@ case("win-by-fmc",
          deck=FMC_DECK,
          deal={"Ana": ["WR-1", "PB-2", "PB-3", "DNF-2", "ONE-HAND-1"],
                "Bruno": [None, None, None, None, None]},
-         claimed={"winner": "Ana", "won_by": "fmc"},
+         claimed={"winners": ["Ana"], "won_by": "fmc"},
          title="Ana draws the Scramble and shows the six F.M.C. cards in order"),
-     outcome("complete", winner="Ana", won_by="fmc", turn=1, round=1,
+     outcome("complete", winners=["Ana"], won_by="fmc", turn=1, round=1,
              completed={"Ana": 0, "Bruno": 0}, claims_match=True))
 
 # Bruno pops Ana's F2L (he has none: it goes to his table, bare) and her OLL (he has OLL-1: OLL-2
@@ -131,7 +131,7 @@ case("pop-sends-colours-back",
                                     "OLL": None},
                             "Bruno": {"F2L": {"card": "F2L-1", "colours": []}}}},
          title="Pop: the colours go back to Ana, who lays a new F2L and colours it again"),
-     outcome("incomplete", winner=None, completed={"Ana": 2, "Bruno": 0}, claims_match=True,
+     outcome("incomplete", winners=None, completed={"Ana": 2, "Bruno": 0}, claims_match=True,
              steps_of={"Ana": {"CROSS": ["WHITE-1"], "F2L": ["ORANGE-1", "GREEN-1"],
                                "OLL": None, "PLL": None},
                        "Bruno": {"CROSS": [], "F2L": [], "OLL": [], "PLL": []}}))
@@ -198,7 +198,7 @@ case("spent-anyway",
           {**t3(), "draw": ["PLL-2", "YELLOW-2", "PB-2", "DNF-1", "GREEN-2"]}],
          deal=SPENT_DEAL, claimed={"completed": {"Bruno": 1}},
          title="One Hand, Blind Solve and Scramble find nothing to take"),
-     outcome("complete", winner="Ana", won_by="steps", turn=3,
+     outcome("complete", winners=["Ana"], won_by="steps", turn=3,
              completed={"Ana": 4, "Bruno": 1}, claims_match=True))
 
 case("skip-card",
@@ -242,9 +242,9 @@ case("four-players-fmc",
          players=FOUR, deck=FMC4,
          deal={"Ana": [None] * 5, "Bruno": [None] * 5, "Chloé": [None] * 5,
                "Dmitri": ["WR-2", "PB-9", "DNF-5", "SCRAMBLE-1", "F2L-3"]},
-         claimed={"winner": "Dmitri", "won_by": "fmc", "turn": 4, "round": 1},
+         claimed={"winners": ["Dmitri"], "won_by": "fmc", "turn": 4, "round": 1},
          title="Four players: two decks; Dmitri shows the F.M.C."),
-     outcome("complete", winner="Dmitri", won_by="fmc", turn=4, round=1, claims_match=True,
+     outcome("complete", winners=["Dmitri"], won_by="fmc", turn=4, round=1, claims_match=True,
              steps_of={"Dmitri": {"F2L": []}}))
 
 case("hidden-cards",
@@ -261,18 +261,21 @@ case("hidden-cards",
 
 
 def _hand_limit_turns() -> list[dict[str, Any]]:
-    """Fifteen turns of hidden draws empty the 30-card pile; the hands stay at 10 by discarding
-    named cards to the right. Turn 16 reshuffles the 20 discards and draws two of them."""
+    """Fifteen turns of hidden draws empty the 30-card pile. Each player lays the four CUBE cards
+    on the first turn (a hand keeps no CUBE card after its lay, and the pile cannot hide all
+    eight: a log where nobody ever lays one is impossible). The hands stay at 10 by discarding
+    named cards to the right. Turn 16 reshuffles the 12 discards and draws two of them."""
     discards = iter(["PB-1", "PB-2", "PB-3", "PB-4", "PB-5", "DNF-1", "DNF-2", "DNF-3", "WR-1",
-                     "POP-1", "POP-2", "POP-3", "ONE-HAND-1", "ONE-HAND-2", "ONE-HAND-3",
-                     "BLIND-SOLVE-1", "BLIND-SOLVE-2", "CORNER-TWIST-1", "CORNER-TWIST-2",
-                     "SCRAMBLE-1"])
+                     "POP-1", "POP-2", "POP-3"])
     sizes = {"Ana": 5, "Bruno": 5}
     turns = []
     for t in range(15):
         name = TWO[t % 2]
         sizes[name] += 2
         turn: dict[str, Any] = {"player": name, "draw": [None, None]}
+        if t < 2:
+            turn["lay"] = [f"{step}-{t + 1}" for step in ("CROSS", "F2L", "OLL", "PLL")]
+            sizes[name] -= 4
         if sizes[name] > 10:
             turn["events"] = [{"discard": [next(discards) for _ in range(sizes[name] - 10)]}]
             sizes[name] = 10
@@ -286,14 +289,136 @@ def _hand_limit_turns() -> list[dict[str, Any]]:
 case("reshuffle-and-hand-limit",
      log(_hand_limit_turns(), deal={"Ana": [None] * 5, "Bruno": [None] * 5},
          title="The pile runs out; the discards are reshuffled"),
-     outcome("incomplete", winner=None, completed={"Ana": 0, "Bruno": 0}))
+     outcome("incomplete", winners=None, completed={"Ana": 0, "Bruno": 0}))
 
 _NOT_IN_PILE = _hand_limit_turns()
 _NOT_IN_PILE[15] = {"player": "Bruno", "draw": ["WHITE-1", None]}
 case("reshuffle-draw-not-in-pile",
      log(_NOT_IN_PILE, deal={"Ana": [None] * 5, "Bruno": [None] * 5},
-         title="After the reshuffle the pile holds only the 20 discards; WHITE-1 is not one"),
+         title="After the reshuffle the pile holds only the 12 discards; no WHITE is one"),
      illegal("duplicate-card", "/turns/15/draw/0", 8, 16))
+
+# --- the issue-14 rulings -------------------------------------------------------------------------
+
+
+def _kinds_only(value: Any) -> Any:
+    """The same log with every card written by its kind alone (``"ORANGE-1"`` -> ``"ORANGE"``)."""
+    if isinstance(value, str) and value.rsplit("-", 1)[-1].isdigit():
+        return value.rsplit("-", 1)[0]
+    if isinstance(value, list):
+        return [_kinds_only(v) for v in value]
+    if isinstance(value, dict):
+        return {k: (v if k in ("player", "target", "step") else _kinds_only(v))
+                for k, v in value.items()}
+    return value
+
+
+# The base game with every card written by its kind alone: each card takes the first free copy of
+# its kind, so the steps show exactly the ids of the base game (Bruno's CROSS is CROSS-2, the green
+# Ana draws after Bruno's is GREEN-2).
+case("kind-alone-ids",
+     log(_kinds_only(base()), deal=_kinds_only(BASE_DEAL),
+         claimed={"winners": ["Ana"], "won_by": "steps", "turn": 3},
+         title="Every card written by its kind alone"),
+     outcome("complete", winners=["Ana"], won_by="steps", turn=3, round=2, claims_match=True,
+             steps_of={"Ana": {"CROSS": ["WHITE-1"], "F2L": ["RED-1", "BLUE-1"],
+                               "OLL": ["ORANGE-1", "GREEN-2"], "PLL": ["YELLOW-2"]},
+                       "Bruno": {"CROSS": ["YELLOW-1"], "OLL": ["GREEN-1"], "PLL": []}}))
+
+# Bruno draws "ORANGE-1" while ORANGE-1 is on Ana's OLL: the other orange (ORANGE-2) is free, so
+# the id is satisfied by it; he puts it on his OLL (written "ORANGE-1" again: it is the orange he
+# holds).
+_COPY_T2 = {"player": "Bruno", "draw": ["ORANGE-1", "PLL-1"], "lay": ["CROSS-2", "OLL-1", "PLL-1"],
+            "events": [play("YELLOW-1", step="CROSS"), play("ORANGE-1", step="OLL"),
+                       play("PB-1", step="OLL")]}
+case("numbered-id-another-copy",
+     log([t1(), _COPY_T2, {**t3(), "draw": ["PLL-2", "GREEN-1", "YELLOW-2", "PB-2", "DNF-1"],
+                           "events": [play("YELLOW-2", step="PLL"), play("GREEN-1", step="OLL")]}],
+         title="Bruno writes ORANGE-1, which is on Ana's table: the free ORANGE-2 is meant"),
+     outcome("complete", winners=["Ana"], won_by="steps", turn=3, round=2,
+             steps_of={"Ana": {"OLL": ["ORANGE-1", "GREEN-1"]},
+                       "Bruno": {"OLL": ["ORANGE-2"]}}))
+
+# The six F.M.C. marks are on WR-1, PB-2, PB-3, DNF-2, ONE-HAND-1, SCRAMBLE-1. Ana is dealt five of
+# them; Bruno is dealt four Personal Bests written "PB", but only three unmarked ones exist (PB-1,
+# PB-4, PB-5): a kind alone never means a marked copy.
+case("fmc-marked-told-apart",
+     log([], deck=FMC_DECK,
+         deal={"Ana": ["WR-1", "PB-2", "PB-3", "DNF-2", "ONE-HAND-1"],
+               "Bruno": ["PB", "PB", "PB", "PB", None]},
+         title="Marked copies are told apart: a fourth unmarked PB does not exist"),
+     illegal("duplicate-card", "/deal/Bruno/3"))
+
+# Marks on WR-1, PB-2, PB-3, DNF-2, ONE-HAND-1 and YELLOW-2. Bruno puts YELLOW-2 on his CROSS
+# (turn 2) holding the five others; on turn 3 Ana's Pop sends YELLOW-2 back to his hand (her own
+# CROSS is there: CROSS-2 goes right), and Bruno shows the F.M.C. in Ana's turn.
+FMC_YELLOW = {"fmc": {**FMC_DECK["fmc"], "T-PERM": ["YELLOW-2"]}}
+case("fmc-out-of-turn",
+     log([{"player": "Ana", "draw": ["OLL-2", "ORANGE-1"], "lay": ["CROSS-1", "F2L-1", "OLL-2"],
+           "events": [play("WHITE-1", step="CROSS"), play("RED-1", step="F2L"),
+                      play("BLUE-1", step="F2L")]},
+          {"player": "Bruno", "draw": ["DNF-2", "ONE-HAND-1"], "lay": ["CROSS-2"],
+           "events": [play("YELLOW-2", step="CROSS")]},
+          {"player": "Ana", "draw": ["POP-1", "GREEN-1", "PB-1", "DNF-1"],
+           "events": [play("POP-1", step="CROSS"),
+                      {"show": ["WR-1", "PB-2", "PB-3", "DNF-2", "ONE-HAND-1", "YELLOW-2"],
+                       "player": "Bruno"}]}],
+         deck=FMC_YELLOW,
+         deal={"Ana": ["CROSS-1", "WHITE-1", "F2L-1", "RED-1", "BLUE-1"],
+               "Bruno": ["CROSS-2", "YELLOW-2", "WR-1", "PB-2", "PB-3"]},
+         claimed={"winners": ["Bruno"], "won_by": "fmc", "turn": 3, "round": 2},
+         title="Bruno shows the F.M.C. in Ana's turn, as soon as Pop gives him the sixth card"),
+     outcome("complete", winners=["Bruno"], won_by="fmc", turn=3, round=2, claims_match=True,
+             completed={"Ana": 2, "Bruno": 0}))
+
+# Ana's hand is known (RED-1, BLUE-1, ORANGE-1 after turn 1); Bruno's One Hand takes one of them
+# unseen and he puts RED-1 on his F2L. RED has one copy: Ana, who holds the two others, cannot
+# also play it.
+_ONE_HAND_T2 = {"player": "Bruno", "draw": [None, None], "lay": ["CROSS-2", "F2L-2"],
+                "events": [play("ONE-HAND-1", take=[None]), play("RED-1", step="F2L")]}
+_ONE_HAND_T1 = {**t1(), "events": [play("WHITE-1", step="CROSS")]}
+case("one-hand-revealed-twice",
+     log([_ONE_HAND_T1, _ONE_HAND_T2,
+          {"player": "Ana", "draw": [None, None, None], "events": [play("RED-1", step="F2L")]}],
+         deal={"Ana": BASE_DEAL["Ana"], "Bruno": [None] * 5},
+         title="One Hand takes an unseen card from a known hand; the red is shown twice"),
+     illegal("not-in-hand", "/turns/2/events/0/play", 2, 3))
+
+# The same One Hand without Bruno's reveal: RED-1 is certainly in Ana's or Bruno's hand, so the
+# draw pile cannot give it.
+case("one-hand-then-drawn",
+     log([_ONE_HAND_T1, {**_ONE_HAND_T2, "events": [play("ONE-HAND-1", take=[None])]},
+          {"player": "Ana", "draw": ["RED-1", None, None]}],
+         deal={"Ana": BASE_DEAL["Ana"], "Bruno": [None] * 5},
+         title="A card One Hand moved unseen is still in a hand: the pile cannot give it"),
+     illegal("duplicate-card", "/turns/2/draw/0", 2, 3))
+
+# After the reshuffle of turn 16 the pile is exactly the 12 discards (Personal Bests, DNFs, the
+# World Record, Pops). Bruno draws two of them unseen; Ana then names a YELLOW from the pile, which
+# holds none.
+_UNSEEN = _hand_limit_turns()[:15]
+_UNSEEN += [{"player": "Bruno", "draw": [None, None], "events": [{"discard": ["SKIP-1", "WHITE"]}]},
+            {"player": "Ana", "draw": ["YELLOW-1", None]}]
+case("reshuffle-unseen-draw-impossible",
+     log(_UNSEEN, deal={"Ana": [None] * 5, "Bruno": [None] * 5},
+         title="After a reshuffle and an unseen draw, the pile still holds only the discards"),
+     illegal("duplicate-card", "/turns/16/draw/0", 9, 17))
+
+# The base game between Chloé and Bruno; the claim writes her name decomposed (e + U+0301), and
+# the winners twice: names compare after NFC, winners as a set.
+_NFD = "Chloe\u0301"
+_CHLOE = json.loads(json.dumps(log(base(), title="")).replace('"Ana"', '"Chloé"'))
+case("nfd-claimed-names",
+     log(_CHLOE["turns"], players=["Chloé", "Bruno"], deal=_CHLOE["deal"],
+         claimed={"winners": [_NFD], "completed": {_NFD: 4, "Bruno": 1}},
+         title="The claim writes Chloé decomposed (NFD)"),
+     outcome("complete", winners=["Chloé"], claims_match=True))
+
+case("claimed-winners-as-set",
+     log(base(), claimed={"winners": ["Ana", "Ana"], "won_by": "steps"},
+         title="The winners claimed twice over: compared as a set"),
+     outcome("complete", winners=["Ana"], claims_match=True))
+
 
 # --- violations -----------------------------------------------------------------------------------
 
@@ -313,8 +438,8 @@ case("unknown-card", log(base(), deal={**BASE_DEAL, "Ana": ["CROSS-1", "WHITE-1"
                          title="RED-2 only exists with three players"),
      illegal("unknown-card", "/deal/Ana/3"))
 
-case("duplicate-card", log([{**t1(), "draw": ["OLL-2", "YELLOW-1"]}],
-                           title="Ana draws YELLOW-1, which Bruno was dealt"),
+case("duplicate-card", log([{**t1(), "draw": ["OLL-2", "RED-1"]}],
+                           title="Ana draws RED-1, the only red card, which she was dealt"),
      illegal("duplicate-card", "/turns/0/draw/1", 1, 1))
 
 case("unknown-player", log(base(), deal={**BASE_DEAL, "Carla": [None] * 5},

@@ -46,7 +46,7 @@ def test_an_observer_log_replays_with_the_same_outcome(players, seed, watcher):
     seen = observer_view(full, full["players"][watcher % players])
     result = check_log(seen, with_steps=True)
     assert result["errors"] == []
-    assert result["outcome"] == expected["outcome"]
+    assert result["outcome"] == expected["outcome"], (players, seed, watcher)
     for step in result["steps"]:
         zones = CUBE.zones(step["state"])
         cards = [card for zone in zones.values() for card in zone]

@@ -283,12 +283,22 @@ def test_a_hidden_card_taken_from_a_hand_with_known_cards_makes_them_hidden():
                       deal=deal, title=""))["errors"][0]["code"] == "bad-colour"
 
 
-def test_a_revealed_card_must_not_be_known_elsewhere():
+def test_a_numbered_id_is_any_free_copy_of_its_kind():
     deal = {"Ana": ["CROSS-1", None, None, None, None], "Bruno": [None] * 5}
     turns = [{"player": "Ana", "draw": [None, None], "lay": ["CROSS-1"]},
              {"player": "Bruno", "draw": [None, None], "lay": ["CROSS-1"]}]
+    state = last_state(log(turns, deal=deal, title=""))
+    assert state["players"]["Bruno"]["table"]["CROSS"]["card"] == "CROSS-2"
+    assert state["players"]["Ana"]["table"]["CROSS"]["card"] == "CROSS-1"
+
+
+def test_a_revealed_card_must_not_be_known_elsewhere():
+    deal = {"Ana": ["CROSS-1", None, None, None, None], "Bruno": ["CROSS", None, None, None, None]}
+    turns = [{"player": "Ana", "draw": [None, None], "lay": ["CROSS-1"]},
+             {"player": "Bruno", "draw": [None, None], "lay": ["CROSS"]},
+             {"player": "Ana", "draw": ["CROSS-2", None]}]
     code, path = error(log(turns, deal=deal, title=""))
-    assert (code, path) == ("not-in-hand", "/turns/1/lay/0")
+    assert (code, path) == ("duplicate-card", "/turns/2/draw/0")
 
 
 def test_known_cube_cards_must_be_laid_but_hidden_ones_cannot_be_checked():
@@ -380,3 +390,33 @@ def test_scramble_unseen_takes_include_the_known_colours():
     turns[1]["events"] = [play("SCRAMBLE-1", target="Chloé", give="WHITE-1", take=[None])]
     assert error(log(turns, deal=deal, players=THREE, title="")) == (
         "bad-take", "/turns/1/events/0/take")
+
+
+def test_a_claimed_winner_is_refused_with_a_suggestion():
+    the_log = log(base_turns(), claimed={"winner": "Ana"}, title="")
+    res = check_log(json.loads(json.dumps(the_log)))
+    assert res["status"] == "invalid"
+    (e,) = res["errors"]
+    assert e["path"] == "/claimed/winner" and 'did you mean "winners"' in e["message"]
+
+
+def test_claimed_winners_compare_as_a_set():
+    the_log = log(base_turns(), claimed={"winners": ["Ana", "Ana"]}, title="")
+    assert result(the_log)["claims"]["match"] is True
+    wrong = log(base_turns(), claimed={"winners": ["Ana", "Bruno"]}, title="")
+    (difference,) = result(wrong)["claims"]["differences"]
+    assert difference["field"] == "/winners" and difference["computed"] == ["Ana"]
+
+
+def test_the_outcome_and_standings_use_winners():
+    res = result(log(base_turns(), title=""))
+    assert res["outcome"]["winners"] == ["Ana"] and "winner" not in res["outcome"]
+    standings = CUBE.standings(res["outcome"], ["Ana", "Bruno"])
+    assert standings["Ana"]["won"] is True and standings["Bruno"]["won"] is False
+    unfinished = result(log([t1(), t2()], title=""))["outcome"]
+    assert unfinished["winners"] is None
+    assert CUBE.standings(unfinished, ["Ana", "Bruno"])["Ana"]["won"] is None
+
+
+def base_turns() -> list:
+    return [t1(), t2(), t3()]

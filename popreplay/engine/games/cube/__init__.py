@@ -24,9 +24,9 @@ class CubeGame:
         return replay_game(game, recorder, notes, outcome=lambda _status: game.outcome())
 
     def standings(self, outcome: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
-        winner = outcome["winner"]
+        winners = outcome["winners"]
         return {p: {"score": outcome["completed"].get(p),
-                    "won": None if winner is None else p == winner} for p in players}
+                    "won": None if winners is None else p in winners} for p in players}
 
     def zones(self, state: Mapping[str, Any]) -> dict[str, list[Any]]:
         zones: dict[str, list[Any]] = {

@@ -61,13 +61,27 @@ def decks(players: int) -> int:
     return 2 if players >= 4 else 1
 
 
+# Every id of the largest deck (two decks) and every kind alone -> its kind: the replay asks often.
+_KIND_OF = {**{f"{k}-{n}": k for k in KINDS for n in range(1, 2 * KINDS[k][1] + 1)},
+            **{k: k for k in KINDS}}
+_CATEGORY_OF = {name: KINDS[k][0] for name, k in _KIND_OF.items()}
+
+
 def kind(card: str) -> str:
-    """``"CORNER-TWIST-2"`` -> ``"CORNER-TWIST"``. Only for ids already known to be cards."""
-    return card.rsplit("-", 1)[0]
+    """``"CORNER-TWIST-2"`` -> ``"CORNER-TWIST"``; a kind alone (``"CORNER-TWIST"``) is itself.
+    Only for names already known to be cards or kinds."""
+    found = _KIND_OF.get(card)
+    return found if found is not None else card.rsplit("-", 1)[0]
 
 
 def category(card: str) -> str:
-    return KINDS[kind(card)][0]
+    found = _CATEGORY_OF.get(card)
+    return found if found is not None else KINDS[kind(card)][0]
+
+
+def is_kind(name: str) -> bool:
+    """Is ``name`` a kind alone (``"ORANGE"``), which any free unmarked copy of it satisfies?"""
+    return name in KINDS
 
 
 def is_colour(card: str) -> bool:

@@ -67,10 +67,7 @@ def by_kind(game: CubeReplay, cards: Iterable[str]) -> dict[str, list[str]]:
 
 def drawable(know: Knowledge) -> set[str]:
     """The cards the next draw from the pile can be."""
-    cards = set(know.pile_known)
-    if know.pile_unknown > 0:
-        cards |= know.pool
-    return cards
+    return know.drawable()
 
 
 def next_draw(know: Knowledge) -> set[str]:
@@ -105,8 +102,13 @@ def draw_count(game: CubeReplay, position: int) -> int:
 
 
 def holdable(game: CubeReplay, hand: Hand) -> set[str]:
-    """The cards a hand can show: its known cards, and any unlocated card when it has slots."""
-    return set(hand.known) | (set(game.know.pool) if hand.slots else set())
+    """The cards a hand can show: its known cards, and any free card one of its slots may be."""
+    return game.know.holdable(hand)
+
+
+def unseen_may(game: CubeReplay, hand: Hand) -> list[str]:
+    """The free cards the hand's hidden slots may be."""
+    return sorted(game.know.holdable(hand) - set(hand.known)) if hand.slots else []
 
 
 def hand_view(hand: Hand) -> dict[str, Any]:
@@ -187,8 +189,8 @@ def pending_draw(game: CubeReplay, pending: Mapping[str, Any]) -> dict[str, Any]
     if "play" in pending:
         position = game.current
         count = min(2, available(game.know))
-        card = pending["play"]
-        if game.know.remove(game.know.hands[position], card):
+        card = game.know.remove(game.know.hands[position], pending["play"])
+        if card is not None:
             game.know.left.append(card)
     else:
         position = game.player(pending.get("player"), "pending", "player")
@@ -204,7 +206,8 @@ def pending_draw(game: CubeReplay, pending: Mapping[str, Any]) -> dict[str, Any]
     if "play" in pending:
         return {"next": {"draw": {"player": game.names[position], "left": 0, "cards": {}}}}
     laid = [card for card in hand.known if category(card) == CUBE]
-    hidden = [card for card in know.pool if category(card) == CUBE] if hand.slots else []
+    hidden = [card for card in know.holdable(hand) - set(hand.known)
+              if category(card) == CUBE] if hand.slots else []
     return {"next": {"lay": {"player": game.names[position], "cards": laid,
                              "hidden": len(hand.slots), "may": by_kind(game, hidden)}}}
 
@@ -269,7 +272,7 @@ def target_option(game: CubeReplay, position: int, o: int, rule: str) -> Any:
         colours = {s: list(table.steps[s].colours) for s in unprotected
                    if s != "CROSS" and table.steps[s].colours}
         return {"colours": colours} if colours else None
-    pool = sorted(game.know.pool) if hand.slots else []
+    pool = unseen_may(game, hand)
     if rule == "ONE-HAND":  # a card taken from an unseen slot may be named (the taker sees it)
         return {**hand_view(hand), "may": by_kind(game, pool)}
     if rule == "BLIND-SOLVE":

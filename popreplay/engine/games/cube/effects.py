@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping
 
 from .cards import COLOUR, CUBE, GAME, TARGETED, category, is_colour, kind
-from .knowledge import Hand
+from .knowledge import ALL as ALL_CATEGORIES
+from .knowledge import BIT, Hand
 from .steps import Step
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ class Effects:
             self.fail("bad-play", f"{card} is a CUBE card: CUBE cards are laid at the start of "
                       "the turn, not played", *tokens, "play")
         hand = self.know.hands[position]
-        self.take(hand, card, *tokens, "play")
+        card = self.take(hand, card, *tokens, "play")
         rule = _rule(card)
         name = NAMES.get(rule, "a COLOUR card")
         for key in event:
@@ -138,20 +139,20 @@ class Effects:
         return take
 
     def move(self: CubeReplay, source: Hand, dest: Hand, card: str | None, tokens: tuple, *,
-             could_be=lambda card: True, what: str = "card") -> None:
+             mask: int = ALL_CATEGORIES, what: str = "card") -> None:
         """Move one card between hands: named (revealed), or hidden (``None``)."""
         if card is None:
-            slot = self.know.take_hidden(source, could_be)
-            if slot is None:
+            if not self.know.take_hidden(source, dest, mask):
                 self.fail("bad-take", f"there is no {what} to take", *tokens)
-            dest.slots.append(slot)
             return
         self.check_card(card, *tokens)
-        if not could_be(card):
+        if not BIT[category(card)] & mask:
             self.fail("bad-take", f"{card} is not a {what}", *tokens)
-        if not self.know.remove(source, card):
-            self.fail("bad-take", f"{card} is not in that hand: it is {self.where(card)}", *tokens)
-        dest.known.append(card)
+        held = self.know.remove(source, card)
+        if held is None:
+            self.fail("bad-take", f"{card} is not in that hand: "
+                      f"{self.why_not_there(card, source)}", *tokens)
+        dest.known.append(held)
 
     def effect_one_hand(self: CubeReplay, position: int, card: str, event, tokens,
                         target) -> None:
@@ -172,8 +173,12 @@ class Effects:
             if held:
                 self.fail("bad-take", f"{self.names[target]} holds {held[0]}: Blind Solve takes a "
                           "COLOUR card", *tokens)
+            if not self.know.forbid(source, BIT[COLOUR]):
+                self.fail("bad-take", f"{self.names[target]}'s hidden cards must hold a COLOUR "
+                          "card (no deal of the unseen cards fits otherwise): Blind Solve takes "
+                          "one", *tokens)
             return
-        self.move(source, dest, take[0], (*tokens, "take", 0), could_be=is_colour,
+        self.move(source, dest, take[0], (*tokens, "take", 0), mask=BIT[COLOUR],
                   what="COLOUR card")
 
     def effect_corner_twist(self: CubeReplay, position: int, card: str, event, tokens,
@@ -182,12 +187,18 @@ class Effects:
             self.fail("bad-target", "Corner Twist does not work on the CROSS", *tokens, "step")
         step = self.unprotected_step(target, event["step"], tokens)
         take = event["take"]
-        if len(take) != 1 or take[0] is None or take[0] not in step.colours:
+        colour = None
+        if len(take) == 1 and take[0] is not None:
+            self.check_card(take[0], *tokens, "take", 0)
+            token = self.know.token(take[0])  # any copy of the kind on that step
+            colour = next((c for c in sorted(step.colours, key=lambda c: c != take[0])
+                           if self.know.token(c) == token), None)
+        if colour is None:
             on = ", ".join(step.colours) or "no colour"
             self.fail("bad-take", f"Corner Twist takes one named COLOUR card from "
                       f"{self.names[target]}'s {step.name} ({on})", *tokens, "take")
-        step.colours.remove(take[0])
-        self.know.hands[position].known.append(take[0])
+        step.colours.remove(colour)
+        self.know.hands[position].known.append(colour)
 
     def effect_pop(self: CubeReplay, position: int, card: str, event, tokens, target) -> None:
         step = self.unprotected_step(target, event["step"], tokens)
@@ -207,11 +218,11 @@ class Effects:
             self.fail("bad-take", f"Scramble gives a COLOUR card; {give} is not one",
                       *tokens, "give")
         mine, theirs = self.know.hands[position], self.know.hands[target]
-        self.take(mine, give, *tokens, "give")
+        give = self.take(mine, give, *tokens, "give")
         take = event.get("take") or []
         for k, taken in enumerate(take):
             if taken is not None:
-                self.move(theirs, mine, taken, (*tokens, "take", k), could_be=is_colour,
+                self.move(theirs, mine, taken, (*tokens, "take", k), mask=BIT[COLOUR],
                           what="COLOUR card")
         # Every COLOUR card goes: a known colour not named must be one of the unseen entries.
         unseen = [k for k, taken in enumerate(take) if taken is None]
@@ -223,8 +234,11 @@ class Effects:
             theirs.known.remove(card)
             mine.known.append(card)
         for k in unseen[len(left):]:
-            if not theirs.slots:
-                self.fail("bad-take", f"{self.names[target]} holds no other card",
+            if not self.know.take_hidden(theirs, mine, BIT[COLOUR]):
+                self.fail("bad-take", f"{self.names[target]} holds no other COLOUR card",
                           *tokens, "take", k)
-            mine.slots.append(theirs.slots.pop(0))
+        if not self.know.forbid(theirs, BIT[COLOUR]):  # every COLOUR card went
+            self.fail("bad-take", f"{self.names[target]}'s hidden cards must hold another COLOUR "
+                      "card (no deal of the unseen cards fits otherwise): Scramble takes every "
+                      "COLOUR card", *tokens, "take")
         (theirs if take else mine).known.append(give)

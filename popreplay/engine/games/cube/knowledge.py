@@ -1,119 +1,493 @@
-"""Where every card is, as far as the log tells: hands with hidden slots, the piles, the pool.
+"""Where every card is, as far as the log tells (``docs/rules/cube.md``, "Hidden cards").
 
-A card whose identity the log has not given is a *slot* (``"?7"``) in a hand. The *pool* is every
-card whose place is not known: it is in the unknown part of the draw pile or behind a hidden slot.
-The invariant ``len(pool) == pile_unknown + hidden slots`` always holds, so a revealed identity is
-possible exactly when the card is in the pool (or known to be where the log says). The engine never
-invents a card: when a hidden card leaves a hand that also holds known candidates, those candidates
-become hidden again (the engine forgets rather than guesses).
+**Tokens.** Copies of one kind are interchangeable, so the engine reasons about *tokens*, not
+copies: a kind (``ORANGE``) stands for any of its unmarked copies, and a copy the deck declares
+F.M.C.-marked is a token of its own (its id). A card the log names, by kind alone (``ORANGE``) or
+by a numbered id (``ORANGE-2``), is a token; the engine gives it an id for the steps: the id
+written when that copy is free, else the first free copy of the kind.
+
+**Places and groups.** A card whose identity the log has not given is a *place*: a hidden slot in
+a hand (``"?7"``) or a position in the unseen draw pile. Every place belongs to one *group*: the
+pool (group 0: the deal and the first draw pile) or the new draw pile of a reshuffle, which holds
+exactly the discards shuffled in. A group knows the multiset of tokens not placed yet (its
+``supply``) and its places: the draw pile's positions (all of them in the pile's group) and the
+slots that came from it, wherever they moved. Each slot has a *mask*, the categories it may still
+be: a lay leaves no CUBE card in the hand, a Blind Solve that finds nothing (or a Scramble) leaves
+no COLOUR card, and a card Blind Solve or Scramble takes unseen is a COLOUR card.
+
+**Exactness.** The log is consistent if and only if, in every group, the tokens can be matched to
+the places, each place getting a token its mask allows. Tokens have one category each and masks
+are sets of categories, so this transportation problem is decided by Hall's condition over the 16
+sets of categories: for every set ``U``, the places that accept only categories in ``U`` are no more
+than the tokens of ``U``. It is checked only when information is added (a card named from a hidden
+place or from a pile that also fed hidden places, a mask narrowed) and only while some mask
+narrows a place (with every mask open, equal counts suffice): a full-information log never runs it.
+
+**One limit** (documented in ``docs/rules/cube.md``): when an unseen card leaves a hand that holds
+both known candidates and hidden candidates, the known candidates become hidden places of the
+hidden candidates' group (the engine forgets rather than guesses); such a log can then be accepted
+where a finer model would reject it, never the other way round.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable
+from functools import lru_cache
+from typing import Iterator
+
+from .cards import COLOUR, CUBE, GAME, TIMER, category, kind
+
+BIT = {CUBE: 1, COLOUR: 2, GAME: 4, TIMER: 8}
+ALL = 15
+CATEGORY_BITS = (1, 2, 4, 8)
+
+
+_BITS = tuple(bin(mask).count("1") for mask in range(16))
+
+
+def bits(mask: int) -> int:
+    return _BITS[mask]
+
+
+@lru_cache(maxsize=8)
+def _start(cards: tuple[str, ...]) -> tuple:
+    """What every replay of this deck starts from (copied by :class:`Knowledge`): the cards, their
+    order, the ids by kind, each kind's category bit, and the kinds counted by category."""
+    free: dict[str, list[str]] = {}
+    for card in cards:
+        free.setdefault(kind(card), []).append(card)
+    bit = {token: BIT[category(token)] for token in free}
+    by_category = [0] * 16
+    for token, ids in free.items():
+        by_category[bit[token]] += len(ids)
+    return (frozenset(cards), {card: index for index, card in enumerate(cards)}, free, bit,
+            tuple(by_category))
+
+
+@dataclass(slots=True)
+class Slot:
+    id: str
+    group: int
+    mask: int = ALL
 
 
 @dataclass(slots=True)
 class Hand:
     known: list[str] = field(default_factory=list)
-    slots: list[str] = field(default_factory=list)
+    slots: list[Slot] = field(default_factory=list)
 
     def size(self) -> int:
         return len(self.known) + len(self.slots)
 
     def entries(self) -> list[str]:
-        return [*self.known, *self.slots]
+        return [*self.known, *(slot.id for slot in self.slots)]
 
 
 class Knowledge:
-    def __init__(self, cards: tuple[str, ...], players: int) -> None:
-        self.cards = frozenset(cards)
-        self.pool: set[str] = set(cards)
-        self.pile_known: set[str] = set()  # cards known to be in the pile (after a reshuffle)
-        self.pile_unknown = len(cards)
+    def __init__(self, cards: tuple[str, ...], players: int,
+                 marked: frozenset[str] = frozenset()) -> None:
+        self.marked = frozenset(marked)
+        self.cards, self.order, free, self.bit, by_category = _start(cards)
+        self.free: dict[str, list[str]] = {token: list(ids) for token, ids in free.items()}
+        if self.marked:  # a marked copy is a token of its own
+            self.bit = dict(self.bit)
+            for card in sorted(self.marked, key=self.order.__getitem__):
+                self.free[kind(card)].remove(card)
+                self.free[card] = [card]
+                self.bit[card] = BIT[category(card)]
+        self.groups: dict[int, Counter[str]] = {
+            0: Counter({token: len(ids) for token, ids in self.free.items()})}
+        self.by_category: dict[int, list[int]] = {0: list(by_category)}
+        self.pile = len(cards)  # cards in the draw pile, all places of ``pile_group``
+        self.pile_group = 0
         self.left: list[str] = []  # played GAME cards (and DNF), bottom to top
         self.right: list[str] = []  # surplus, duplicates, removed Personal Bests
         self.hands = [Hand() for _ in range(players)]
         self._slot = 0
+        self.masked = 0  # slots whose mask is not ALL; while 0, counts alone are consistent
+        self.narrowed: dict[int, Counter[int]] = {0: Counter()}  # group -> mask -> slots (not ALL)
+        self.checks = 0  # matching checks run (for the bench and the tests)
+
+    def _categories(self, supply: Counter[str]) -> list[int]:
+        """A group's tokens counted by category bit (kept alongside ``groups`` for the check)."""
+        out = [0] * 16
+        for token, count in supply.items():
+            out[self.bit[token]] += count
+        return out
+
+    def supply(self, group: int, token: str, count: int) -> None:
+        self.groups[group][token] += count
+        self.by_category[group][self.bit[token]] += count
+
+    # --- tokens and ids --------------------------------------------------------------------------
+
+    def token(self, card: str) -> str:
+        return card if card in self.marked else kind(card)
+
+    def assign(self, token: str, card: str) -> str:
+        """The id a named card takes: ``card`` itself when that copy is free or only a label in a
+        hand (labels of one token in hands are swapped freely), else the first free copy."""
+        ids = self.free[token]
+        if card in ids:
+            ids.remove(card)
+            return card
+        other = ids.pop(0)
+        return card if self.relabel(card, other) else other
+
+    def relabel(self, card: str, other: str) -> bool:
+        """If ``card`` is a known card in a hand, it takes the label ``other`` (same token), so
+        that ``card`` can be used elsewhere. False when ``card`` is not in a hand."""
+        for hand in self.hands:
+            if card in hand.known:
+                hand.known[hand.known.index(card)] = other
+                return True
+        return False
+
+    def release(self, card: str) -> None:
+        ids = self.free.setdefault(self.token(card), [])
+        ids.append(card)
+        ids.sort(key=self.order.__getitem__)
 
     # --- counts ----------------------------------------------------------------------------------
 
     def pile_size(self) -> int:
-        return len(self.pile_known) + self.pile_unknown
+        return self.pile
 
     def hidden(self) -> int:
         return sum(len(hand.slots) for hand in self.hands)
 
-    def new_slot(self) -> str:
+    def new_slot(self, group: int, mask: int = ALL) -> Slot:
         self._slot += 1
-        return f"?{self._slot}"
+        if mask != ALL:
+            self.masked += 1
+            self.narrowed[group][mask] += 1
+        return Slot(f"?{self._slot}", group, mask)
+
+    def narrow(self, slot: Slot, mask: int) -> None:
+        self.set_mask(slot, slot.mask & mask)
+
+    def set_mask(self, slot: Slot, new: int) -> None:
+        old = slot.mask
+        if new != old:
+            self.masked += (new != ALL) - (old != ALL)
+            narrowed = self.narrowed[slot.group]
+            if old != ALL:
+                narrowed[old] -= 1
+            if new != ALL:
+                narrowed[new] += 1
+            slot.mask = new
+
+    def merge(self, groups: set[int]) -> int:
+        """Several groups become one (their tokens may now fill any of their places): used when
+        the log does not say from which group an unseen card came. The merged group accepts every
+        deal the separate groups accepted, and possibly more."""
+        target = min(groups)
+        for group in sorted(groups - {target}):
+            self.groups[target].update(self.groups.pop(group))
+            self.narrowed[target].update(self.narrowed.pop(group))
+            merged = self.by_category.pop(group)
+            self.by_category[target] = [a + b for a, b in zip(self.by_category[target], merged)]
+            for hand in self.hands:
+                for slot in hand.slots:
+                    if slot.group == group:
+                        slot.group = target
+            if self.pile_group == group:
+                self.pile_group = target
+        return target
+
+    def widen(self, slots: list[Slot]) -> None:
+        """Every one of ``slots`` may now be what any of them may be."""
+        union = 0
+        for slot in slots:
+            union |= slot.mask
+        for slot in slots:
+            self.set_mask(slot, union)
+
+    def slots_of(self, group: int) -> Iterator[Slot]:
+        for hand in self.hands:
+            for slot in hand.slots:
+                if slot.group == group:
+                    yield slot
+
+    # --- the matching ----------------------------------------------------------------------------
+
+    def consistent(self, group: int, bit: int = 0, mask: int = ALL) -> bool:
+        """Can the group's tokens fill its places, each with a token its mask allows?
+
+        Hall's condition on the places' side: for every set of narrowed masks, the places with
+        those masks are no more than the tokens of the categories they allow. A set that holds an
+        open place (the pile, a slot of mask ``ALL``) allows every token, and the group has as
+        many tokens as places, so only sets of narrowed masks are checked.
+
+        ``bit`` and ``mask``: the check follows the removal of one token of category ``bit`` from
+        a place of mask ``mask`` (the group was consistent before). Both sides of a set holding
+        ``mask`` lost one, so only a set without it whose categories include ``bit`` can fail: when
+        no other narrowed mask allows ``bit``, nothing can, and the check is skipped.
+        """
+        if not self.masked:
+            return True
+        masks = [(m, count) for m, count in self.narrowed[group].items() if count]
+        if not masks:
+            return True
+        if bit and not any(m & bit for m, _ in masks if m != mask):
+            return True
+        self.checks += 1
+        supply = self.by_category[group]
+        # Enough tokens that every narrowed place allows: every set passes at once.
+        common, places = ALL, 0
+        for m, count in masks:
+            common &= m
+            places += count
+        if places <= supply[1] * (common & 1) + supply[2] * (common >> 1 & 1) + \
+                supply[4] * (common >> 2 & 1) + supply[8] * (common >> 3 & 1):
+            return True
+        for chosen in range(1, 1 << len(masks)):
+            union = need = 0
+            for index, (mask, count) in enumerate(masks):
+                if chosen >> index & 1:
+                    union |= mask
+                    need += count
+            if need > supply[1] * (union & 1) + supply[2] * (union >> 1 & 1) + \
+                    supply[4] * (union >> 2 & 1) + supply[8] * (union >> 3 & 1):
+                return False
+        return True
 
     # --- the draw pile ---------------------------------------------------------------------------
 
     def reshuffle(self) -> list[str]:
-        """Both discards become the new draw pile (known as a set, not in order)."""
+        """Both discards become the new draw pile: a new group holding exactly those cards."""
         cards = self.left + self.right
-        self.pile_known.update(cards)
+        group = max(self.groups) + 1
+        self.groups[group] = Counter(self.token(card) for card in cards)
+        self.by_category[group] = self._categories(self.groups[group])
+        self.narrowed[group] = Counter()
+        for card in cards:
+            self.release(card)
         self.left, self.right = [], []
+        self.pile, self.pile_group = len(cards), group
         return cards
 
     def draw(self, hand: Hand, card: str | None) -> bool:
-        """Draw one card (``None``: identity not given). False if ``card`` cannot be in the pile."""
+        """Draw one card (``None``: identity not given). False if no deal has ``card`` there."""
         if card is None:
-            if self.pile_known:  # which card left the pile is not known: forget the pile's set
-                self.pool.update(self.pile_known)
-                self.pile_unknown += len(self.pile_known)
-                self.pile_known.clear()
-            self.pile_unknown -= 1
-            hand.slots.append(self.new_slot())
+            self.pile -= 1
+            hand.slots.append(self.new_slot(self.pile_group))
             return True
-        if card in self.pile_known:
-            self.pile_known.remove(card)
-        elif card in self.pool and self.pile_unknown > 0:
-            self.pool.remove(card)
-            self.pile_unknown -= 1
-        else:
+        token = card if card in self.marked else kind(card)
+        group = self.pile_group
+        supply = self.groups[group]
+        count = supply.get(token)
+        if not count or self.pile <= 0:
             return False
-        hand.known.append(card)
-        return True
+        supply[token] = count - 1
+        self.by_category[group][self.bit[token]] -= 1
+        self.pile -= 1
+        ids = self.free[token]
+        if card in ids:
+            ids.remove(card)
+            hand.known.append(card)
+        else:
+            hand.known.append(self.assign(token, card))
+        return not self.masked or self.consistent(group, self.bit[token])
+
+    def in_pile(self, card: str) -> bool:
+        return self.pile > 0 and bool(self.groups[self.pile_group].get(self.token(card)))
 
     # --- hands -----------------------------------------------------------------------------------
 
-    def remove(self, hand: Hand, card: str) -> bool:
-        """Take a named card out of a hand: a known card, or one of its hidden slots."""
+    def remove(self, hand: Hand, card: str) -> str | None:
+        """Take a named card out of a hand: a known copy of its token, or one of the hidden slots
+        (the log is then checked again). The id it leaves with, or None if no deal has it there."""
         if card in hand.known:
             hand.known.remove(card)
-            return True
-        if card in self.pool and hand.slots:
-            self.pool.remove(card)
-            hand.slots.pop(0)
-            return True
-        return False
+            return card
+        token = self.token(card)
+        for held in hand.known:
+            if held not in self.marked and kind(held) == token:
+                hand.known.remove(held)
+                free = self.free[token]
+                if card in free:  # the copy leaves under the id the log wrote
+                    free.remove(card)
+                    self.release(held)
+                    return card
+                if card != held and self.token(card) == token and self.relabel(card, held):
+                    return card
+                return held
+        bit = self.bit.get(token, 0)
+        candidates = [slot for slot in hand.slots
+                      if slot.mask & bit and self.groups[slot.group].get(token)]
+        if not candidates:
+            return None
+        slot = candidates[0]
+        if len(candidates) > 1 and any(s.group != slot.group or s.mask != slot.mask
+                                       for s in candidates):
+            if len({s.group for s in candidates}) > 1:  # from which group is not known
+                self.merge({s.group for s in candidates})
+            # The narrowest mask goes: the others, wider, allow more. When the masks are not
+            # nested, the others widen to every mask that could be left.
+            slot = min(candidates, key=lambda s: bits(s.mask))
+            if any(slot.mask & ~other.mask for other in candidates):
+                self.widen(candidates)
+        hand.slots.remove(slot)
+        if slot.mask != ALL:
+            self.masked -= 1
+            self.narrowed[slot.group][slot.mask] -= 1
+        group = slot.group
+        self.groups[group][token] -= 1
+        self.by_category[group][bit] -= 1
+        if self.masked and not self.consistent(group, bit, slot.mask):
+            return None
+        ids = self.free[token]
+        if card in ids:
+            ids.remove(card)
+            return card
+        return self.assign(token, card)
 
-    def reveal(self, hand: Hand, card: str) -> bool:
-        """The hand shows ``card`` and keeps it."""
-        if card in hand.known:
-            return True
-        if self.remove(hand, card):
-            hand.known.append(card)
-            return True
-        return False
+    def reveal(self, hand: Hand, card: str) -> str | None:
+        """The hand shows ``card`` and keeps it; the id it is known by."""
+        held = self.remove(hand, card)
+        if held is not None:
+            hand.known.append(held)
+        return held
 
-    def take_hidden(self, hand: Hand, could_be: Callable[[str], bool]) -> str | None:
-        """Take an unnamed card out of a hand; the slot id it leaves with, or None if impossible.
+    def forbid(self, hand: Hand, mask: int) -> bool:
+        """The hand's hidden cards are none of the categories in ``mask`` (a lay: no CUBE card;
+        a Blind Solve or Scramble that takes nothing more: no COLOUR card)."""
+        keep = ALL & ~mask
+        touched: list[int] = []
+        for slot in hand.slots:
+            old = slot.mask
+            if old & mask:
+                new = old & keep
+                narrowed = self.narrowed[slot.group]
+                if old == ALL:
+                    self.masked += 1
+                else:
+                    narrowed[old] -= 1
+                if new != ALL:  # always: a mask without a category is never ALL
+                    narrowed[new] += 1
+                slot.mask = new
+                if slot.group not in touched:
+                    touched.append(slot.group)
+        # A group without tokens of those categories loses nothing by the narrowing.
+        for group in sorted(touched):
+            by_category = self.by_category[group]
+            if any(by_category[b] for b in CATEGORY_BITS if b & mask) and \
+                    not self.consistent(group):
+                return False
+        return True
 
-        If a known card of the hand could be the one taken, every such card becomes hidden first.
+    def take_hidden(self, source: Hand, dest: Hand, mask: int = ALL) -> bool:
+        """An unseen card of the categories in ``mask`` goes from ``source`` to ``dest``.
+
+        A known card that could be the one taken stays known when it is the only kind it can be.
+        Known candidates of several kinds, and no hidden one, become hidden places of a new group
+        (exact). When the candidates differ otherwise (known and hidden, hidden from several
+        groups, or with different masks), the engine forgets rather than guesses: the groups
+        merge, the known candidates join them as hidden places, the candidates' masks widen to
+        their union. That accepts every deal that fits, and possibly more.
         """
-        candidates = [c for c in hand.known if could_be(c)]
-        for card in candidates:
-            hand.known.remove(card)
-            self.pool.add(card)
-            hand.slots.append(self.new_slot())
-        return hand.slots.pop(0) if hand.slots else None
+        known = [card for card in source.known if self.bit[self.token(card)] & mask]
+        slots = [slot for slot in source.slots if slot.mask & mask]
+        if not known and not slots:
+            return False
+        if known and not slots and len({self.token(card) for card in known}) == 1:
+            card = known[0]
+            source.known.remove(card)
+            dest.known.append(card)
+            return True
+        if known:
+            if slots:
+                group = self.merge({slot.group for slot in slots})
+            else:
+                group = max(self.groups) + 1
+                self.groups[group] = Counter()
+                self.by_category[group] = [0] * 16
+                self.narrowed[group] = Counter()
+            for card in known:
+                source.known.remove(card)
+                self.release(card)
+                self.supply(group, self.token(card), 1)
+                slot = self.new_slot(group)
+                source.slots.append(slot)
+                slots.append(slot)
+        elif len({slot.group for slot in slots}) > 1:
+            self.merge({slot.group for slot in slots})
+        if len({slot.mask for slot in slots}) > 1:
+            self.widen(slots)
+        slot = slots[0]
+        source.slots.remove(slot)
+        self.narrow(slot, mask)
+        dest.slots.append(slot)
+        return self.consistent(slot.group)
+
+    def audit(self) -> list[str]:
+        """The bookkeeping's invariants, for the tests: each group has as many tokens as places,
+        the counts by category and by mask agree with the tokens and the slots, and the free ids
+        are the groups' tokens."""
+        problems = []
+        for group, supply in self.groups.items():
+            places = (self.pile if group == self.pile_group else 0) + sum(
+                1 for _ in self.slots_of(group))
+            if sum(supply.values()) != places:
+                problems.append(f"group {group}: {sum(supply.values())} tokens, {places} places")
+            if self._categories(supply) != self.by_category[group]:
+                problems.append(f"group {group}: counts by category")
+            masks = Counter(s.mask for s in self.slots_of(group) if s.mask != ALL)
+            if +masks != +self.narrowed[group]:
+                problems.append(f"group {group}: counts by mask")
+        for token, ids in self.free.items():
+            if len(ids) != sum(supply[token] for supply in self.groups.values()):
+                problems.append(f"{token}: {len(ids)} free ids")
+        return problems
+
+    # --- for the steps and the recorder ----------------------------------------------------------
+
+    def pile_cards(self) -> list[str]:
+        """The draw pile's cards when they are certain (its group has no hidden slot in a hand),
+        as ids; else ``[]``."""
+        group = self.pile_group
+        if not self.pile or any(True for _ in self.slots_of(group)):
+            return []
+        out: list[str] = []
+        for token, count in self.groups[group].items():
+            out.extend(self.free[token][:count])
+        return sorted(out)
+
+    def unlocated(self) -> list[str]:
+        """Every card not known to be anywhere and not in a certain draw pile, by id."""
+        shown = set(self.pile_cards())
+        return sorted(card for ids in self.free.values() for card in ids if card not in shown)
+
+    def drawable(self) -> set[str]:
+        """The ids the next draw from the pile can be (any free copy of a token the pile can
+        give)."""
+        if not self.pile:
+            return set()
+        return {card for token, count in self.groups[self.pile_group].items() if count
+                for card in self.free[token]}
+
+    def holdable(self, hand: Hand) -> set[str]:
+        """The ids a hand can show: its known cards, and free copies its slots may be."""
+        out = set(hand.known)
+        for slot in hand.slots:
+            for token, count in self.groups[slot.group].items():
+                if count and self.bit[token] & slot.mask:
+                    out.update(self.free[token])
+        return out
 
     def locate(self, card: str, names: list[str], tables: list) -> str:
-        """Where a known card is, in words (for messages)."""
+        """Where a named card is, in words (for messages): every copy of its token."""
+        token = self.token(card)
+        copies = [card] if token == card and card in self.cards else sorted(
+            (c for c in self.cards if self.token(c) == token), key=self.order.__getitem__)
+        if len(copies) == 1:
+            return self._where(copies[0], names, tables)
+        places = [f"{copy_} {self._where(copy_, names, tables)}" for copy_ in copies]
+        return f"not free: every {token} is placed ({', '.join(places)})"
+
+    def _where(self, card: str, names: list[str], tables: list) -> str:
         for name, hand in zip(names, self.hands):
             if card in hand.known:
                 return f"in {name}'s hand"
@@ -124,6 +498,4 @@ class Knowledge:
             return "in the left discard"
         if card in self.right:
             return "in the right discard"
-        if card in self.pile_known:
-            return "in the draw pile"
         return "not there: it can only be one of the hidden cards"

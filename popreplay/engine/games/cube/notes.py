@@ -32,13 +32,11 @@ def _cards(cards) -> str:
 
 def state(game: CubeReplay) -> dict[str, Any]:
     know = game.know
-    hidden = know.hidden()
-    pile = sorted(know.pile_known | know.pool) if hidden == 0 else sorted(know.pile_known)
     return {
         "current": None if game.current is None else game.names[game.current],
-        "winner": None if game.winner is None else game.names[game.winner],
-        "pile": {"count": know.pile_size(), "cards": pile},
-        "unlocated": [] if hidden == 0 else sorted(know.pool),
+        "winners": None if game.winner is None else [game.names[game.winner]],
+        "pile": {"count": know.pile_size(), "cards": know.pile_cards()},
+        "unlocated": know.unlocated(),
         "discards": {"left": list(know.left), "right": list(know.right)},
         "players": {
             name: {"hand": hand.entries(), "hand_size": hand.size(),
@@ -89,12 +87,14 @@ def event(game: CubeReplay, item: Mapping[str, Any]) -> None:
         kind_, note = "discard", f"{name} discards {_cards(item['discard'])} to the right."
     elif "show" in item:
         shown = ", ".join(f"{card} ({mark})" for card, mark in zip(item["show"], FMC_MARKS))
+        name = item.get("player") or name  # any player may show, at any moment
+        data["player"] = name
         kind_, note = "fmc", f"{name} shows the F.M.C.: {shown}."
     else:
         kind_, note = "play", _play_note(game, name, item)
     if game.winner is not None:
         how = "four complete steps" if game.won_by == "steps" else "the F.M.C."
-        note += f" {name} wins with {how}!"
+        note += f" {game.names[game.winner]} wins with {how}!"
     _add(game, kind_, note, data)
 
 
@@ -131,7 +131,7 @@ def _play_note(game: CubeReplay, name: str, item: Mapping[str, Any]) -> str:
 
 def game_end(game: CubeReplay, outcome: dict) -> None:
     how = "four complete steps" if outcome["won_by"] == "steps" else "the F.M.C."
-    _add(game, "game-end", f"Game over: {outcome['winner']} wins with {how} on turn "
+    _add(game, "game-end", f"Game over: {outcome['winners'][0]} wins with {how} on turn "
          f"{outcome['turn']}.", {"outcome": outcome})
 
 

@@ -13,9 +13,9 @@ from ...pointer import pointer
 from ...players import by_player, index_players, player_position
 from ...replay import RuleViolation, StepRecorder, Violation
 from . import notes
-from .cards import CUBE, DEAL, FMC_MARKS, HAND_LIMIT, STEPS, category, deck, decks, kind
+from .cards import CUBE, DEAL, FMC_MARKS, HAND_LIMIT, STEPS, category, deck, decks, is_kind, kind
 from .effects import Effects
-from .knowledge import Hand, Knowledge
+from .knowledge import BIT, Hand, Knowledge
 from .steps import Step, Table
 
 MODE = "standard"
@@ -51,7 +51,8 @@ class CubeReplay(Effects):
         raise RuleViolation(Violation(code, message, pointer(*tokens), self.round, self.turn))
 
     def check_card(self, card: str, *tokens: Any) -> None:
-        if card not in self.cards:
+        """A card is named by a numbered id of this deck or by its kind alone (``ORANGE``)."""
+        if card not in self.cards and not is_kind(card):
             self.fail("unknown-card", f"there is no card {card!r} in the {len(self.cards)}-card "
                       f"deck of a {len(self.names)}-player game", *tokens)
 
@@ -66,8 +67,8 @@ class CubeReplay(Effects):
     def run(self) -> str:
         self.check_players()
         self.cards = frozenset(deck(len(self.names)))
-        self.know = Knowledge(deck(len(self.names)), len(self.names))
         self.check_deck(self.log.get("deck") or {})
+        self.know = Knowledge(deck(len(self.names)), len(self.names), frozenset(self.fmc or ()))
         self.deal(self.log["deal"])
         for index, turn in enumerate(self.log.get("turns") or []):
             self.play_turn(index, turn)
@@ -93,7 +94,10 @@ class CubeReplay(Effects):
                           f"{len(self.names)} players; the deck names {len(cards)}",
                           "deck", "fmc", mark)
             for k, card in enumerate(cards):
-                self.check_card(card, "deck", "fmc", mark, k)
+                if card not in self.cards:  # a marked copy is told apart: named by its id
+                    self.fail("unknown-card", f"there is no card {card!r} in the "
+                              f"{len(self.cards)}-card deck of a {len(self.names)}-player game",
+                              "deck", "fmc", mark, k)
                 if card in self.fmc:
                     self.fail("duplicate-card", f"{card} carries two F.M.C. marks",
                               "deck", "fmc", mark, k)
@@ -117,10 +121,27 @@ class CubeReplay(Effects):
     def draw_one(self, position: int, card: str | None, *tokens: Any) -> None:
         if card is not None:
             self.check_card(card, *tokens)
-        if not self.know.draw(self.know.hands[position], card):
-            where = (self.where(card) if card not in self.know.pool else "not in the draw pile, "
-                     "which holds only the known cards of the last reshuffle")
-            self.fail("duplicate-card", f"{card} cannot be drawn: it is {where}", *tokens)
+        know = self.know
+        if not know.draw(know.hands[position], card):
+            self.fail("duplicate-card", f"{card} cannot be drawn: {self.why_not_there(card)}",
+                      *tokens)
+
+    def why_not_there(self, card: str, hand: Hand | None = None) -> str:
+        """Why no deal puts ``card`` in the draw pile (or in ``hand``'s hidden cards)."""
+        know = self.know
+        token = know.token(card)
+        if not know.free.get(token):
+            return f"it is {self.where(card)}"
+        if hand is not None and not any(slot.mask & BIT[category(token)] for slot in hand.slots):
+            held = ", ".join(hand.known) or "nothing"
+            return f"the hand is known ({held}) and holds no {kind(card)}"
+        if hand is None and not know.in_pile(card):
+            if know.pile_group:
+                return ("it is not in the draw pile, which holds only the cards of the last "
+                        "reshuffle")
+            return "every free copy of it is in a hand, not in the draw pile"
+        return ("no deal of the unseen cards puts it there together with what the log has "
+                "shown of them")
 
     # --- one turn --------------------------------------------------------------------------------
 
@@ -188,7 +209,7 @@ class CubeReplay(Effects):
             if category(card) != CUBE:
                 self.fail("bad-lay", f"{card} is not a CUBE card: only CUBE cards are laid at "
                           "the start of the turn", *tokens, k)
-            self.take(hand, card, *tokens, k)
+            card = self.take(hand, card, *tokens, k)
             if kind(card) in table.steps:
                 self.know.right.append(card)
                 discarded.append(card)
@@ -198,14 +219,23 @@ class CubeReplay(Effects):
             if category(card) == CUBE:
                 self.fail("bad-lay", f"{self.names[position]} holds {card}: every CUBE card "
                           "in hand goes to the table at the start of the turn", *tokens)
+        if hand.slots and not self.know.forbid(hand, BIT[CUBE]):
+            self.fail("bad-lay", f"{self.names[position]}'s hidden cards would have to hold a "
+                      "CUBE card (no deal of the unseen cards fits what the log has shown), and "
+                      "every CUBE card in hand goes to the table at the start of the turn",
+                      *tokens)
         if self.rec.enabled and cards:
             notes.lay(self, list(cards), discarded)
 
-    def take(self, hand: Hand, card: str, *tokens: Any) -> None:
-        """The current player takes ``card`` from their own hand (to play, lay, give...)."""
-        if not self.know.remove(hand, card):
-            self.fail("not-in-hand", f"{self.names[self.current]} does not hold {card}: it is "
-                      f"{self.where(card)}", *tokens)
+    def take(self, hand: Hand, card: str, *tokens: Any, who: int | None = None) -> str:
+        """A player (the current one unless ``who``) takes ``card`` from their own hand (to play,
+        lay, give...); the id it is known by from now on."""
+        held = self.know.remove(hand, card)
+        if held is None:
+            name = self.names[self.current if who is None else who]
+            self.fail("not-in-hand", f"{name} does not hold {card}: "
+                      f"{self.why_not_there(card, hand)}", *tokens)
+        return held
 
     # --- events ----------------------------------------------------------------------------------
 
@@ -216,7 +246,10 @@ class CubeReplay(Effects):
         elif "discard" in event:
             self.discard(position, event["discard"], tokens, last=last)
         else:
-            self.show(position, event["show"], tokens)
+            shower = position
+            if event.get("player") is not None:  # any player may show, at any moment
+                shower = self.player(event["player"], *tokens, "player")
+            self.show(shower, event["show"], tokens)
 
     def discard(self, position: int, cards: list[str], tokens: tuple, *, last: bool) -> None:
         hand = self.know.hands[position]
@@ -232,8 +265,7 @@ class CubeReplay(Effects):
                       f"discards {surplus}, not {len(cards)}", *tokens, "discard")
         for k, card in enumerate(cards):
             self.check_card(card, *tokens, "discard", k)
-            self.take(hand, card, *tokens, "discard", k)
-            self.know.right.append(card)
+            self.know.right.append(self.take(hand, card, *tokens, "discard", k))
 
     def show(self, position: int, cards: list[str], tokens: tuple) -> None:
         if self.fmc is None:
@@ -245,14 +277,14 @@ class CubeReplay(Effects):
         hand = self.know.hands[position]
         for k, card in enumerate(cards):
             self.check_card(card, *tokens, "show", k)
-            if not self.know.reveal(hand, card):
-                self.fail("not-in-hand", f"{self.names[position]} does not hold {card}: it is "
-                          f"{self.where(card)}", *tokens, "show", k)
             if self.fmc.get(card) != k:
                 mark = self.fmc.get(card)
                 what = "no F.M.C. mark" if mark is None else f"the mark {FMC_MARKS[mark]!r}"
                 self.fail("bad-fmc", f"card {k + 1} of the F.M.C. must carry the mark "
                           f"{FMC_MARKS[k]!r}; {card} carries {what}", *tokens, "show", k)
+            if self.know.reveal(hand, card) is None:
+                self.fail("not-in-hand", f"{self.names[position]} does not hold {card}: "
+                          f"{self.why_not_there(card, hand)}", *tokens, "show", k)
         self.win(position, "fmc")
 
     # --- the outcome -----------------------------------------------------------------------------
@@ -260,7 +292,7 @@ class CubeReplay(Effects):
     def outcome(self) -> dict[str, Any]:
         names = self.names
         return {
-            "winner": None if self.winner is None else names[self.winner],
+            "winners": None if self.winner is None else [names[self.winner]],
             "won_by": self.won_by,
             "turn": self.won_turn,
             "round": None if self.won_turn is None else (self.won_turn - 1) // len(names) + 1,

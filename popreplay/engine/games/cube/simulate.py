@@ -69,7 +69,7 @@ def _finish(log: dict[str, Any]) -> dict[str, Any]:
     game = CubeReplay(log, StepRecorder(enabled=False))
     game.run()
     outcome = game.outcome()
-    log["claimed"] = {k: outcome[k] for k in ("winner", "won_by", "turn")}
+    log["claimed"] = {k: outcome[k] for k in ("winners", "won_by", "turn")}
     return log
 
 

@@ -127,11 +127,12 @@
     var players = h.el("div", { class: "players cb-players" });
     Object.keys(state.players).forEach(function (name) {
       var player = state.players[name];
+      var won = (state.winners || []).indexOf(name) >= 0;
       var classes = "player cb-player" + (name === state.current ? " cb-current" : "") +
-        (name === state.winner ? " cb-winner" : "");
+        (won ? " cb-winner" : "");
       players.appendChild(h.el("section", { class: classes, "aria-label": name, dataset: { player: name } },
         h.el("div", { class: "player-head" },
-          h.el("span", { class: "player-name" + (name === state.winner ? " winner" : "") }, name,
+          h.el("span", { class: "player-name" + (won ? " winner" : "") }, name,
             name === state.current ? h.el("span", { class: "cb-turn", text: " — " + t("to play") }) : null),
           h.el("span", { class: "player-score" }, tn("{n} / 4 steps complete", { n: h.el("strong", { text: String(player.completed) }) }))),
         h.el("div", { class: "cb-steps" }, STEPS.map(function (s) {
@@ -145,8 +146,9 @@
   function renderOutcome(container, result, h) {
     var o = result.outcome;
     if (!o) return;
-    container.appendChild(h.el("p", { class: "outcome-big" }, o.winner
-      ? tn("{player} wins with {how} on turn {turn} (round {round}).", { player: h.el("span", { class: "winner", text: o.winner }),
+    var winner = o.winners && o.winners.length ? o.winners.join(", ") : null;
+    container.appendChild(h.el("p", { class: "outcome-big" }, winner
+      ? tn("{player} wins with {how} on turn {turn} (round {round}).", { player: h.el("span", { class: "winner", text: winner }),
         how: WON_BY[o.won_by] || o.won_by, turn: o.turn, round: o.round })
       : t("No winner yet: the log stops before the end.")));
     var rows = Object.keys(o.steps).map(function (name) {
