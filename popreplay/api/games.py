@@ -44,11 +44,14 @@ def _filters(args: dict[str, Any]) -> queries.Filters:
     return queries.Filters(**{k: v for k, v in args.items() if k in names})
 
 
-def game_view(record: Any, lang: str | None = None) -> dict[str, Any]:
+def game_view(record: Any, lang: str | None = None, *, recheck: bool = True) -> dict[str, Any]:
     """A stored game as the API shows it, its result's messages in ``lang`` (the request's
-    language by default)."""
+    language by default). ``recheck``: a result with errors gets their message ids back from its
+    log (one game at a time); a list never does (it never reads the log column: issue 15), so its
+    errors keep the stored English message without ``message_id``."""
     view = _plain_view(record)
-    view["result"] = localized_result(view["result"], lang or request_lang(), record.log)
+    view["result"] = localized_result(view["result"], lang or request_lang(),
+                                      (lambda: record.log) if recheck else None)
     return view
 
 
@@ -119,7 +122,7 @@ class Games(MethodView):
         except queries.BadCursor as error:
             raise ApiError(422, str(error), errors=[
                 {"code": "bad-query", "message": str(error), "path": "/cursor"}]) from None
-        return {"items": [game_view(r) for r in rows], "next_cursor": cursor}
+        return {"items": [game_view(r, recheck=False) for r in rows], "next_cursor": cursor}
 
 
 @bp.route("/export")

@@ -6,7 +6,7 @@ tags differ per language.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from flask import Response, request
 
@@ -27,7 +27,8 @@ def vary(response: Response) -> Response:
     return response
 
 
-def localized_result(result: dict[str, Any] | None, lang: str, log: bytes | str | None = None,
+def localized_result(result: dict[str, Any] | None, lang: str,
+                     log: bytes | str | Callable[[], bytes | str] | None = None,
                      ) -> dict[str, Any] | None:
     """A stored result in ``lang``. Stored results are JSON (the message ids of their errors and
     of Bloops' outcome remarks are gone): when one has errors (or remarks, in French), its log is
@@ -41,7 +42,7 @@ def localized_result(result: dict[str, Any] | None, lang: str, log: bytes | str 
         from ..engine import ENGINE_VERSION
 
         if result.get("engine") == ENGINE_VERSION:
-            fresh = check_text(log)
+            fresh = check_text(log() if callable(log) else log)  # read only when needed
             if [e.get("code") for e in fresh["errors"]] == [e.get("code") for e in
                                                             result["errors"]]:
                 again = {**result, "errors": fresh["errors"]}

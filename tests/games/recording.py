@@ -222,7 +222,7 @@ def record_bloops(page: Any, log: dict[str, Any], settled: Settled, taps: Taps) 
     if reveal is not None:
         while _asks(page, ".br-reveal"):
             asked = page.locator(".br-reveal .br-values").first.get_attribute("aria-label")
-            name, place = asked.rsplit("'s place ", 1)
+            name, place = asked.replace("’", "'").rsplit("'s place ", 1)
             _value(page, taps, ".br-reveal", reveal[name][place])
         taps.tap(page, '[data-act="reveal"]')
         settled(page)

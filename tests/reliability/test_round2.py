@@ -519,12 +519,13 @@ def test_3_a_large_replay_is_fetched_by_the_page_not_embedded(app, client, monke
     from popreplay.web import views
 
     monkeypatch.setattr(views, "EMBED_MAX_GZIP", 1024)
-    created = post(client, long_slap(2000, illegal=True)).get_json()
+    raw = long_slap(2000, illegal=True)
+    created = post(client, raw).get_json()
     page = client.get(f"/r/{created['slug']}").get_data(as_text=True)
     replay_url = f"/api/v1/games/{created['slug']}/replay"
     assert f'"replay_url":"{replay_url}"' in page
     assert '"kind":"violation"' not in page  # no steps in the page
-    assert len(page) < 40_000
+    assert len(page) < len(raw) + 15_000  # the log (for its claims) and the page: no replay
     assert client.get(replay_url).get_json()["steps"][-1]["kind"] == "violation"
 
 
