@@ -294,7 +294,7 @@ def _cube_kind(event: dict[str, Any]) -> str:
 def _cube_event(page: Any, taps: Taps, event: dict[str, Any], names: list[str],
                 player: str) -> None:
     if "show" in event:
-        taps.tap(page, '[data-act="fmc"]')
+        taps.tap(page, f'[data-act="fmc"][data-player="{event.get("player", player)}"]')
         return
     if "discard" in event:
         for card in event["discard"]:

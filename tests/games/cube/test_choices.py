@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import copy
+import json
+from pathlib import Path
 
 import pytest
 
 from popreplay.engine.games.cube import CUBE
 from popreplay.engine.games.cube.cards import deck
 from popreplay.engine.games.cube.choices import choices, cut
+
+GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "cube"
 
 A, B, C = "Ana", "Bruno", "Chloé"
 
@@ -221,3 +225,18 @@ def test_cut_cuts_inside_a_turn():
     branch = cut(full, draws[3])
     assert len(branch["turns"]) == 4 and set(branch["turns"][-1]) == {"player", "draw"}
     assert cut(full, 0)["turns"] == []
+
+
+def test_any_player_holding_the_six_marked_cards_is_offered_the_show():
+    """Issue 14 ruling: an F.M.C. show by any player at any moment. Cut before Bruno's show in
+    Ana's turn (golden fmc-out-of-turn): Bruno is offered it, Ana (who does not hold them) is not."""
+    golden = json.loads((GOLDEN / "fmc-out-of-turn.log.json").read_text("utf-8"))
+    draft = copy.deepcopy(golden)
+    del draft["claimed"]
+    draft["turns"][-1]["events"] = draft["turns"][-1]["events"][:-1]
+    answer = choices(draft)
+    assert answer["current"] == "Ana"
+    assert "show" not in answer["next"]  # the current player cannot show
+    (offer,) = answer["next"]["shows"]
+    assert offer["player"] == "Bruno"
+    assert [m["cards"] for m in offer["marks"]] == [[c] for c in golden["turns"][-1]["events"][-1]["show"]]

@@ -61,3 +61,21 @@ def test_a_hand_over_ten_is_entered_then_its_surplus_discarded(phone, server):
     status, log = server.request("GET", f"/api/v1/games/{slug}/log")
     assert status == 200
     assert check_log(log) == check_log({k: v for k, v in full.items() if k != "claimed"})
+
+
+def test_an_f_m_c_show_out_of_turn_is_one_tap_for_the_player_who_holds_the_six(phone, server):
+    # Issue 14 ruling: Bruno shows the F.M.C. in Ana's turn (golden fmc-out-of-turn).
+    import json
+    from pathlib import Path
+
+    golden = json.loads((Path(__file__).resolve().parents[2] / "golden" / "cube"
+                         / "fmc-out-of-turn.log.json").read_text("utf-8"))
+    start(phone, server.url, game="cube", mode="standard", players=golden["players"])
+    phone.evaluate("""log => { const r = window.popreplayRecorder;
+        r.state.draft.deck = log.deck; r.save(); }""", golden)
+    phone.reload()
+    record_cube(phone, golden, Entries(), Taps())
+    slug = finish(phone)
+    status, log = server.request("GET", f"/api/v1/games/{slug}/log")
+    assert status == 200 and log["turns"][-1]["events"][-1]["player"] == "Bruno"
+    assert check_log(log)["outcome"]["winners"] == ["Bruno"]

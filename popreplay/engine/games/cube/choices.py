@@ -176,6 +176,12 @@ def next_entries(game: CubeReplay) -> dict[str, Any]:
         show = fmc_choices(game, position)
         if show is not None:
             out["show"] = show
+        # Any player holding the six marked cards may show them at any moment (issue 14 ruling):
+        # the current player first, then the others in player order.
+        order = [position] + [p for p in range(len(game.names)) if p != position]
+        shows = [s for s in (fmc_choices(game, p) for p in order) if s is not None]
+        if shows:
+            out["shows"] = shows
     if position is None or game.know.hands[position].size() <= HAND_LIMIT:
         nxt = next_player(game)
         out["turn"] = {"player": game.names[nxt], "count": draw_count(game, nxt),
@@ -284,7 +290,8 @@ def target_option(game: CubeReplay, position: int, o: int, rule: str) -> Any:
 
 
 def fmc_choices(game: CubeReplay, position: int) -> dict[str, Any] | None:
-    """The six marked cards the current player can show, mark by mark; ``None`` if not all."""
+    """The six marked cards the player at ``position`` can show, mark by mark; ``None`` if not
+    all."""
     if game.fmc is None:
         return None
     can = holdable(game, game.know.hands[position])

@@ -362,12 +362,19 @@
       container.appendChild(dealBox(h, rec, next.deal));
       building = "deal";
     }
-    if (next.show && !building) {
-      container.appendChild(h.el("section", { class: "rp-box cr-fmc", "aria-label": "F.M.C." },
-        h.el("button", { type: "button", class: "rp-big", dataset: { act: "fmc" }, on: { click: function () {
-          var cards = next.show.marks.map(function (m) { return m.cards[0]; });
-          playEvent(rec, { show: cards }, t("{player} shows the F.M.C.", next.show));
-        } } }, t("{player} shows the F.M.C.!", next.show))));
+    // Any player holding the six marked cards may show them, in any turn (the engine lists them).
+    var shows = next.shows || (next.show ? [next.show] : []);
+    if (shows.length && !building) {
+      var fmc = h.el("section", { class: "rp-box cr-fmc", "aria-label": "F.M.C." });
+      shows.forEach(function (show) {
+        fmc.appendChild(h.el("button", { type: "button", class: "rp-big", dataset: { act: "fmc", player: show.player }, on: { click: function () {
+          var cards = show.marks.map(function (m) { return m.cards[0]; });
+          var event = { show: cards };
+          if (show.player !== answer.current) event.player = show.player;  // out of turn
+          playEvent(rec, event, t("{player} shows the F.M.C.", show));
+        } } }, t("{player} shows the F.M.C.!", show)));
+      });
+      container.appendChild(fmc);
     }
     if (next.discard && (!building || building === "discard")) container.appendChild(discardBox(h, rec, next.discard));
     if (next.play && (!building || building === "play")) container.appendChild(playBox(h, rec, next.play));
