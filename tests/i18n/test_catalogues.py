@@ -1,4 +1,4 @@
-"""The catalogue check: every message id of the engine (POP!, cube, slap, Bloops and the shared ones)
+"""The catalogue check: every message id of the engine (POP!, cube, slap, Bloops, shared ones)
 has English and French text with the same fields, and the French follows the glossary's
 typography. This is the check CI runs (``tests/i18n``)."""
 
