@@ -23,9 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
 PO = ROOT / "popreplay" / "translations" / "fr" / "LC_MESSAGES" / "messages.po"
 PHONE = {"width": 390, "height": 844}
 SPLIT = re.compile(r"%\(\w+\)s|\{\w+\}|<[^>]+>|[«»“”()\[\]:;.,!?—–→←⇄·|/…✓✗]")
-# Engine text (step notes, rule messages): English until popreplay.i18n renders it in French;
-# cube's stays English after it (the notes lane's fallback while cube's engine is rewritten), and
-# so do the recorder's latest notes until /api/v1/record/check renders them (the API lane's).
+# Engine text (step notes, rule messages): English until popreplay.i18n renders it in French
+# (every game's, cube's included); so do the recorder's latest notes until /api/v1/record/check renders them (the API lane's).
 ENGINE_TEXT = "#step-note .text, .violation-message, .errors li, .step-error, .rp-notes, .bl-notes"
 RECORDER_NOTES = ".rp-notes, .rp-error"
 I18N = importlib.util.find_spec("popreplay.i18n") is not None
@@ -164,7 +163,7 @@ def test_replay_pages_in_french_at_every_kind_of_step(fr_page: Any, server: Any,
             button.click()
         kinds_seen.add(fr_page.get_attribute("#step-note .kind", "data-kind"))
         assert fr_page.locator("#step-count").inner_text().startswith(f"Coup {index} / {last}")
-        assert_french(fr_page, f"{name} step {index}", skip=ENGINE_TEXT if name == "cube" else None)
+        assert_french(fr_page, f"{name} step {index}")
     assert fr_page.locator("#result-panel h2").inner_text() == "Résultat"
     assert len(kinds_seen) >= 2
 
