@@ -15,7 +15,7 @@ from .render_slap import slap_state
 POP_COLOURS = ("magenta", "red", "yellow", "green", "cyan")
 
 # The words of the terminal output; messages and notes come in the result already rendered in the
-# language (``popreplay.i18n.localize``). The boards of slap, cube and Bloops stay English.
+# language (``popreplay.i18n.localize``); each game's board takes the language too.
 WORDS: dict[str, dict[str, str]] = {
     "en": {"FILE": "FILE", "GAME": "GAME", "STATUS": "STATUS", "DETAIL": "DETAIL",
            "complete": "complete", "incomplete": "incomplete", "illegal": "illegal",
@@ -23,7 +23,7 @@ WORDS: dict[str, dict[str, str]] = {
            "claims differ": "claims differ", "claimed": "claimed", "computed": "computed",
            "totals": "totals", "winner": "winner", "winners": "winners", "none": "none",
            "no logs": "no logs", "row": "row", "scores": "scores",
-           "Chief's waiting pile": "Chief's waiting pile"},
+           "Chief's waiting pile": "Chief's waiting pile", "round (cube)": "round"},
     "fr": {"FILE": "FICHIER", "GAME": "JEU", "STATUS": "ÉTAT", "DETAIL": "DÉTAIL",
            "complete": "complète", "incomplete": "inachevée", "illegal": "irrégulière",
            "invalid": "invalide", "round": "manche", "turn": "tour", "at": "—",
@@ -31,7 +31,8 @@ WORDS: dict[str, dict[str, str]] = {
            "computed": "calculé", "totals": "totaux", "winner": "gagnant",
            "winners": "gagnants", "none": "aucun", "no logs": "aucun journal",
            "row": "ligne", "scores": "scores",
-           "Chief's waiting pile": "cartes en attente du Chef Multicolore"},
+           "Chief's waiting pile": "cartes en attente du Chef Multicolore",
+           "round (cube)": "tour de table"},
 }
 
 
@@ -138,15 +139,16 @@ STATE_RENDERERS: dict[str, Callable[[dict[str, Any]], list[str]]] = {"pop": _pop
 STATE_RENDERERS["bloops"] = bloops_state
 STATE_RENDERERS["cube"] = cube_state
 STATE_RENDERERS["slap"] = slap_state
-# boards that take the language too (``step``); cube's words stay English
+# boards that take the language too (``step``)
 LANGUAGE_AWARE: dict[str, Callable[[dict[str, Any], str], list[str]]] = {
-    "pop": _pop_state, "bloops": bloops_state, "slap": slap_state}
+    "pop": _pop_state, "bloops": bloops_state, "slap": slap_state, "cube": cube_state}
 
 
 def step(result: dict[str, Any], item: dict[str, Any], lang: str = "en") -> str:
     where = []
     if item["round"] is not None:
-        where.append(f"{_w(lang, 'round')} {item['round']}")
+        word = "round (cube)" if result.get("game") == "cube" else "round"  # glossary
+        where.append(f"{_w(lang, word)} {item['round']}")
     if item["turn"] is not None:
         where.append(f"{_w(lang, 'turn')} {item['turn']}")
     head = click.style(f"[{item['index']}] {item['kind']}", bold=True)
@@ -154,7 +156,7 @@ def step(result: dict[str, Any], item: dict[str, Any], lang: str = "en") -> str:
     if item.get("state"):
         if result["game"] in LANGUAGE_AWARE:
             board = LANGUAGE_AWARE[result["game"]](item["state"], lang)
-        else:  # cube: English words
+        else:
             board = STATE_RENDERERS.get(result["game"], _generic_state)(item["state"])
         lines.extend("    " + line for line in board)
     return "\n".join(lines) + "\n"

@@ -4,7 +4,7 @@ The engine gives every note and violation as a message id with parameters (see
 ``popreplay/engine/messages.py``); English templates live with the engine, the other languages in
 gettext catalogues here (``popreplay/i18n/<lang>/*.po``: ``msgid`` is the message id, ``msgstr`` the
 template, in the engine's tiny template syntax). A message without an id, or an id missing from a
-catalogue, keeps the English text the engine gave (cube, for now).
+catalogue, keeps the English text the engine gave.
 
 - :func:`localize` renders a result object or replay (``errors``, ``steps``) in a language and keeps
   the ids and parameters next to the text (``message_id``/``params``, ``note_id``/``note_params``);

@@ -94,3 +94,23 @@ def test_the_boards_of_slap_and_bloops_in_french(game, case, step, lines):
     out = result.output.splitlines()
     for line in lines:
         assert line in out, (line, out)
+
+
+def test_the_cube_board_in_french():
+    """cube's board in the rulebook's words (card ids and step names stay as printed)."""
+    path = GOLDEN.parent / "cube" / "dnf-then-pop.log.json"
+    result = CliRunner().invoke(main, ["replay", "--no-color", "--lang", "fr", "--step", "13",
+                                       str(path)])
+    out = result.output.splitlines()
+    for line in [
+        "[13] play tour de table 1 tour 2: Bruno protège l'étape F2L avec PB-1 (Personal Best).",
+        "    ▶ Bruno  CROSS\u00a0: YELLOW-1 [WR-1] ✓  F2L\u00a0: aucune couleur [PB-1]  "
+        "OLL\u00a0: aucune couleur  PLL\u00a0: —",
+        "             main (0)\u00a0: vide",
+        "    pioche 26   défausse de gauche 2 (dessus POP-1)   défausse de droite 1 (dessus PB-2)",
+    ]:
+        assert line in out, (line, out)
+    english = CliRunner().invoke(main, ["replay", "--no-color", "--lang", "en", "--step", "13",
+                                        str(path)]).output.splitlines()
+    assert "    pile 26   left discard 2 (top POP-1)   right discard 1 (top PB-2)" in english
+    assert any(line.startswith("[13] play round 1 turn 2:") for line in english)

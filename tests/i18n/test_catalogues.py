@@ -1,4 +1,4 @@
-"""The catalogue check: every message id of the engine (POP!, slap, Bloops and the shared ones)
+"""The catalogue check: every message id of the engine (POP!, cube, slap, Bloops, shared ones)
 has English and French text with the same fields, and the French follows the glossary's
 typography. This is the check CI runs (``tests/i18n``)."""
 
@@ -17,7 +17,7 @@ from popreplay.i18n.po import read_po
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 FIELD = re.compile(r"\{([^{}]+)\}")
-TRANSLATED = ("core.", "shape.", "json.", "pop.", "slap.", "bloops.")  # cube: English until its engine settles
+TRANSLATED = ("core.", "shape.", "json.", "pop.", "cube.", "slap.", "bloops.")
 
 
 def fields(template: str) -> set[tuple[str, str]]:
@@ -78,8 +78,6 @@ def test_the_po_files_parse_and_skip_fuzzy_and_empty_entries():
 
 def golden_steps():
     for path in sorted(GOLDEN.glob("*/*.log.json")):
-        if path.parent.name == "cube":
-            continue
         yield pytest.param(path, id=f"{path.parent.name}/{path.name[:-9]}")
 
 

@@ -1,6 +1,6 @@
 """Notes and rule messages of golden replays in French, against hand-written expectations: at
 least five notes per game (plurals, the Chief's waiting pile, a challenge, a counter-discard) and
-a violation for each; cube stays English (its notes have no ids yet)."""
+a violation for each (cube: a GAME card with its target, a completed step, a win, hidden cards)."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 
 def fr(text: str) -> str:
     """French typography written plainly in the expectations: ' :' is a no-break space and a
-    colon, ' ;' a narrow no-break space and a semicolon, « » with no-break spaces inside."""
-    return (text.replace(" :", "\u00a0:").replace(" ;", "\u202f;")
+    colon, ' ;' and ' !' a narrow no-break space and the sign, « » with no-break spaces inside."""
+    return (text.replace(" :", "\u00a0:").replace(" ;", "\u202f;").replace(" !", "\u202f!")
             .replace("« ", "«\u00a0").replace(" »", "\u00a0»"))
 
 
@@ -139,6 +139,40 @@ EXPECTED = {
         "Le 6 d'Ana : la première carte de la pioche va face cachée devant Ben, à l'emplacement "
         "7 (c'est un 13).",
     ],
+    ("cube", "win-by-steps"): [
+        "Tour 3 : Ana a 0 carte en main et pioche jusqu'à en avoir 5 : PLL-2, GREEN-2, YELLOW-2, "
+        "PB-2 et DNF-1.",
+        "Ana attribue YELLOW-2 à l'étape PLL.",
+        "Bruno protège l'étape OLL avec PB-1 (Personal Best).",
+        # the colour that completes the fourth step, and the win it brings
+        "Ana attribue GREEN-2 à l'étape OLL. Ana gagne avec quatre étapes complètes !",
+        "Fin de la partie : Ana gagne avec quatre étapes complètes au tour 3.",
+    ],
+    ("cube", "hidden-cards"): [
+        "Tour 1 : Ana a 5 cartes en main et en pioche 2 : 2 cartes cachées.",
+        "Bruno joue One Hand et vole une carte cachée dans la main d'Ana.",
+    ],
+    ("cube", "dnf-then-pop"): [
+        "Bruno joue DNF-1 : le Personal Best de l'étape F2L d'Ana est défaussé.",
+        "Bruno joue Pop : l'étape F2L d'Ana fait POP et ses couleurs retournent dans la main "
+        "d'Ana.",
+    ],
+    ("cube", "three-players"): [
+        "Ana joue One Hand et vole GREEN-3 dans la main de Chloé.",
+        "Bruno pose CROSS-2 sur la table ; CROSS-3 est une carte CUBE en double d'une étape déjà "
+        "posée et part à droite de la pioche.",
+    ],
+    ("cube", "win-by-fmc"): [
+        "40 cartes : 2 joueurs en reçoivent 5 chacun, 30 restent dans la pioche ; le paquet "
+        "indique quelles cartes portent les marques du F.M.C.",
+        "Ana montre le F.M.C. : WR-1 (XCROSS), PB-2 (1re F2L), PB-3 (2e F2L), DNF-2 (3e F2L), "
+        "ONE-HAND-1 (OLL), SCRAMBLE-1 (T-PERM). Ana gagne avec le F.M.C. !",
+    ],
+    ("cube", "spent-anyway"): [
+        "Bruno joue Blind Solve contre Ana et ne vole rien (Ana n'a pas de carte COULEUR).",
+        "Bruno joue Scramble, mais Ana n'a pas de carte COULEUR : la carte est quand même "
+        "défaussée.",
+    ],
     ("bloops", "twenty-from-a-place"): [
         "Ben conserve le 0 pioché face cachée à l'emplacement 2 et défausse le 20 qui s'y "
         "trouvait. Le 20 est défaussé : la partie s'achève aussitôt.",
@@ -158,7 +192,7 @@ def test_french_notes_of_golden_replays(game, case):
 
 
 def test_at_least_five_hand_checked_notes_per_game():
-    for game in ("pop", "slap", "bloops"):
+    for game in ("pop", "cube", "slap", "bloops"):
         assert sum(len(v) for (g, _), v in EXPECTED.items() if g == game) >= 5
 
 
@@ -182,6 +216,22 @@ VIOLATIONS = [
     ("slap", "violation-won-set-never-seen", "wrong-card",
      "la carte du dessus du tas d'Alice est l'une des cartes remportées ensemble : Bleu 10, "
      "Vert 9, Rouge 3 ou Jaune 11, pas Vert 8"),
+    ("cube", "bad-colour-f2l", "bad-colour",
+     "ORANGE-1 ne peut pas être attribuée à l'étape F2L d'Ana : l'étape F2L associe rouge ou "
+     "orange à bleu ou vert ; elle a déjà rouge"),
+    ("cube", "bad-colour-pll", "bad-colour",
+     "WHITE-2 ne peut pas être attribuée à l'étape PLL d'Ana : l'étape PLL doit être opposée à "
+     "l'étape CROSS (blanc) : jaune"),
+    ("cube", "bad-fmc-order", "bad-fmc",
+     "la carte 1 du F.M.C. doit porter la marque « XCROSS » ; PB-2 porte la marque « 1re F2L »"),
+    ("cube", "fmc-marked-told-apart", "duplicate-card",
+     "PB ne peut pas être piochée : elle est indisponible, car tous les exemplaires de PB sont "
+     "placés (PB-1 dans la main de Bruno, PB-4 dans la main de Bruno, PB-5 dans la main de "
+     "Bruno)"),
+    ("cube", "not-in-hand", "not-in-hand",
+     "Ana n'a pas YELLOW-1 en main : la main est connue (WHITE-1, RED-1, BLUE-1, ORANGE-1) et ne "
+     "contient aucune carte YELLOW"),
+    ("cube", "wrong-player", "wrong-player", "le tour 1 est celui d'Ana, pas celui de Bruno"),
     ("bloops", "counter-closed", "counter-closed",
      "Ana ne peut pas contre-défausser maintenant : le joueur suivant a déjà pioché"),
     ("bloops", "rearrange-unseen-impossible", "wrong-value",
@@ -227,13 +277,21 @@ def test_english_is_the_engine_text_with_ids_added():
                                                       {"expected": "Alice", "name": "Bruno"})
 
 
-def test_cube_stays_english_through_the_fallback():
-    path = sorted((GOLDEN / "cube").glob("*.log.json"))[0]
+def test_cube_english_is_unchanged_and_french_has_ids():
+    """cube's notes keep their English byte for byte (the golden results check the messages) and
+    every one of them, and every error, has an id rendered in French."""
+    path = GOLDEN / "cube" / "bad-take-blind-solve.log.json"
     result = check_text(path.read_bytes(), with_steps=True)
+    english = localize(result, "en")
+    assert [s["note"] for s in english["steps"]] == [s["note"] for s in result["steps"]]
+    [error] = english["errors"]
+    assert error["message"] == "Ana holds RED-1: Blind Solve takes a COLOUR card"
+    assert (error["message_id"], error["params"]) == ("cube.blind-solve-held",
+                                                      {"name": "Ana", "card": "RED-1"})
     localized = localize(result, "fr")
-    assert [s["note"] for s in localized["steps"]] == [s["note"] for s in result["steps"]]
-    assert all(s["note_id"] is None for s in localized["steps"])
-    assert [e["message"] for e in localized["errors"]] == [e["message"] for e in result["errors"]]
+    assert all(s["note_id"] for s in localized["steps"])
+    assert localized["errors"][0]["message"] == fr(
+        "Ana a RED-1 en main : Blind Solve vole une carte COULEUR")
 
 
 def test_bloops_outcome_remarks_in_french():

@@ -23,11 +23,9 @@ ROOT = Path(__file__).resolve().parents[2]
 PO = ROOT / "popreplay" / "translations" / "fr" / "LC_MESSAGES" / "messages.po"
 PHONE = {"width": 390, "height": 844}
 SPLIT = re.compile(r"%\(\w+\)s|\{\w+\}|<[^>]+>|[«»“”()\[\]:;.,!?—–→←⇄·|/…✓✗]")
-# Engine text (step notes, rule messages): English until popreplay.i18n renders it in French;
-# cube's stays English after it (the notes lane's fallback while cube's engine is rewritten), in
-# the recorder's notes too (/api/v1/record/check renders the other games' in French).
+# Engine text (step notes, rule messages): English until popreplay.i18n renders it in French
+# (every game's, cube's included), in the recorder's live notes too (/api/v1/record/check).
 ENGINE_TEXT = "#step-note .text, .violation-message, .errors li, .step-error, .rp-notes, .bl-notes"
-RECORDER_NOTES = ".rp-notes, .rp-error"
 I18N = importlib.util.find_spec("popreplay.i18n") is not None
 
 
@@ -164,7 +162,7 @@ def test_replay_pages_in_french_at_every_kind_of_step(fr_page: Any, server: Any,
             button.click()
         kinds_seen.add(fr_page.get_attribute("#step-note .kind", "data-kind"))
         assert fr_page.locator("#step-count").inner_text().startswith(f"Coup {index} / {last}")
-        assert_french(fr_page, f"{name} step {index}", skip=ENGINE_TEXT if name == "cube" else None)
+        assert_french(fr_page, f"{name} step {index}")
     assert fr_page.locator("#result-panel h2").inner_text() == "Résultat"
     assert len(kinds_seen) >= 2
 
@@ -185,8 +183,7 @@ def test_recorder_in_french(fr_page: Any, server: Any) -> None:
         fr_page.click("[data-act=start]")
         fr_page.wait_for_selector("#recorder[data-checked='1']")
         fr_page.wait_for_selector(".rp-panel .rp-box")
-        assert_french(fr_page, f"/record ({game} entry)",
-                      skip=RECORDER_NOTES if game == "cube" else None)
+        assert_french(fr_page, f"/record ({game} entry)")
         no_horizontal_scroll(fr_page)
         if game == "pop":
             shot(fr_page, "recorder-fr.png")

@@ -21,6 +21,7 @@ from __future__ import annotations
 import copy
 from typing import Any, Iterable, Mapping
 
+from ...messages import msg
 from ...replay import RuleViolation, StepRecorder
 from .cards import COLOUR, CUBE, DEAL, FMC_MARKS, HAND_LIMIT, STEPS, category, deck, kind
 from .knowledge import Hand, Knowledge
@@ -204,7 +205,7 @@ def pending_draw(game: CubeReplay, pending: Mapping[str, Any]) -> dict[str, Any]
     know = copy.deepcopy(game.know)
     hand = know.hands[position]
     if len(so_far) > count or not draw_more(know, hand, so_far):
-        return {"error": {"code": "pending", "message": "these cards cannot be drawn now",
+        return {"error": {"code": "pending", "message": msg("cube.pending.draw"),
                           "round": None, "turn": None, "path": "/pending/draw"}, "next": {}}
     if len(so_far) < count:
         return {"next": {"draw": {"player": game.names[position], "left": count - len(so_far),

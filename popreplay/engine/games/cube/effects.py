@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
+from ...messages import msg
 from .cards import COLOUR, CUBE, GAME, TARGETED, category, is_colour, kind
 from .knowledge import ALL as ALL_CATEGORIES
 from .knowledge import BIT, Hand
@@ -48,18 +49,17 @@ class Effects:
         card = event["play"]
         self.check_card(card, *tokens, "play")
         if category(card) == CUBE:
-            self.fail("bad-play", f"{card} is a CUBE card: CUBE cards are laid at the start of "
-                      "the turn, not played", *tokens, "play")
+            self.fail("bad-play", msg("cube.play-cube", card=card), *tokens, "play")
         hand = self.know.hands[position]
         card = self.take(hand, card, *tokens, "play")
         rule = _rule(card)
-        name = NAMES.get(rule, "a COLOUR card")
+        name = NAMES.get(rule) or msg("cube.a-colour-card")
         for key in event:
             if key != "play" and event[key] is not None and key not in FIELDS[rule]:
-                self.fail("bad-play", f"{name} takes no {key!r}", *tokens, key)
+                self.fail("bad-play", msg("cube.takes-no", card=name, key=key), *tokens, key)
         for key in NEEDS.get(rule, ()):
             if event.get(key) is None:
-                self.fail("bad-play", f"{name} needs {key!r}", *tokens)
+                self.fail("bad-play", msg("cube.needs", card=name, key=key), *tokens)
         target = self.target(position, event, tokens) if rule in TARGETED else None
         if category(card) == GAME:
             self.know.left.append(card)
@@ -70,12 +70,11 @@ class Effects:
         name = event.get("target")
         if name is None:
             if len(self.names) > 2:
-                self.fail("missing-target", "with 3 or 4 players every targeted card names its "
-                          "target", *tokens)
+                self.fail("missing-target", msg("cube.missing-target"), *tokens)
             return 1 - position
         target = self.player(name, *tokens, "target")
         if target == position:
-            self.fail("bad-target", f"{self.names[position]} cannot target themselves",
+            self.fail("bad-target", msg("cube.target-self", name=self.names[position]),
                       *tokens, "target")
         return target
 
@@ -85,18 +84,18 @@ class Effects:
         table, step = self.tables[position], event["step"]
         why = table.why_not_colour(step, kind(card))
         if why is not None:
-            self.fail("bad-colour", f"{card} cannot go on {self.names[position]}'s {step}: {why}",
-                      *tokens, "step")
+            self.fail("bad-colour", msg("cube.bad-colour", card=card, name=self.names[position],
+                                        step=step, why=why), *tokens, "step")
         table.steps[step].colours.append(card)
 
     def effect_pb(self: CubeReplay, position: int, card: str, event, tokens, target) -> None:
         step = self.tables[position].steps.get(event["step"])
         if step is None:
-            self.fail("bad-timer", f"there is no {event['step']} on {self.names[position]}'s "
-                      "table to protect", *tokens, "step")
+            self.fail("bad-timer", msg("cube.timer-no-step", step=event["step"],
+                                       name=self.names[position]), *tokens, "step")
         if step.timer is not None:
-            self.fail("bad-timer", f"the {step.name} already has a TIMER ({step.timer}): one "
-                      "TIMER per step", *tokens, "step")
+            self.fail("bad-timer", msg("cube.timer-twice", step=step.name, timer=step.timer),
+                      *tokens, "step")
         step.timer = card
 
     effect_wr = effect_pb
@@ -104,9 +103,9 @@ class Effects:
     def effect_dnf(self: CubeReplay, position: int, card: str, event, tokens, target) -> None:
         step = self.opponent_step(target, event["step"], tokens)
         if step.timer is None or kind(step.timer) != "PB":
-            what = "no TIMER" if step.timer is None else "a World Record, which lasts the game"
-            self.fail("bad-target", f"a DNF discards a Personal Best; {self.names[target]}'s "
-                      f"{step.name} has {what}", *tokens, "step")
+            key = "cube.dnf-no-timer" if step.timer is None else "cube.dnf-world-record"
+            self.fail("bad-target", msg(key, name=self.names[target], step=step.name),
+                      *tokens, "step")
         self.know.right.append(step.timer)
         step.timer = None
         self.know.left.append(card)
@@ -114,15 +113,15 @@ class Effects:
     def opponent_step(self: CubeReplay, target: int, name: str, tokens: tuple) -> Step:
         step = self.tables[target].steps.get(name)
         if step is None:
-            self.fail("bad-target", f"{self.names[target]} has no {name} on the table",
+            self.fail("bad-target", msg("cube.no-step", name=self.names[target], step=name),
                       *tokens, "step")
         return step
 
     def unprotected_step(self: CubeReplay, target: int, name: str, tokens: tuple) -> Step:
         step = self.opponent_step(target, name, tokens)
         if step.protected():
-            self.fail("bad-target", f"{self.names[target]}'s {name} is protected by "
-                      f"{step.timer}", *tokens, "step")
+            self.fail("bad-target", msg("cube.protected", name=self.names[target], step=name,
+                                        timer=step.timer), *tokens, "step")
         return step
 
     # --- GAME cards ------------------------------------------------------------------------------
@@ -134,24 +133,26 @@ class Effects:
     def taken(self: CubeReplay, event, tokens, most: int) -> list:
         take = event.get("take") or []
         if len(take) > most:
-            self.fail("bad-take", f"this card takes at most {most} card{'s' * (most != 1)}, "
-                      f"not {len(take)}", *tokens, "take")
+            self.fail("bad-take", msg("cube.take-most", most=most, count=len(take)),
+                      *tokens, "take")
         return take
 
     def move(self: CubeReplay, source: Hand, dest: Hand, card: str | None, tokens: tuple, *,
-             mask: int = ALL_CATEGORIES, what: str = "card") -> None:
+             mask: int = ALL_CATEGORIES, colour: bool = False) -> None:
         """Move one card between hands: named (revealed), or hidden (``None``)."""
         if card is None:
             if not self.know.take_hidden(source, dest, mask):
-                self.fail("bad-take", f"there is no {what} to take", *tokens)
+                self.fail("bad-take", msg("cube.no-colour-to-take" if colour
+                                          else "cube.no-card-to-take"), *tokens)
             return
         self.check_card(card, *tokens)
         if not BIT[category(card)] & mask:
-            self.fail("bad-take", f"{card} is not a {what}", *tokens)
+            self.fail("bad-take", msg("cube.not-a-colour" if colour else "cube.not-a-card",
+                                      card=card), *tokens)
         held = self.know.remove(source, card)
         if held is None:
-            self.fail("bad-take", f"{card} is not in that hand: "
-                      f"{self.why_not_there(card, source)}", *tokens)
+            self.fail("bad-take", msg("cube.not-in-that-hand", card=card,
+                                      why=self.why_not_there(card, source)), *tokens)
         dest.known.append(held)
 
     def effect_one_hand(self: CubeReplay, position: int, card: str, event, tokens,
@@ -159,8 +160,8 @@ class Effects:
         source, dest = self.know.hands[target], self.know.hands[position]
         take = self.taken(event, tokens, 1)
         if source.size() and not take:
-            self.fail("bad-take", f"One Hand takes a card from {self.names[target]}'s hand of "
-                      f"{source.size()}", *tokens)
+            self.fail("bad-take", msg("cube.one-hand-takes", name=self.names[target],
+                                      count=source.size()), *tokens)
         for k, taken in enumerate(take):
             self.move(source, dest, taken, (*tokens, "take", k))
 
@@ -171,20 +172,18 @@ class Effects:
         if not take:
             held = [c for c in source.known if is_colour(c)]
             if held:
-                self.fail("bad-take", f"{self.names[target]} holds {held[0]}: Blind Solve takes a "
-                          "COLOUR card", *tokens)
+                self.fail("bad-take", msg("cube.blind-solve-held", name=self.names[target],
+                                          card=held[0]), *tokens)
             if not self.know.forbid(source, BIT[COLOUR]):
-                self.fail("bad-take", f"{self.names[target]}'s hidden cards must hold a COLOUR "
-                          "card (no deal of the unseen cards fits otherwise): Blind Solve takes "
-                          "one", *tokens)
+                self.fail("bad-take", msg("cube.blind-solve-hidden", name=self.names[target]),
+                          *tokens)
             return
-        self.move(source, dest, take[0], (*tokens, "take", 0), mask=BIT[COLOUR],
-                  what="COLOUR card")
+        self.move(source, dest, take[0], (*tokens, "take", 0), mask=BIT[COLOUR], colour=True)
 
     def effect_corner_twist(self: CubeReplay, position: int, card: str, event, tokens,
                             target) -> None:
         if event["step"] == "CROSS":
-            self.fail("bad-target", "Corner Twist does not work on the CROSS", *tokens, "step")
+            self.fail("bad-target", msg("cube.corner-twist-cross"), *tokens, "step")
         step = self.unprotected_step(target, event["step"], tokens)
         take = event["take"]
         colour = None
@@ -194,9 +193,9 @@ class Effects:
             colour = next((c for c in sorted(step.colours, key=lambda c: c != take[0])
                            if self.know.token(c) == token), None)
         if colour is None:
-            on = ", ".join(step.colours) or "no colour"
-            self.fail("bad-take", f"Corner Twist takes one named COLOUR card from "
-                      f"{self.names[target]}'s {step.name} ({on})", *tokens, "take")
+            on = list(step.colours) or msg("cube.no-colour")
+            self.fail("bad-take", msg("cube.corner-twist-take", name=self.names[target],
+                                      step=step.name, on=on), *tokens, "take")
         step.colours.remove(colour)
         self.know.hands[position].known.append(colour)
 
@@ -215,30 +214,28 @@ class Effects:
         give = event["give"]
         self.check_card(give, *tokens, "give")
         if not is_colour(give):
-            self.fail("bad-take", f"Scramble gives a COLOUR card; {give} is not one",
-                      *tokens, "give")
+            self.fail("bad-take", msg("cube.scramble-gives", card=give), *tokens, "give")
         mine, theirs = self.know.hands[position], self.know.hands[target]
         give = self.take(mine, give, *tokens, "give")
         take = event.get("take") or []
         for k, taken in enumerate(take):
             if taken is not None:
                 self.move(theirs, mine, taken, (*tokens, "take", k), mask=BIT[COLOUR],
-                          what="COLOUR card")
+                          colour=True)
         # Every COLOUR card goes: a known colour not named must be one of the unseen entries.
         unseen = [k for k, taken in enumerate(take) if taken is None]
         left = [c for c in theirs.known if is_colour(c)]
         if len(left) > len(unseen):
-            self.fail("bad-take", f"{self.names[target]} also holds {left[len(unseen)]}: "
-                      "Scramble takes every COLOUR card", *tokens, "take")
+            self.fail("bad-take", msg("cube.scramble-also", name=self.names[target],
+                                      card=left[len(unseen)]), *tokens, "take")
         for card in left:
             theirs.known.remove(card)
             mine.known.append(card)
         for k in unseen[len(left):]:
             if not self.know.take_hidden(theirs, mine, BIT[COLOUR]):
-                self.fail("bad-take", f"{self.names[target]} holds no other COLOUR card",
+                self.fail("bad-take", msg("cube.scramble-no-other", name=self.names[target]),
                           *tokens, "take", k)
         if not self.know.forbid(theirs, BIT[COLOUR]):  # every COLOUR card went
-            self.fail("bad-take", f"{self.names[target]}'s hidden cards must hold another COLOUR "
-                      "card (no deal of the unseen cards fits otherwise): Scramble takes every "
-                      "COLOUR card", *tokens, "take")
+            self.fail("bad-take", msg("cube.scramble-hidden", name=self.names[target]),
+                      *tokens, "take")
         (theirs if take else mine).known.append(give)

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterator
 
+from ...messages import Msg, msg
 from .cards import COLOUR, CUBE, GAME, TIMER, category, kind
 
 BIT = {CUBE: 1, COLOUR: 2, GAME: 4, TIMER: 8}
@@ -477,25 +478,26 @@ class Knowledge:
                     out.update(self.free[token])
         return out
 
-    def locate(self, card: str, names: list[str], tables: list) -> str:
+    def locate(self, card: str, names: list[str], tables: list) -> Msg:
         """Where a named card is, in words (for messages): every copy of its token."""
         token = self.token(card)
         copies = [card] if token == card and card in self.cards else sorted(
             (c for c in self.cards if self.token(c) == token), key=self.order.__getitem__)
         if len(copies) == 1:
             return self._where(copies[0], names, tables)
-        places = [f"{copy_} {self._where(copy_, names, tables)}" for copy_ in copies]
-        return f"not free: every {token} is placed ({', '.join(places)})"
+        places = [msg("cube.where.copy", card=copy_, where=self._where(copy_, names, tables))
+                  for copy_ in copies]
+        return msg("cube.where.copies", token=token, places=places)
 
-    def _where(self, card: str, names: list[str], tables: list) -> str:
+    def _where(self, card: str, names: list[str], tables: list) -> Msg:
         for name, hand in zip(names, self.hands):
             if card in hand.known:
-                return f"in {name}'s hand"
+                return msg("cube.where.hand", name=name)
         for name, table in zip(names, tables):
             if card in table.cards():
-                return f"on {name}'s table"
+                return msg("cube.where.table", name=name)
         if card in self.left:
-            return "in the left discard"
+            return msg("cube.where.left")
         if card in self.right:
-            return "in the right discard"
-        return "not there: it can only be one of the hidden cards"
+            return msg("cube.where.right")
+        return msg("cube.where.hidden")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ...messages import Msg, msg
 from ...pointer import pointer
 from ...players import by_player, index_players, player_position
 from ...replay import RuleViolation, StepRecorder, Violation
@@ -16,16 +17,14 @@ from . import notes
 from .cards import CUBE, DEAL, FMC_MARKS, HAND_LIMIT, STEPS, category, deck, decks, is_kind, kind
 from .effects import Effects
 from .knowledge import BIT, Hand, Knowledge
+from .messages import mark as mark_word
+from .messages import names
 from .steps import Step, Table
 
 MODE = "standard"
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' * (count != 1)}"
 
 
 class CubeReplay(Effects):
@@ -47,16 +46,19 @@ class CubeReplay(Effects):
 
     # --- violations ------------------------------------------------------------------------------
 
-    def fail(self, code: str, message: str, *tokens: Any) -> None:
+    def fail(self, code: str, message: Msg | str, *tokens: Any) -> None:
         raise RuleViolation(Violation(code, message, pointer(*tokens), self.round, self.turn))
 
     def check_card(self, card: str, *tokens: Any) -> None:
         """A card is named by a numbered id of this deck or by its kind alone (``ORANGE``)."""
         if card not in self.cards and not is_kind(card):
-            self.fail("unknown-card", f"there is no card {card!r} in the {len(self.cards)}-card "
-                      f"deck of a {len(self.names)}-player game", *tokens)
+            self.fail("unknown-card", self.no_such_card(card), *tokens)
 
-    def where(self, card: str) -> str:
+    def no_such_card(self, card: Any) -> Msg:
+        return msg("cube.unknown-card", card=card, size=len(self.cards),
+                   players=len(self.names))
+
+    def where(self, card: str) -> Msg:
         return self.know.locate(card, self.names, self.tables)
 
     def player(self, name: str, *tokens: Any) -> int:
@@ -86,33 +88,32 @@ class CubeReplay(Effects):
         for mark_index, mark in enumerate(FMC_MARKS):
             cards = marks.get(mark)
             if cards is None:
-                self.fail("bad-deck", f"the F.M.C. marks do not say which card is {mark!r}",
+                self.fail("bad-deck", msg("cube.fmc-mark-missing", mark=mark_word(mark)),
                           "deck", "fmc")
             if len(cards) != per_mark:
-                verb = "carries" if per_mark == 1 else "carry"
-                self.fail("bad-deck", f"{plural(per_mark, 'card')} {verb} the mark {mark!r} with "
-                          f"{len(self.names)} players; the deck names {len(cards)}",
+                self.fail("bad-deck", msg("cube.fmc-mark-count", count=per_mark,
+                                          mark=mark_word(mark), players=len(self.names),
+                                          named=len(cards)),
                           "deck", "fmc", mark)
             for k, card in enumerate(cards):
                 if card not in self.cards:  # a marked copy is told apart: named by its id
-                    self.fail("unknown-card", f"there is no card {card!r} in the "
-                              f"{len(self.cards)}-card deck of a {len(self.names)}-player game",
+                    self.fail("unknown-card", self.no_such_card(card),
                               "deck", "fmc", mark, k)
                 if card in self.fmc:
-                    self.fail("duplicate-card", f"{card} carries two F.M.C. marks",
+                    self.fail("duplicate-card", msg("cube.fmc-two-marks", card=card),
                               "deck", "fmc", mark, k)
                 self.fmc[card] = mark_index
 
     def deal(self, dealt: Mapping[str, list[str | None]]) -> None:
         hands = by_player(self.names, self.index, dealt, "deal", duplicate="bad-deal",
-                          twice="{name}'s hand is given twice", round=self.round, turn=self.turn)
+                          twice="cube.hand-twice", round=self.round, turn=self.turn)
         for position, name in enumerate(self.names):
             if position not in hands:
-                self.fail("bad-deal", f"the deal does not give {name}'s hand", "deal")
+                self.fail("bad-deal", msg("cube.deal-missing", name=name), "deal")
             key, cards = hands[position]
             if len(cards) != DEAL:
-                self.fail("bad-deal", f"{name} is dealt {plural(len(cards), 'card')}; the deal "
-                          f"is {DEAL}", "deal", key)
+                self.fail("bad-deal", msg("cube.deal-count", name=name, count=len(cards),
+                                          deal=DEAL), "deal", key)
             for k, card in enumerate(cards):
                 self.draw_one(position, card, "deal", key, k)
         if self.rec.enabled:
@@ -123,25 +124,22 @@ class CubeReplay(Effects):
             self.check_card(card, *tokens)
         know = self.know
         if not know.draw(know.hands[position], card):
-            self.fail("duplicate-card", f"{card} cannot be drawn: {self.why_not_there(card)}",
-                      *tokens)
+            self.fail("duplicate-card", msg("cube.cannot-draw", card=card,
+                                            why=self.why_not_there(card)), *tokens)
 
-    def why_not_there(self, card: str, hand: Hand | None = None) -> str:
+    def why_not_there(self, card: str, hand: Hand | None = None) -> Msg:
         """Why no deal puts ``card`` in the draw pile (or in ``hand``'s hidden cards)."""
         know = self.know
         token = know.token(card)
         if not know.free.get(token):
-            return f"it is {self.where(card)}"
+            return msg("cube.why.it-is", where=self.where(card))
         if hand is not None and not any(slot.mask & BIT[category(token)] for slot in hand.slots):
-            held = ", ".join(hand.known) or "nothing"
-            return f"the hand is known ({held}) and holds no {kind(card)}"
+            return msg("cube.why.hand-known", held=names(hand.known), kind=kind(card))
         if hand is None and not know.in_pile(card):
             if know.pile_group:
-                return ("it is not in the draw pile, which holds only the cards of the last "
-                        "reshuffle")
-            return "every free copy of it is in a hand, not in the draw pile"
-        return ("no deal of the unseen cards puts it there together with what the log has "
-                "shown of them")
+                return msg("cube.why.not-in-reshuffle")
+            return msg("cube.why.in-a-hand")
+        return msg("cube.why.no-deal")
 
     # --- one turn --------------------------------------------------------------------------------
 
@@ -150,12 +148,14 @@ class CubeReplay(Effects):
         self.turn, self.round = index + 1, index // n + 1
         base = ("turns", index)
         if self.winner is not None:
-            self.fail("after-game-end", f"turn {self.turn} comes after the end of the game "
-                      f"({self.names[self.winner]} won on turn {self.won_turn})", *base)
+            self.fail("after-game-end", msg("cube.turn-after-end", turn=self.turn,
+                                            name=self.names[self.winner], won=self.won_turn),
+                      *base)
         position = self.player(turn["player"], *base, "player")
         if position != index % n:
-            self.fail("wrong-player", f"turn {self.turn} is {self.names[index % n]}'s, "
-                      f"not {self.names[position]}'s", *base, "player")
+            self.fail("wrong-player", msg("cube.wrong-player", turn=self.turn,
+                                          expected=self.names[index % n],
+                                          name=self.names[position]), *base, "player")
         self.current = position
         hand = self.know.hands[position]
         held = hand.size()
@@ -168,17 +168,16 @@ class CubeReplay(Effects):
         for k, event in enumerate(events):
             tokens = (*base, "events", k)
             if self.winner is not None:
-                self.fail("after-game-end", f"{self.names[self.winner]} has already won",
-                          *tokens)
+                self.fail("after-game-end", msg("cube.already-won",
+                                                name=self.names[self.winner]), *tokens)
             self.event(position, event, tokens, last=k == len(events) - 1)
             if self.winner is None and self.tables[position].completed() == len(STEPS):
                 self.win(position, "steps")
             if self.rec.enabled:
                 notes.event(self, event)
         if self.winner is None and hand.size() > HAND_LIMIT:
-            self.fail("hand-limit", f"{self.names[position]} ends the turn with "
-                      f"{hand.size()} cards; the surplus over {HAND_LIMIT} goes to the right "
-                      "discard", *base)
+            self.fail("hand-limit", msg("cube.hand-limit", name=self.names[position],
+                                        count=hand.size(), limit=HAND_LIMIT), *base)
 
     def win(self, position: int, how: str) -> None:
         self.winner, self.won_by, self.won_turn = position, how, self.turn
@@ -191,9 +190,9 @@ class CubeReplay(Effects):
                                         else len(know.left) + len(know.right))
         expected = min(wanted, available)
         if len(cards) != expected:
-            why = "" if expected == wanted else " (all that the pile and the discards hold)"
-            self.fail("bad-draw", f"{self.names[position]} draws {len(cards)}; the rules say "
-                      f"{expected}{why}", *tokens)
+            key = "cube.draw-count" if expected == wanted else "cube.draw-count-all"
+            self.fail("bad-draw", msg(key, name=self.names[position], count=len(cards),
+                                      expected=expected), *tokens)
         for k, card in enumerate(cards):
             if know.pile_size() == 0:
                 reshuffled = know.reshuffle()
@@ -207,8 +206,7 @@ class CubeReplay(Effects):
         for k, card in enumerate(cards):
             self.check_card(card, *tokens, k)
             if category(card) != CUBE:
-                self.fail("bad-lay", f"{card} is not a CUBE card: only CUBE cards are laid at "
-                          "the start of the turn", *tokens, k)
+                self.fail("bad-lay", msg("cube.lay-not-cube", card=card), *tokens, k)
             card = self.take(hand, card, *tokens, k)
             if kind(card) in table.steps:
                 self.know.right.append(card)
@@ -217,13 +215,10 @@ class CubeReplay(Effects):
                 table.steps[kind(card)] = Step(card)
         for card in hand.known:
             if category(card) == CUBE:
-                self.fail("bad-lay", f"{self.names[position]} holds {card}: every CUBE card "
-                          "in hand goes to the table at the start of the turn", *tokens)
+                self.fail("bad-lay", msg("cube.lay-held", name=self.names[position],
+                                         card=card), *tokens)
         if hand.slots and not self.know.forbid(hand, BIT[CUBE]):
-            self.fail("bad-lay", f"{self.names[position]}'s hidden cards would have to hold a "
-                      "CUBE card (no deal of the unseen cards fits what the log has shown), and "
-                      "every CUBE card in hand goes to the table at the start of the turn",
-                      *tokens)
+            self.fail("bad-lay", msg("cube.lay-hidden", name=self.names[position]), *tokens)
         if self.rec.enabled and cards:
             notes.lay(self, list(cards), discarded)
 
@@ -233,8 +228,8 @@ class CubeReplay(Effects):
         held = self.know.remove(hand, card)
         if held is None:
             name = self.names[self.current if who is None else who]
-            self.fail("not-in-hand", f"{name} does not hold {card}: "
-                      f"{self.why_not_there(card, hand)}", *tokens)
+            self.fail("not-in-hand", msg("cube.not-held", name=name, card=card,
+                                         why=self.why_not_there(card, hand)), *tokens)
         return held
 
     # --- events ----------------------------------------------------------------------------------
@@ -255,36 +250,39 @@ class CubeReplay(Effects):
         hand = self.know.hands[position]
         surplus = hand.size() - HAND_LIMIT
         if surplus <= 0:
-            self.fail("bad-discard", f"only a hand of more than {HAND_LIMIT} cards discards; "
-                      f"{self.names[position]} holds {hand.size()}", *tokens, "discard")
+            self.fail("bad-discard", msg("cube.discard-small-hand", limit=HAND_LIMIT,
+                                         name=self.names[position], count=hand.size()),
+                      *tokens, "discard")
         if not last:
-            self.fail("bad-discard", "the surplus is discarded at the end of the turn: the "
-                      "discard is the turn's last event", *tokens, "discard")
+            self.fail("bad-discard", msg("cube.discard-not-last"), *tokens, "discard")
         if len(cards) != surplus:
-            self.fail("bad-discard", f"{self.names[position]} holds {hand.size()} cards and "
-                      f"discards {surplus}, not {len(cards)}", *tokens, "discard")
+            self.fail("bad-discard", msg("cube.discard-count", name=self.names[position],
+                                         count=hand.size(), surplus=surplus, given=len(cards)),
+                      *tokens, "discard")
         for k, card in enumerate(cards):
             self.check_card(card, *tokens, "discard", k)
             self.know.right.append(self.take(hand, card, *tokens, "discard", k))
 
     def show(self, position: int, cards: list[str], tokens: tuple) -> None:
         if self.fmc is None:
-            self.fail("bad-fmc", "the deck does not declare which cards carry the F.M.C. "
-                      "marks, so the F.M.C. win cannot be claimed", *tokens, "show")
+            self.fail("bad-fmc", msg("cube.fmc-undeclared"), *tokens, "show")
         if len(cards) != len(FMC_MARKS):
-            self.fail("bad-fmc", f"the F.M.C. is shown with {len(FMC_MARKS)} cards, not "
-                      f"{len(cards)}", *tokens, "show")
+            self.fail("bad-fmc", msg("cube.fmc-count", count=len(FMC_MARKS), given=len(cards)),
+                      *tokens, "show")
         hand = self.know.hands[position]
         for k, card in enumerate(cards):
             self.check_card(card, *tokens, "show", k)
             if self.fmc.get(card) != k:
                 mark = self.fmc.get(card)
-                what = "no F.M.C. mark" if mark is None else f"the mark {FMC_MARKS[mark]!r}"
-                self.fail("bad-fmc", f"card {k + 1} of the F.M.C. must carry the mark "
-                          f"{FMC_MARKS[k]!r}; {card} carries {what}", *tokens, "show", k)
+                what = (msg("cube.fmc-no-mark") if mark is None
+                        else msg("cube.fmc-the-mark", mark=mark_word(FMC_MARKS[mark])))
+                self.fail("bad-fmc", msg("cube.fmc-order", position=k + 1,
+                                         mark=mark_word(FMC_MARKS[k]), card=card, what=what),
+                          *tokens, "show", k)
             if self.know.reveal(hand, card) is None:
-                self.fail("not-in-hand", f"{self.names[position]} does not hold {card}: "
-                          f"{self.why_not_there(card, hand)}", *tokens, "show", k)
+                self.fail("not-in-hand", msg("cube.not-held", name=self.names[position],
+                                             card=card, why=self.why_not_there(card, hand)),
+                          *tokens, "show", k)
         self.win(position, "fmc")
 
     # --- the outcome -----------------------------------------------------------------------------

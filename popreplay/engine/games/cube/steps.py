@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...messages import Msg, msg
 from .cards import STEPS, kind
+from .messages import colour as colour_word
 
 OPPOSITE = {"WHITE": "YELLOW", "YELLOW": "WHITE"}
 F2L_GROUP = {"RED": "red/orange", "ORANGE": "red/orange", "BLUE": "blue/green",
@@ -53,41 +55,41 @@ class Table:
         step = self.steps.get(name)
         return step.colour_kinds()[0] if step is not None and step.colours else None
 
-    def why_not_colour(self, name: str, colour: str) -> str | None:
+    def why_not_colour(self, name: str, colour: str) -> Msg | None:
         """Why ``colour`` (a colour kind) cannot go on step ``name`` now; ``None`` if it can."""
         step = self.steps.get(name)
         if step is None:
-            return f"there is no {name} on the table"
+            return msg("cube.colour.no-step", step=name)
         have = step.colour_kinds()
         if "SKIP" in have:
-            return f"the {name} is complete with the skip card"
+            return msg("cube.colour.skip-complete", step=name)
         if name in ("CROSS", "PLL"):
             return self._why_not_white_yellow(name, colour, have)
         if colour == "SKIP":
-            return None if not have else f"the skip card goes alone on an empty {name}"
+            return None if not have else msg("cube.colour.skip-alone", step=name)
         if colour not in SIDE_COLOURS:
-            return f"the {name} takes red, orange, blue or green, not {colour.lower()}"
+            return msg("cube.colour.side-only", step=name, colour=colour_word(colour))
         if len(have) >= 2:
-            return f"the {name} already has two colours"
+            return msg("cube.colour.two-already", step=name)
         if name == "F2L" and have and F2L_GROUP[have[0]] == F2L_GROUP[colour]:
-            return (f"the F2L pairs one of red/orange with one of blue/green; it already has "
-                    f"{have[0].lower()}")
+            return msg("cube.colour.f2l-pair", colour=colour_word(have[0]))
         if name == "OLL" and colour in have:
-            return f"the OLL takes two different colours; it already has {colour.lower()}"
+            return msg("cube.colour.oll-different", colour=colour_word(colour))
         return None
 
-    def _why_not_white_yellow(self, name: str, colour: str, have: list[str]) -> str | None:
+    def _why_not_white_yellow(self, name: str, colour: str, have: list[str]) -> Msg | None:
         if colour not in OPPOSITE:
-            return f"the {name} takes white or yellow, not {colour.lower()}"
+            return msg("cube.colour.white-yellow-only", step=name, colour=colour_word(colour))
         if have:
-            return f"the {name} already has its colour"
+            return msg("cube.colour.has-its-colour", step=name)
         other = "PLL" if name == "CROSS" else "CROSS"
         other_colour = self.colour_of(other)
         if name == "PLL" and other_colour is None:
-            return "the PLL takes the colour opposite the CROSS's, and the CROSS has no colour yet"
+            return msg("cube.colour.pll-before-cross")
         if other_colour is not None and OPPOSITE[other_colour] != colour:
-            return (f"the {name} must be opposite the {other} ({other_colour.lower()}): "
-                    f"{OPPOSITE[other_colour].lower()}")
+            return msg("cube.colour.opposite", step=name, other=other,
+                       colour=colour_word(other_colour),
+                       opposite=colour_word(OPPOSITE[other_colour]))
         return None
 
     def complete(self, name: str) -> bool:
