@@ -14,6 +14,8 @@ from typing import Any
 from flask import Flask, Response, g, request
 from flask_babel import Babel
 
+from ..i18n import negotiate as i18n_negotiate
+
 LANGS = ("en", "fr")
 DEFAULT = "en"
 COOKIE = "lang"
@@ -28,32 +30,11 @@ def _clean(value: str | None) -> str | None:
     return value if value in LANGS else None
 
 
-def _negotiate_accept(accept_language: str | None) -> str | None:
-    """The best of ``LANGS`` by ``Accept-Language`` (q-values honoured), or None."""
-    if not accept_language:
-        return None
-    best: tuple[float, int, str] | None = None
-    for position, part in enumerate(accept_language.split(",")):
-        fields = part.strip().split(";")
-        lang = _clean(fields[0])
-        q = 1.0
-        for field in fields[1:]:
-            name, _, value = field.strip().partition("=")
-            if name.strip() == "q":
-                try:
-                    q = float(value)
-                except ValueError:
-                    q = 0.0
-        if lang and q > 0 and (best is None or (q, -position) > (best[0], best[1])):
-            best = (q, -position, lang)
-    return best[2] if best else None
-
-
 def negotiate(query_lang: str | None, accept_language: str | None,
               cookie_lang: str | None = None) -> str:
     """``"en"`` or ``"fr"``: the query, then the cookie, then Accept-Language, then English."""
-    return (_clean(query_lang) or _clean(cookie_lang) or _negotiate_accept(accept_language)
-            or DEFAULT)
+    # the cookie ranks with ?lang= (before Accept-Language): one negotiation for pages and API
+    return i18n_negotiate(_clean(query_lang) or _clean(cookie_lang), accept_language)
 
 
 def current() -> str:
