@@ -17,6 +17,7 @@ from .body import read_body
 from .errors import ApiError
 from .jsonout import compact
 from .lang import localize, localized_result, request_lang
+from .owner import require_owner
 from .represent import game_view as _plain_view
 from .schemas import (
     CreatedGameSchema,
@@ -165,13 +166,7 @@ class Game(MethodView):
     def delete(self, ref: str) -> Any:
         """Delete a game (owner token required)"""
         record = _find(ref)
-        scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-        token = token.strip()
-        if scheme.lower() != "bearer" or not token:
-            raise ApiError(401, "Deleting needs 'Authorization: Bearer <owner token>'.",
-                           headers={"WWW-Authenticate": 'Bearer realm="popreplay"'})
-        if not store.owner_token_matches(record, token):
-            raise ApiError(403, "This token does not own this game.")
+        require_owner(record, "Deleting")
         store.delete_game(get_session(), record)
         return ""
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import request
 from flask_smorest import Blueprint
 from marshmallow import RAISE, Schema, fields, validate
 
@@ -22,6 +21,7 @@ from ..logformat import ShapeError, check_parsed_shape
 from .errors import ApiError
 from .jsonout import compact
 from .lang import localize, request_lang
+from .owner import require_owner
 from .represent import game_view, share_url
 from .schemas import CreatedGameSchema, ErrorSchema, GameSchema
 
@@ -173,13 +173,7 @@ def owned(ref: str) -> GameRecord:
     record = store.find_by_ref(get_session(), ref)
     if record is None:
         raise ApiError(404, f"No game {ref!r}.")
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    token = token.strip()
-    if scheme.lower() != "bearer" or not token:
-        raise ApiError(401, "Continuing a draft needs 'Authorization: Bearer <owner token>'.",
-                       headers={"WWW-Authenticate": 'Bearer realm="popreplay"'})
-    if not store.owner_token_matches(record, token):
-        raise ApiError(403, "This token does not own this game.")
+    require_owner(record, "Continuing a draft")
     return record
 
 
