@@ -13,7 +13,8 @@ from typing import Any, Callable, Iterator
 
 import pytest
 
-from tests.web.conftest import CHROMIUM_ARGS, SCREENSHOTS, screenshots_wanted  # noqa: F401
+from tests.web.conftest import (CHROMIUM_ARGS, SCREENSHOTS, screenshots_wanted,  # noqa: F401
+                                watched_page)
 
 Settled = Callable[[Any], None]
 
@@ -48,17 +49,8 @@ PHONE = {"width": 390, "height": 844}
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Any]:
     """A fresh page at phone size (390×844); fails the test on any JavaScript or console error."""
-    context = browser.new_context(viewport=PHONE)
-    tab = context.new_page()
-    tab.set_default_timeout(15000)
-    problems: list[str] = []
-    tab.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-    tab.on("console", lambda message: problems.append(f"console: {message.text}")
-           if message.type == "error" and not message.text.startswith("Failed to load resource")
-           else None)
-    yield tab
-    context.close()
-    assert problems == []
+    with watched_page(browser, viewport=PHONE) as tab:
+        yield tab
 
 
 def start(page: Any, url: str, *, game: str, mode: str, players: list[str]) -> None:

@@ -15,6 +15,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -141,25 +142,39 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A fresh page (1280×900); fails the test on any JavaScript error or console error
-    (a Content-Security-Policy violation is one)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+@contextmanager
+def watched_page(browser: Any, *, timeout: int = 15000, http_errors: bool = False,
+                 **context_args: Any) -> Iterator[Any]:
+    """A fresh page in its own browser context (``context_args``: viewport, locale…) that fails
+    the test on any JavaScript error or console error (a Content-Security-Policy violation is
+    one). The API answers 4xx to bad logs on purpose: the browser logs those as "Failed to load
+    resource"; with ``http_errors``, any other failed request (a page, a script, a style sheet)
+    is a problem too. ``tab.problems`` lists what was seen so far."""
+    context = browser.new_context(**context_args)
     tab = context.new_page()
-    tab.set_default_timeout(15000)
+    tab.set_default_timeout(timeout)
     problems: list[str] = []
+    tab.problems = problems
     tab.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-    # The API answers 4xx to bad logs on purpose: the browser logs those as "Failed to load
-    # resource"; any other failed request (a page, a script, a style sheet) is a problem.
     tab.on("console", lambda message: problems.append(f"console: {message.text}")
            if message.type == "error" and not message.text.startswith("Failed to load resource")
            else None)
-    tab.on("response", lambda response: problems.append(f"HTTP {response.status}: {response.url}")
-           if response.status >= 400 and "/api/v1/" not in response.url else None)
-    yield tab
-    context.close()
+    if http_errors:
+        tab.on("response", lambda response: problems.append(
+            f"HTTP {response.status}: {response.url}")
+            if response.status >= 400 and "/api/v1/" not in response.url else None)
+    try:
+        yield tab
+    finally:
+        context.close()
     assert problems == []
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh page (1280×900) that fails the test on any script error or failed request."""
+    with watched_page(browser, viewport={"width": 1280, "height": 900}, http_errors=True) as tab:
+        yield tab
 
 
 @pytest.fixture(scope="session")

@@ -15,7 +15,7 @@ from typing import Any, Iterator
 import pytest
 from babel.messages.pofile import read_po
 
-from .conftest import SCREENSHOTS, screenshots_wanted
+from .conftest import SCREENSHOTS, screenshots_wanted, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -87,16 +87,8 @@ def assert_french(page: Any, where: str, selector: str = "body", skip: str | Non
 @pytest.fixture
 def fr_page(browser: Any) -> Iterator[Any]:
     """A page whose browser asks for French (Accept-Language), failing on any script error."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR")
-    tab = context.new_page()
-    tab.set_default_timeout(15000)
-    problems: list[str] = []
-    tab.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-    tab.on("console", lambda m: problems.append(f"console: {m.text}")
-           if m.type == "error" and not m.text.startswith("Failed to load resource") else None)
-    yield tab
-    context.close()
-    assert problems == []
+    with watched_page(browser, viewport={"width": 1280, "height": 900}, locale="fr-FR") as tab:
+        yield tab
 
 
 def shot(page: Any, name: str) -> Path:

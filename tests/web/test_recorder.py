@@ -5,7 +5,6 @@ keyboard, labels, no horizontal scrolling). Screenshots with POPREPLAY_SCREENSHO
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from typing import Any, Iterator
@@ -14,31 +13,19 @@ import pytest
 
 from popreplay.checking import check_log
 from popreplay.engine.games.pop import POP
-from tests.web.conftest import SCREENSHOTS, browser, screenshots_wanted, server  # noqa: F401
+from tests.games.pop.test_choices import without_hands
+from tests.web.conftest import (SCREENSHOTS, browser, screenshots_wanted, server,  # noqa: F401
+                                watched_page)
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
 
 
-def new_phone(browser, problems: list[str]):  # noqa: F811
-    context = browser.new_context(viewport=PHONE)
-    tab = context.new_page()
-    tab.set_default_timeout(20000)
-    tab.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-    tab.on("console", lambda m: problems.append(f"console: {m.text}")
-           if m.type == "error" and not m.text.startswith("Failed to load resource") else None)
-    return context, tab
-
-
 @pytest.fixture
 def phone(browser) -> Iterator[Any]:  # noqa: F811
-    problems: list[str] = []
-    context, tab = new_phone(browser, problems)
-    tab.problems = problems
-    yield tab
-    context.close()
-    assert problems == []
+    with watched_page(browser, viewport=PHONE, timeout=20000) as tab:
+        yield tab
 
 
 # --- driving the page ----------------------------------------------------------------------------
@@ -150,15 +137,6 @@ def no_horizontal_scroll(page):
 def shot(page, name):
     if screenshots_wanted():
         page.screenshot(path=str(SCREENSHOTS / name), full_page=False)
-
-
-def without_hands(log):
-    out = copy.deepcopy(log)
-    for data in out["rounds"]:
-        data.pop("hands", None)
-        for turn in data["turns"]:
-            turn.pop("draws", None)
-    return out
 
 
 def stored_log(server, slug):  # noqa: F811
@@ -294,9 +272,7 @@ def test_a_saved_draft_is_continued_from_a_second_browser_with_the_owner_token(p
     token = phone.inner_text(".rp-token")
     slug = phone.inner_text(".rp-facts a")
     assert stored_log(server, slug)["rounds"][0]["turns"] == log["rounds"][0]["turns"][:2]
-    problems: list[str] = []
-    context, other = new_phone(browser, problems)
-    try:
+    with watched_page(browser, viewport=PHONE, timeout=20000) as other:
         other.goto(f"{server.url}/record?continue={slug}")
         other.fill("#rec-token", token)
         other.click("[data-act=continue]")
@@ -306,9 +282,6 @@ def test_a_saved_draft_is_continued_from_a_second_browser_with_the_owner_token(p
         tap(other, turn_taps(turn, log["players"], variant=False, solo=False), entries=1)
         other.wait_for_selector(".rp-status:has-text('Saved as game')")
         assert stored_log(server, slug)["rounds"][0]["turns"] == log["rounds"][0]["turns"][:3]
-    finally:
-        context.close()
-    assert problems == []
 
 
 def test_a_what_if_branch_is_stored_and_linked_both_ways(phone, server):  # noqa: F811
