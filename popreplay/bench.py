@@ -133,6 +133,27 @@ def bench_other_games(count: int, repeat: int) -> list[dict[str, Any]]:
     return rows
 
 
+def bench_steps(count: int, repeat: int) -> list[dict[str, Any]]:
+    """Each game: ``count`` simulated games of its first mode with the most players, replayed
+    with steps (the stored replay: notes and messages built from their ids, docs/performance.md
+    "Issue 17"), then rendered in French outside the engine (``popreplay.i18n.localize``)."""
+    from .i18n import localize
+
+    rows = []
+    for name, game in GAMES.items():
+        mode = game.modes[0]
+        players = game.player_counts[mode][1]
+        texts = [json.dumps(game.simulate(mode=mode, players=players, seed=seed),
+                            ensure_ascii=False).encode() for seed in range(count)]
+        english = [check_text(text, with_steps=True) for text in texts]
+        steps = best_cpu(lambda: [check_text(text, with_steps=True) for text in texts], repeat)
+        french = best_cpu(lambda: [localize(result, "fr") for result in english], repeat)
+        rows.append({"game": name, "mode": mode, "players": players, "games": count,
+                     "ms_steps": steps / count * 1e3, "ms_french": french / count * 1e3,
+                     "steps_per_log": sum(len(r["steps"]) for r in english) / count})
+    return rows
+
+
 def per_game_us(log: dict[str, Any], repeat: int) -> float:
     return best_cpu(lambda: POP.replay(log), repeat) * 1e6
 
@@ -594,6 +615,11 @@ def bench(games: int, repeat: int, growth: bool, growth_games: int, other_games:
                    f"{row['us_per_game']:.0f} µs/game; validation {row['logs_per_s']:.0f} logs/s "
                    f"({row['games']} simulated {row['players']}-player {row['mode']} games, "
                    f"{row['kb_per_log']:.1f} KiB/log; CPU time)")
+    for row in bench_steps(max(1, min(other_games, 8)), repeat) if other_games else []:
+        click.echo(f"{row['game']}: replay with steps {row['ms_steps']:.2f} ms/log "
+                   f"({row['steps_per_log']:.0f} steps), rendered in French "
+                   f"{row['ms_french']:.2f} ms/log ({row['games']} simulated "
+                   f"{row['players']}-player {row['mode']} games; CPU time)")
     if growth:
         table = bench_growth(growth_games, repeat)
         click.echo("growth by players (battle, 24 turns, 5 cards a turn):")

@@ -24,6 +24,9 @@ def test_the_command_prints_engine_validation_and_growth_figures():
     for game in ("cube", "slap", "bloops"):
         assert re.search(rf"^{game}: engine {NUMBER} games/s, {NUMBER} µs/game; validation "
                          rf"{NUMBER} logs/s \(2 simulated [2-4]-player \w+ games", out, re.M)
+    for game in ("pop", "cube", "slap", "bloops"):  # issue 17: notes and messages from ids
+        assert re.search(rf"^{game}: replay with steps {NUMBER} ms/log \({NUMBER} steps\), "
+                         rf"rendered in French {NUMBER} ms/log \(2 simulated", out, re.M)
     assert re.search(rf"^engine: {NUMBER} games/s, {NUMBER} µs/game, {NUMBER} µs/placement "
                      rf"\(3 5-player battles, 120 placements", out, re.M)
     assert re.search(rf"^validation: {NUMBER} logs/s, {NUMBER} µs/log \(parse {NUMBER} \+ "
