@@ -6,7 +6,7 @@
 (function () {
   "use strict";
 
-  var t = window.t, lang = window.PopReplayLang || "en"; // the page's language (/assets/i18n/<lang>.js)
+  var t = window.t, tn = window.tn, lang = window.PopReplayLang || "en"; // the page's language (/assets/i18n/<lang>.js)
 
   function statusWord(status) {
     return { complete: t("complete"), incomplete: t("incomplete"), illegal: t("illegal"),
@@ -267,9 +267,13 @@
             diffs.appendChild(el("li", null, el("code", { text: d.field }), ": " + t("claimed {claimed}, computed {computed}", { claimed: JSON.stringify(d.claimed), computed: JSON.stringify(d.computed) })));
             return;
           }
-          diffs.appendChild(el("li", { "data-field": d.field },
-            el("strong", { title: d.field, text: words.claimWords(words.claimParts(d.field, players)) }),
-            ": " + t("score sheet {claimed}, replay {computed}", { claimed: words.show(d.claimed), computed: words.show(d.computed) })));
+          var li = el("li", { "data-field": d.field });
+          tn("{what}: score sheet {claimed}, replay {computed}", {
+            what: el("strong", { title: d.field, text: words.claimWords(words.claimParts(d.field, players)) }),
+            claimed: words.show(d.claimed), computed: words.show(d.computed) }).forEach(function (part) {
+            li.appendChild(typeof part === "string" ? document.createTextNode(part) : part);
+          });
+          diffs.appendChild(li);
         });
         nodes.push(el("p", { text: t("The score sheet (claimed) differs from the replay:") }), diffs);
       } else if (result.claims && result.claims.match) {

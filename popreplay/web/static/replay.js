@@ -548,8 +548,8 @@
   Viewer.prototype.disputeLine = function (row, sources) {
     var parts = claimParts(row.field, this.players);
     var line = el("li", { class: "differs", dataset: { field: row.field } },
-      el("strong", { class: "what", text: claimWords(parts) }), ": ",
-      tn("score sheet {claimed}, replay {computed}", {
+      tn("{what}: score sheet {claimed}, replay {computed}", {
+        what: el("strong", { class: "what", text: claimWords(parts) }),
         claimed: el("b", { class: "claimed", text: show(row.claimed) }),
         computed: el("b", { class: "computed", text: show(row.computed) }) }));
     if (!sources.length || parts.player === null || !SOURCED[parts.key]) return line;
