@@ -72,7 +72,7 @@ def reader_language() -> str:
 
 def speak(lang: str) -> None:
     """This page is in ``lang`` whatever the cookie says (``/fr/rules/…`` is French): the header,
-    the footer and ``<html lang>`` follow."""
+    the footer and ``<html lang>`` (base.html) follow."""
     g._popreplay_lang = lang
     flask_babel.refresh()
 
@@ -121,21 +121,18 @@ def page_fr(game: str) -> Any:
 
 def _index(lang: str) -> Any:
     speak(lang)
-    return _html(render_page("web/rules.html", lang=lang, game=None, missing=None, title=None,
-                             body=None, other=page_url(None, _other(lang)),
-                             pages=_pages(lang)), lang)
+    return render_page("web/rules.html", lang=lang, game=None, missing=None, title=None,
+                       body=None, other=page_url(None, _other(lang)), pages=_pages(lang))
 
 
 def _page(game: str, lang: str) -> Any:
     speak(lang)
     if game not in GAMES:
-        return _html(render_page("web/rules.html", lang=lang, game=None, missing=game,
-                                 title=None, body=None, other=None, pages=_pages(lang)),
-                     lang), 404
+        return render_page("web/rules.html", lang=lang, game=None, missing=game, title=None,
+                           body=None, other=None, pages=_pages(lang)), 404
     title, body = rendered(game, lang)
-    return _html(render_page("web/rules.html", lang=lang, game=game, missing=None, title=title,
-                             body=Markup(body), other=page_url(game, _other(lang)),
-                             pages=_pages(lang)), lang)
+    return render_page("web/rules.html", lang=lang, game=game, missing=None, title=title,
+                       body=Markup(body), other=page_url(game, _other(lang)), pages=_pages(lang))
 
 
 def _other(lang: str) -> str:
@@ -144,14 +141,6 @@ def _other(lang: str) -> str:
 
 def _pages(lang: str) -> list[dict[str, str]]:
     return [{"game": g, "title": TITLES[g], "url": page_url(g, lang)} for g in GAMES]
-
-
-def _html(page: str, lang: str) -> str:
-    """The page in its language: ``<html lang>`` says it (base.html writes ``en`` while it does
-    not follow the page's language)."""
-    if lang != "en":
-        page = page.replace('<html lang="en">', f'<html lang="{lang}">', 1)
-    return page
 
 
 # --- Markdown ------------------------------------------------------------------------------------
