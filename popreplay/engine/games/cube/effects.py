@@ -142,8 +142,9 @@ class Effects:
         """Move one card between hands: named (revealed), or hidden (``None``)."""
         if card is None:
             if not self.know.take_hidden(source, dest, mask):
-                self.fail("bad-take", msg("cube.no-colour-to-take" if colour
-                                          else "cube.no-card-to-take"), *tokens)
+                key = "cube.take-no-deal" if self.know.refuted() else \
+                    "cube.no-colour-to-take" if colour else "cube.no-card-to-take"
+                self.fail("bad-take", msg(key), *tokens)
             return
         self.check_card(card, *tokens)
         if not BIT[category(card)] & mask:
@@ -153,7 +154,7 @@ class Effects:
         if held is None:
             self.fail("bad-take", msg("cube.not-in-that-hand", card=card,
                                       why=self.why_not_there(card, source)), *tokens)
-        dest.known.append(held)
+        self.know.add(dest, held)
 
     def effect_one_hand(self: CubeReplay, position: int, card: str, event, tokens,
                         target) -> None:
@@ -197,12 +198,13 @@ class Effects:
             self.fail("bad-take", msg("cube.corner-twist-take", name=self.names[target],
                                       step=step.name, on=on), *tokens, "take")
         step.colours.remove(colour)
-        self.know.hands[position].known.append(colour)
+        self.know.add(self.know.hands[position], colour)
 
     def effect_pop(self: CubeReplay, position: int, card: str, event, tokens, target) -> None:
         step = self.unprotected_step(target, event["step"], tokens)
         del self.tables[target].steps[step.name]
-        self.know.hands[target].known.extend(step.colours)
+        for colour in step.colours:
+            self.know.add(self.know.hands[target], colour)
         mine = self.tables[position].steps
         if step.name in mine:
             self.know.right.append(step.card)
@@ -229,8 +231,7 @@ class Effects:
             self.fail("bad-take", msg("cube.scramble-also", name=self.names[target],
                                       card=left[len(unseen)]), *tokens, "take")
         for card in left:
-            theirs.known.remove(card)
-            mine.known.append(card)
+            self.know.add(mine, self.know.remove(theirs, card))
         for k in unseen[len(left):]:
             if not self.know.take_hidden(theirs, mine, BIT[COLOUR]):
                 self.fail("bad-take", msg("cube.scramble-no-other", name=self.names[target]),
@@ -238,4 +239,4 @@ class Effects:
         if not self.know.forbid(theirs, BIT[COLOUR]):  # every COLOUR card went
             self.fail("bad-take", msg("cube.scramble-hidden", name=self.names[target]),
                       *tokens, "take")
-        (theirs if take else mine).known.append(give)
+        self.know.add(theirs if take else mine, give)

@@ -38,6 +38,7 @@ from typing import Iterator
 
 from ...messages import Msg, msg
 from .cards import COLOUR, CUBE, GAME, TIMER, category, kind
+from .exact import Exact, World
 
 BIT = {CUBE: 1, COLOUR: 2, GAME: 4, TIMER: 8}
 ALL = 15
@@ -73,8 +74,9 @@ class Slot:
     mask: int = ALL
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Hand:
+    index: int = 0
     known: list[str] = field(default_factory=list)
     slots: list[Slot] = field(default_factory=list)
 
@@ -104,11 +106,13 @@ class Knowledge:
         self.pile_group = 0
         self.left: list[str] = []  # played GAME cards (and DNF), bottom to top
         self.right: list[str] = []  # surplus, duplicates, removed Personal Bests
-        self.hands = [Hand() for _ in range(players)]
+        self.hands = [Hand(index) for index in range(players)]
         self._slot = 0
         self.masked = 0  # slots whose mask is not ALL; while 0, counts alone are consistent
         self.narrowed: dict[int, Counter[int]] = {0: Counter()}  # group -> mask -> slots (not ALL)
         self.checks = 0  # matching checks run (for the bench and the tests)
+        # The exact search (:mod:`.exact`), from the first time the picture forgets.
+        self.exact: Exact | None = None
 
     def _categories(self, supply: Counter[str]) -> list[int]:
         """A group's tokens counted by category bit (kept alongside ``groups`` for the check)."""
@@ -267,10 +271,16 @@ class Knowledge:
             self.release(card)
         self.left, self.right = [], []
         self.pile, self.pile_group = len(cards), group
+        if self.exact is not None:
+            self.exact.apply(("reshuffle", tuple(self.token(card) for card in cards)))
         return cards
 
     def draw(self, hand: Hand, card: str | None) -> bool:
         """Draw one card (``None``: identity not given). False if no deal has ``card`` there."""
+        return self._draw(hand, card) and self._exact(
+            ("draw", hand.index, None if card is None else self.token(card)))
+
+    def _draw(self, hand: Hand, card: str | None) -> bool:
         if card is None:
             self.pile -= 1
             hand.slots.append(self.new_slot(self.pile_group))
@@ -300,6 +310,18 @@ class Knowledge:
     def remove(self, hand: Hand, card: str) -> str | None:
         """Take a named card out of a hand: a known copy of its token, or one of the hidden slots
         (the log is then checked again). The id it leaves with, or None if no deal has it there."""
+        held = self._remove(hand, card)
+        if held is None or not self._exact(("remove", hand.index, self.token(card))):
+            return None
+        return held
+
+    def add(self, hand: Hand, card: str) -> None:
+        """A named card, out of the hands (a table, a discard, or just taken out of another hand),
+        goes into ``hand``."""
+        hand.known.append(card)
+        self._exact(("add", hand.index, self.token(card)))
+
+    def _remove(self, hand: Hand, card: str) -> str | None:
         if card in hand.known:
             hand.known.remove(card)
             return card
@@ -323,6 +345,9 @@ class Knowledge:
         slot = candidates[0]
         if len(candidates) > 1 and any(s.group != slot.group or s.mask != slot.mask
                                        for s in candidates):
+            narrowest = min(candidates, key=lambda s: bits(s.mask))
+            if any(s.group != slot.group or narrowest.mask & ~s.mask for s in candidates):
+                self.forget()
             if len({s.group for s in candidates}) > 1:  # from which group is not known
                 self.merge({s.group for s in candidates})
             # The narrowest mask goes: the others, wider, allow more. When the masks are not
@@ -349,12 +374,15 @@ class Knowledge:
         """The hand shows ``card`` and keeps it; the id it is known by."""
         held = self.remove(hand, card)
         if held is not None:
-            hand.known.append(held)
+            self.add(hand, held)
         return held
 
     def forbid(self, hand: Hand, mask: int) -> bool:
         """The hand's hidden cards are none of the categories in ``mask`` (a lay: no CUBE card;
         a Blind Solve or Scramble that takes nothing more: no COLOUR card)."""
+        return self._forbid(hand, mask) and self._exact(("forbid", hand.index, mask))
+
+    def _forbid(self, hand: Hand, mask: int) -> bool:
         keep = ALL & ~mask
         touched: list[int] = []
         for slot in hand.slots:
@@ -387,12 +415,19 @@ class Knowledge:
         (exact). When the candidates differ otherwise (known and hidden, hidden from several
         groups, or with different masks), the engine forgets rather than guesses: the groups
         merge, the known candidates join them as hidden places, the candidates' masks widen to
-        their union. That accepts every deal that fits, and possibly more.
+        their union. That accepts every deal that fits, and possibly more; from the first such
+        forgetting, :mod:`.exact` decides.
         """
+        return self._take_hidden(source, dest, mask) and self._exact(
+            ("take", source.index, dest.index, mask))
+
+    def _take_hidden(self, source: Hand, dest: Hand, mask: int) -> bool:
         known = [card for card in source.known if self.bit[self.token(card)] & mask]
         slots = [slot for slot in source.slots if slot.mask & mask]
         if not known and not slots:
             return False
+        if (known and slots) or len({(slot.group, slot.mask) for slot in slots}) > 1:
+            self.forget()
         if known and not slots and len({self.token(card) for card in known}) == 1:
             card = known[0]
             source.known.remove(card)
@@ -422,6 +457,38 @@ class Knowledge:
         self.narrow(slot, mask)
         dest.slots.append(slot)
         return self.consistent(slot.group)
+
+    # --- the exact search ------------------------------------------------------------------------
+
+    def forget(self) -> None:
+        """The picture is about to forget: from now on the exact search runs beside it, from the
+        picture as it is (every choice so far was forced, so it is one world)."""
+        if self.exact is None:
+            self.exact = Exact(self.world(), self.bit)
+
+    def world(self) -> World:
+        known, slots = [], []
+        for hand in self.hands:
+            counts: dict = {}
+            for card in hand.known:
+                token = self.token(card)
+                counts[token] = counts.get(token, 0) + 1
+            known.append(counts)
+            counts = {}
+            for slot in hand.slots:
+                counts[slot.group, slot.mask] = counts.get((slot.group, slot.mask), 0) + 1
+            slots.append(counts)
+        supply = {group: {token: count for token, count in tokens.items() if count}
+                  for group, tokens in self.groups.items()}
+        return World(known, slots, supply, self.pile, self.pile_group)
+
+    def _exact(self, op: tuple) -> bool:
+        """The exact search's verdict on one more event (True while it is not running)."""
+        return self.exact is None or self.exact.apply(op)
+
+    def refuted(self) -> bool:
+        """Did the exact search (not the picture) refuse the last event?"""
+        return self.exact is not None and self.exact.world is None and not self.exact.gave_up
 
     def audit(self) -> list[str]:
         """The bookkeeping's invariants, for the tests: each group has as many tokens as places,

@@ -142,6 +142,8 @@ define({
     "cube.take-most": "this card takes at most {most} {most|card|cards}, not {count}",
     "cube.no-card-to-take": "there is no card to take",
     "cube.no-colour-to-take": "there is no COLOUR card to take",
+    "cube.take-no-deal": "no deal of the unseen cards lets this card be taken together with what "
+                         "the log shows of them",
     "cube.not-a-card": "{card} is not a card",
     "cube.not-a-colour": "{card} is not a COLOUR card",
     "cube.not-in-that-hand": "{card} is not in that hand: {why}",

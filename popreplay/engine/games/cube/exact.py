@@ -1,0 +1,269 @@
+"""The exact check of hidden cards, for what the single picture of :mod:`.knowledge` forgets.
+
+The picture keeps one state: which tokens each hand certainly holds, and each hidden slot's group
+and mask. It is exact until an unseen card leaves a hand whose candidates differ (a known card or
+a hidden one, slots of two groups, masks that are not nested), or a named card leaves such a hand:
+then the picture forgets (merges the groups, widens the masks), which never refuses a legal log
+but may accept one that no deal could produce.
+
+From that moment, :class:`Exact` runs beside it. A :class:`World` is the picture *with every
+choice made*: which candidate each unseen take moved, which slot each named card left. In a world
+nothing is forgotten, so its consistency is exactly the matching of each group's tokens to its
+places (Hall's condition over sets of categories, :func:`fits`). The log is consistent if and only
+if some sequence of choices gives a consistent world after every event. ``Exact`` keeps one such
+sequence (the *witness*) with the alternatives it did not take; an event that no successor of the
+witness admits sends it back through the alternatives, depth first. A world found dead at an event
+index stays dead (later events only add constraints) and is remembered.
+
+**The one bound.** The search is exponential in the worst case. After :data:`BUDGET` worlds
+expanded in one replay it stops and the picture alone decides from then on (it never refuses a
+legal log). No log of the simulator or of the observer views in the tests comes near it.
+
+Worlds are never changed once built (successors copy what they change), so a copy of the search
+(the recorder's "what can come next") shares them.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+ALL = 15
+BUDGET = 50_000
+
+Counts = dict  # token -> count, or (group, mask) -> count; no zero entries
+
+
+def fits(supply: Counts, masks: Iterable[tuple[int, int]], bit: dict[str, int]) -> bool:
+    """Hall's condition: can the tokens of ``supply`` fill places whose masks are ``masks``
+    ((mask, count) pairs of the narrowed places; the others accept any token, and the group has
+    as many tokens as places)? For every set ``U`` of categories, the places that accept only
+    categories of ``U`` are no more than the tokens of ``U``."""
+    masks = [(mask, count) for mask, count in masks if count]
+    if not masks:
+        return True
+    by_category = [0] * 16
+    for token, count in supply.items():
+        by_category[bit[token]] += count
+    for union in range(ALL):
+        need = 0
+        for mask, count in masks:
+            if not mask & ~union:
+                need += count
+        if need and need > (by_category[1] * (union & 1) + by_category[2] * (union >> 1 & 1)
+                            + by_category[4] * (union >> 2 & 1)
+                            + by_category[8] * (union >> 3 & 1)):
+            return False
+    return True
+
+
+def _add(counts: Counts, key, count: int = 1) -> None:
+    value = counts.get(key, 0) + count
+    if value:
+        counts[key] = value
+    else:
+        del counts[key]
+
+
+class World:
+    """One way the hidden cards can be: per hand, the tokens it holds for certain (``known``) and
+    its hidden slots by (group, mask); per group, its tokens not placed yet; the draw pile."""
+
+    __slots__ = ("known", "slots", "supply", "pile", "pile_group", "_key")
+
+    def __init__(self, known: list[Counts], slots: list[Counts], supply: dict[int, Counts],
+                 pile: int, pile_group: int) -> None:
+        self.known, self.slots, self.supply = known, slots, supply
+        self.pile, self.pile_group = pile, pile_group
+        self._key = None
+
+    def child(self) -> World:
+        """A copy to change: the lists are new, their dicts shared until :meth:`own` copies one."""
+        return World(list(self.known), list(self.slots), dict(self.supply), self.pile,
+                     self.pile_group)
+
+    def own(self, parent: World, field: str, index: int) -> Counts:
+        """``self.<field>[index]`` (``field``: known or slots), copied first if it is still the
+        parent's."""
+        table = getattr(self, field)
+        counts = table[index]
+        if counts is getattr(parent, field)[index]:
+            counts = table[index] = dict(counts)
+        return counts
+
+    def own_supply(self, parent: World, group: int) -> Counts:
+        counts = self.supply.get(group)
+        if counts is None or counts is parent.supply.get(group):
+            counts = self.supply[group] = dict(counts or {})
+        return counts
+
+    def key(self) -> tuple:
+        if self._key is None:
+            self._key = (
+                tuple(tuple(sorted(counts.items())) for counts in self.known),
+                tuple(tuple(sorted(counts.items())) for counts in self.slots),
+                tuple(sorted((group, tuple(sorted(counts.items())))
+                             for group, counts in self.supply.items())),
+                self.pile, self.pile_group)
+        return self._key
+
+    def fits(self, group: int, bit: dict[str, int]) -> bool:
+        masks: dict[int, int] = {}
+        for slots in self.slots:
+            for (g, mask), count in slots.items():
+                if g == group and mask != ALL:
+                    masks[mask] = masks.get(mask, 0) + count
+        return fits(self.supply.get(group, {}), masks.items(), bit)
+
+
+def successors(world: World, op: tuple, bit: dict[str, int]) -> list[World]:
+    """The consistent worlds after ``op``, one per choice the log leaves open (none: refuted)."""
+    name = op[0]
+    if name == "draw":
+        _, hand, token = op
+        if world.pile <= 0:
+            return []
+        group = world.pile_group
+        out = world.child()
+        out.pile -= 1
+        if token is None:
+            _add(out.own(world, "slots", hand), (group, ALL))
+            return [out]
+        if not world.supply.get(group, {}).get(token):
+            return []
+        _add(out.own_supply(world, group), token, -1)
+        _add(out.own(world, "known", hand), token)
+        return [out] if out.fits(group, bit) else []
+    if name == "add":
+        _, hand, token = op
+        out = world.child()
+        _add(out.own(world, "known", hand), token)
+        return [out]
+    if name == "remove":
+        _, hand, token = op
+        if world.known[hand].get(token):  # a known copy goes: that leaves the most open
+            out = world.child()
+            _add(out.own(world, "known", hand), token, -1)
+            return [out]
+        category = bit[token]
+        candidates = [(group, mask) for (group, mask) in world.slots[hand]
+                      if mask & category and world.supply.get(group, {}).get(token)]
+        # Of two slots of one group with nested masks, the narrower goes (the wider can do all
+        # it could).
+        candidates = [(g, m) for g, m in candidates
+                      if not any(g2 == g and m2 != m and not m2 & ~m for g2, m2 in candidates)]
+        result = []
+        for group, mask in sorted(candidates, key=lambda c: (bin(c[1]).count("1"), c)):
+            out = world.child()
+            _add(out.own(world, "slots", hand), (group, mask), -1)
+            _add(out.own_supply(world, group), token, -1)
+            if out.fits(group, bit):
+                result.append(out)
+        return result
+    if name == "forbid":
+        _, hand, mask = op
+        if any(bit[token] & mask for token in world.known[hand]):
+            return []
+        out = world.child()
+        slots: Counts = {}
+        touched = set()
+        for (group, old), count in world.slots[hand].items():
+            new = old & ~mask
+            if new != old:
+                touched.add(group)
+            _add(slots, (group, new), count)
+        out.slots[hand] = slots
+        return [out] if all(out.fits(group, bit) for group in sorted(touched)) else []
+    if name == "take":
+        _, source, dest, mask = op
+        result = []
+        # Hidden slots first, the widest first: they keep the known cards where they were.
+        for group, old in sorted(world.slots[source], key=lambda c: (-bin(c[1]).count("1"), c)):
+            if not old & mask:
+                continue
+            out = world.child()
+            _add(out.own(world, "slots", source), (group, old), -1)
+            _add(out.own(world, "slots", dest), (group, old & mask))
+            if old & mask == old or out.fits(group, bit):
+                result.append(out)
+        for token in sorted(world.known[source]):
+            if bit[token] & mask:
+                out = world.child()
+                _add(out.own(world, "known", source), token, -1)
+                _add(out.own(world, "known", dest), token)
+                result.append(out)
+        return result
+    if name == "reshuffle":
+        _, tokens = op
+        out = world.child()
+        group = max(world.supply) + 1
+        supply: Counts = {}
+        for token in tokens:
+            _add(supply, token)
+        out.supply[group] = supply
+        out.pile, out.pile_group = len(tokens), group
+        return [out]
+    raise ValueError(f"unknown operation {name!r}")
+
+
+class Exact:
+    """The depth-first search for one sequence of choices that every event so far admits."""
+
+    def __init__(self, world: World, bit: dict[str, int]) -> None:
+        self.bit = bit
+        self.world: World | None = world  # the witness; None once the log is refuted
+        self.ops: list[tuple] = []
+        self.frames: list[tuple[World, list[World]]] = []  # per op: the world before, untried
+        self.dead: set[tuple[int, tuple]] = set()
+        self.work = 0  # worlds expanded (for the bench and the tests)
+        self.gave_up = False
+
+    def __deepcopy__(self, memo: dict) -> Exact:
+        out = Exact.__new__(Exact)
+        out.bit, out.world, out.ops = self.bit, self.world, list(self.ops)
+        out.frames = [(parent, list(untried)) for parent, untried in self.frames]
+        out.dead, out.work, out.gave_up = set(self.dead), self.work, self.gave_up
+        return out
+
+    def apply(self, op: tuple) -> bool:
+        """Add one event; False if no sequence of choices admits every event so far."""
+        if self.gave_up:
+            return True
+        if self.world is None:
+            return False
+        self.ops.append(op)
+        return self._search(self.world, len(self.ops) - 1)
+
+    def _search(self, world: World, depth: int) -> bool:
+        ops, frames, dead, bit = self.ops, self.frames, self.dead, self.bit
+        end = len(ops)
+        while True:
+            if depth == end:
+                self.world = world
+                return True
+            if dead and (depth, world.key()) in dead:
+                found = []
+            else:
+                self.work += 1
+                found = successors(world, ops[depth], bit)
+            if self.work > BUDGET:
+                self.gave_up, self.world = True, None
+                self.ops, self.frames, self.dead = [], [], set()
+                return True
+            if found:
+                found.reverse()
+                frames.append((world, found))
+                world = found.pop()
+                depth += 1
+                continue
+            dead.add((depth, world.key()))
+            while frames:
+                parent, untried = frames[-1]
+                if untried:
+                    world = untried.pop()
+                    depth = len(frames)
+                    break
+                frames.pop()
+                dead.add((len(frames), parent.key()))
+            else:
+                self.world = None
+                return False
