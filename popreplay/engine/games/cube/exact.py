@@ -115,8 +115,12 @@ class World:
         return fits(self.supply.get(group, {}), masks.items(), bit)
 
 
-def successors(world: World, op: tuple, bit: dict[str, int]) -> list[World]:
-    """The consistent worlds after ``op``, one per choice the log leaves open (none: refuted)."""
+NEW_GROUP = 1_000_000  # groups made by event ``i`` are ``NEW_GROUP + i`` in every world
+
+
+def successors(world: World, op: tuple, bit: dict[str, int], index: int) -> list[World]:
+    """The consistent worlds after ``op`` (event ``index``), one per choice the log leaves open
+    (none: refuted)."""
     name = op[0]
     if name == "draw":
         _, hand, token = op
@@ -185,17 +189,32 @@ def successors(world: World, op: tuple, bit: dict[str, int]) -> list[World]:
             _add(out.own(world, "slots", dest), (group, old & mask))
             if old & mask == old or out.fits(group, bit):
                 result.append(out)
-        for token in sorted(world.known[source]):
-            if bit[token] & mask:
-                out = world.child()
-                _add(out.own(world, "known", source), token, -1)
-                _add(out.own(world, "known", dest), token)
-                result.append(out)
+        known = {token: count for token, count in world.known[source].items()
+                 if bit[token] & mask}
+        if len(known) == 1:  # a known card of one kind moved
+            token = next(iter(known))
+            out = world.child()
+            _add(out.own(world, "known", source), token, -1)
+            _add(out.own(world, "known", dest), token)
+            result.append(out)
+        elif known:
+            # One of the known candidates moved, which one is not said: they become a group of
+            # their own, with its places in both hands (exact, and one world instead of one
+            # per kind).
+            group = NEW_GROUP + index
+            out = world.child()
+            held = out.own(world, "known", source)
+            for token in known:
+                del held[token]
+            out.supply[group] = known
+            _add(out.own(world, "slots", source), (group, ALL), sum(known.values()) - 1)
+            _add(out.own(world, "slots", dest), (group, ALL))
+            result.append(out)
         return result
     if name == "reshuffle":
         _, tokens = op
         out = world.child()
-        group = max(world.supply) + 1
+        group = NEW_GROUP + index
         supply: Counts = {}
         for token in tokens:
             _add(supply, token)
@@ -244,7 +263,7 @@ class Exact:
                 found = []
             else:
                 self.work += 1
-                found = successors(world, ops[depth], bit)
+                found = successors(world, ops[depth], bit, depth)
             if self.work > BUDGET:
                 self.gave_up, self.world = True, None
                 self.ops, self.frames, self.dead = [], [], set()
