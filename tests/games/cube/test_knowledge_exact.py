@@ -229,3 +229,43 @@ def test_the_search_gives_up_at_its_budget(monkeypatch):
         cards, players, ops = script(seed)
         found, expected = engine(cards, players, ops), brute_force(cards, players, ops)
         assert found >= expected, seed
+
+
+# --- the same, through whole logs ------------------------------------------------------------------
+
+# Observer logs (tests/games/cube/test_hidden.observer_view) cut after some turns, with one card
+# named otherwise: each is accepted by the single picture and refused by the exact search, at the
+# card named.
+REFUSED = [
+    # players, seed, turns kept, the card named, as: the error (code, pointer)
+    (3, 11, 42, ("turns", 41, "draw", 0), "WHITE", "duplicate-card", "/turns/41/draw/0"),
+    (3, 81, 12, ("turns", 9, "events", 0, "take", 1), "SKIP", "bad-take", "/turns/9/events/0/take"),
+    (3, 147, 36, ("turns", 33, "events", 0, "take", 0), "SCRAMBLE", "bad-take",
+     "/turns/33/events/0/take/0"),
+]
+
+
+@pytest.mark.parametrize("players, seed, kept, path, card, code, where", REFUSED)
+def test_logs_no_deal_can_produce_are_refused(monkeypatch, players, seed, kept, path, card, code,
+                                              where):
+    import copy
+
+    from popreplay.checking import check_log
+    from popreplay.engine.games.cube import CUBE
+
+    from .test_exact import get, put
+    from .test_hidden import observer_view
+
+    full = CUBE.simulate(mode="standard", players=players, seed=seed)
+    full.pop("claimed")
+    seen = observer_view(full, full["players"][seed % players])
+    log = {**seen, "turns": seen["turns"][:kept]}
+    assert get(log, path) != card
+    put(log, path, card)
+    result = check_log(copy.deepcopy(log))
+    assert result["status"] == "illegal"
+    error = result["errors"][0]
+    assert (error["code"], error["path"]) == (code, where), error
+    assert "no deal of the unseen cards" in error["message"], error["message"]
+    monkeypatch.setattr(Knowledge, "forget", lambda self: None)
+    assert check_log(copy.deepcopy(log))["legal"]  # the picture alone accepts it

@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import Iterable
 
 ALL = 15
-BUDGET = 50_000
+BUDGET = 10_000
 
 Counts = dict  # token -> count, or (group, mask) -> count; no zero entries
 
@@ -68,12 +68,13 @@ class World:
     """One way the hidden cards can be: per hand, the tokens it holds for certain (``known``) and
     its hidden slots by (group, mask); per group, its tokens not placed yet; the draw pile."""
 
-    __slots__ = ("known", "slots", "supply", "pile", "pile_group", "_key")
+    __slots__ = ("known", "slots", "supply", "pile", "pile_group", "branch", "_key")
 
     def __init__(self, known: list[Counts], slots: list[Counts], supply: dict[int, Counts],
                  pile: int, pile_group: int) -> None:
         self.known, self.slots, self.supply = known, slots, supply
         self.pile, self.pile_group = pile, pile_group
+        self.branch = False  # where the search branches (its dead worlds are remembered there)
         self._key = None
 
     def child(self) -> World:
@@ -99,10 +100,10 @@ class World:
     def key(self) -> tuple:
         if self._key is None:
             self._key = (
-                tuple(tuple(sorted(counts.items())) for counts in self.known),
-                tuple(tuple(sorted(counts.items())) for counts in self.slots),
-                tuple(sorted((group, tuple(sorted(counts.items())))
-                             for group, counts in self.supply.items())),
+                tuple([frozenset(counts.items()) for counts in self.known]),
+                tuple([frozenset(counts.items()) for counts in self.slots]),
+                frozenset([(group, frozenset(counts.items()))
+                           for group, counts in self.supply.items() if counts]),
                 self.pile, self.pile_group)
         return self._key
 
@@ -233,6 +234,7 @@ class Exact:
         self.ops: list[tuple] = []
         self.frames: list[tuple[World, list[World]]] = []  # per op: the world before, untried
         self.dead: set[tuple[int, tuple]] = set()
+        self.dead_depth = -1  # the deepest event with a dead world
         self.work = 0  # worlds expanded (for the bench and the tests)
         self.gave_up = False
 
@@ -241,6 +243,7 @@ class Exact:
         out.bit, out.world, out.ops = self.bit, self.world, list(self.ops)
         out.frames = [(parent, list(untried)) for parent, untried in self.frames]
         out.dead, out.work, out.gave_up = set(self.dead), self.work, self.gave_up
+        out.dead_depth = self.dead_depth
         return out
 
     def apply(self, op: tuple) -> bool:
@@ -253,13 +256,16 @@ class Exact:
         return self._search(self.world, len(self.ops) - 1)
 
     def _search(self, world: World, depth: int) -> bool:
+        """Depth first from ``world`` at event ``depth``. Dead worlds are remembered only where
+        the search branches (a world one of several choices made, or one with several
+        successors): a world on a forced path is dead exactly when the branch above it is."""
         ops, frames, dead, bit = self.ops, self.frames, self.dead, self.bit
         end = len(ops)
         while True:
             if depth == end:
                 self.world = world
                 return True
-            if dead and (depth, world.key()) in dead:
+            if world.branch and depth <= self.dead_depth and (depth, world.key()) in dead:
                 found = []
             else:
                 self.work += 1
@@ -269,12 +275,16 @@ class Exact:
                 self.ops, self.frames, self.dead = [], [], set()
                 return True
             if found:
+                if len(found) > 1:
+                    world.branch = True
+                    for successor in found:
+                        successor.branch = True
                 found.reverse()
                 frames.append((world, found))
                 world = found.pop()
                 depth += 1
                 continue
-            dead.add((depth, world.key()))
+            self._dead(depth, world)
             while frames:
                 parent, untried = frames[-1]
                 if untried:
@@ -282,7 +292,13 @@ class Exact:
                     depth = len(frames)
                     break
                 frames.pop()
-                dead.add((len(frames), parent.key()))
+                self._dead(len(frames), parent)
             else:
                 self.world = None
                 return False
+
+    def _dead(self, depth: int, world: World) -> None:
+        if world.branch:
+            self.dead.add((depth, world.key()))
+            if depth > self.dead_depth:
+                self.dead_depth = depth

@@ -130,6 +130,8 @@ class CubeReplay(Effects):
     def why_not_there(self, card: str, hand: Hand | None = None) -> Msg:
         """Why no deal puts ``card`` in the draw pile (or in ``hand``'s hidden cards)."""
         know = self.know
+        if know.refuted():  # the picture allowed it, the exact search found no deal
+            return msg("cube.why.no-deal")
         token = know.token(card)
         if not know.free.get(token):
             return msg("cube.why.it-is", where=self.where(card))
