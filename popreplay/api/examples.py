@@ -45,7 +45,7 @@ DRAFT_PLAYED = copy.deepcopy(DRAFT)
 DRAFT_PLAYED["rounds"][0]["turns"] = [{"plays": {"Solo": [1, 8, 42, 49, 48]}}]
 
 OUTCOME = {"solved": True, "cards_left_in_play": 0, "layout_cards_left": 0}
-RESULT = {"game": "pop", "mode": "puzzle", "engine": "0.2.0", "status": "complete", "legal": True,
+RESULT = {"game": "pop", "mode": "puzzle", "engine": "0.2.1", "status": "complete", "legal": True,
           "errors": [], "outcome": OUTCOME, "claims": {"match": True, "differences": []}}
 
 
@@ -59,7 +59,7 @@ GAME = {
     "id": 1, "slug": SLUG, "share_url": f"{ORIGIN}/r/{SLUG}", "game": "pop", "mode": "puzzle",
     "players": ["Solo"], "title": "Example puzzle: the domino chain", "played_at": None,
     "created_at": "2026-05-01T10:00:00.000000+00:00", "visibility": "public",
-    "status": "complete", "legal": True, "claims_match": True, "engine": "0.2.0",
+    "status": "complete", "legal": True, "claims_match": True, "engine": "0.2.1",
     "sha256": SHA256, "result": RESULT, "links": _links(SLUG),
 }
 
@@ -101,7 +101,7 @@ EXAMPLES: list[dict[str, Any]] = [
             "id": 1, "slug": SLUG, "visibility": "public",
             "created_at": GAME["created_at"], "played_at": None, "game": "pop",
             "mode": "puzzle", "players": ["Solo"], "title": GAME["title"],
-            "status": "complete", "legal": True, "engine": "0.2.0", "sha256": SHA256,
+            "status": "complete", "legal": True, "engine": "0.2.1", "sha256": SHA256,
             "log": '{"format": "popreplay/1", "game": "pop", "mode": "puzzle", …}'}]}),
     _op("get", "/api/v1/games/{ref}", "One game by its slug",
         {"url": f"/api/v1/games/{SLUG}"}, {"status": 200, "body": GAME}),
@@ -124,7 +124,7 @@ EXAMPLES: list[dict[str, Any]] = [
                        "created_at": GAME["created_at"], "status": "complete", "score": None,
                        "won": True}]}}),
     _op("get", "/api/v1/healthz", "Is the process up?",
-        {"url": "/api/v1/healthz"}, {"status": 200, "body": {"status": "ok", "engine": "0.2.0"}}),
+        {"url": "/api/v1/healthz"}, {"status": 200, "body": {"status": "ok", "engine": "0.2.1"}}),
     _op("get", "/api/v1/readyz", "Does the database answer?",
         {"url": "/api/v1/readyz"}, {"status": 200, "body": {"ready": True, "database": "ok"}}),
     _op("post", "/api/v1/record/check", "What may come next in a draft",

@@ -269,3 +269,29 @@ def test_logs_no_deal_can_produce_are_refused(monkeypatch, players, seed, kept, 
     assert "no deal of the unseen cards" in error["message"], error["message"]
     monkeypatch.setattr(Knowledge, "forget", lambda self: None)
     assert check_log(copy.deepcopy(log))["legal"]  # the picture alone accepts it
+
+
+def test_a_copy_searches_on_its_own():
+    """The recorder tries moves on a copy (``copy.deepcopy``): the copy's search must not change
+    the original's, though they share worlds."""
+    import copy
+
+    cards = DECKS[0]
+    know = Knowledge(cards, 2)
+    one, two = know.hands
+    for card in ("WHITE-1", None, None):
+        assert know.draw(one, card)
+    assert know.forbid(one, BIT["cube"])  # the slots narrow: one hand, two masks below
+    assert know.draw(one, None)
+    assert know.take_hidden(one, two, ALL)  # known and hidden candidates: the picture forgets
+    assert know.exact is not None
+    copied = copy.deepcopy(know)
+    assert copied.exact is not know.exact
+    # In the copy the second hand shows a WHITE, then the first hand shows one too: the card
+    # taken was the other WHITE, hidden in the first hand, and a third WHITE is impossible.
+    assert copied.remove(copied.hands[1], "WHITE-2") is not None
+    assert copied.remove(copied.hands[0], "WHITE-1") is not None
+    assert copied.remove(copied.hands[0], "WHITE") is None
+    # The original has seen none of it.
+    assert know.exact.ops == [("take", 0, 1, ALL)] and know.exact.world is not None
+    assert know.remove(one, "WHITE-1") is not None

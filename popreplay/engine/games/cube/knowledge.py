@@ -23,10 +23,12 @@ than the tokens of ``U``. It is checked only when information is added (a card n
 place or from a pile that also fed hidden places, a mask narrowed) and only while some mask
 narrows a place (with every mask open, equal counts suffice): a full-information log never runs it.
 
-**One limit** (documented in ``docs/rules/cube.md``): when an unseen card leaves a hand that holds
-both known candidates and hidden candidates, the known candidates become hidden places of the
-hidden candidates' group (the engine forgets rather than guesses); such a log can then be accepted
-where a finer model would reject it, never the other way round.
+**Where the picture forgets** (``docs/rules/cube.md``, section 9): when an unseen card leaves a
+hand whose candidates differ (known and hidden, two groups, masks that are not nested), one
+picture cannot say which moved; it merges and widens, which never refuses a possible log. From the
+first such moment :mod:`.exact` runs beside it (:meth:`Knowledge.forget`): every change to a hand
+goes through this class (``draw``, ``remove``, ``add``, ``forbid``, ``take_hidden``,
+``reshuffle``), which passes it on, and the exact search has the last word.
 """
 
 from __future__ import annotations
