@@ -279,14 +279,10 @@ class Knowledge:
 
     def draw(self, hand: Hand, card: str | None) -> bool:
         """Draw one card (``None``: identity not given). False if no deal has ``card`` there."""
-        return self._draw(hand, card) and self._exact(
-            ("draw", hand.index, None if card is None else self.token(card)))
-
-    def _draw(self, hand: Hand, card: str | None) -> bool:
         if card is None:
             self.pile -= 1
             hand.slots.append(self.new_slot(self.pile_group))
-            return True
+            return self.exact is None or self.exact.apply(("draw", hand.index, None))
         token = card if card in self.marked else kind(card)
         group = self.pile_group
         supply = self.groups[group]
@@ -302,7 +298,9 @@ class Knowledge:
             hand.known.append(card)
         else:
             hand.known.append(self.assign(token, card))
-        return not self.masked or self.consistent(group, self.bit[token])
+        if self.masked and not self.consistent(group, self.bit[token]):
+            return False
+        return self.exact is None or self.exact.apply(("draw", hand.index, token))
 
     def in_pile(self, card: str) -> bool:
         return self.pile > 0 and bool(self.groups[self.pile_group].get(self.token(card)))
@@ -312,16 +310,20 @@ class Knowledge:
     def remove(self, hand: Hand, card: str) -> str | None:
         """Take a named card out of a hand: a known copy of its token, or one of the hidden slots
         (the log is then checked again). The id it leaves with, or None if no deal has it there."""
+        if self.exact is None and card in hand.known:  # the common case, at once
+            hand.known.remove(card)
+            return card
         held = self._remove(hand, card)
-        if held is None or not self._exact(("remove", hand.index, self.token(card))):
-            return None
-        return held
+        if held is None or self.exact is None:
+            return held
+        return held if self.exact.apply(("remove", hand.index, self.token(card))) else None
 
     def add(self, hand: Hand, card: str) -> None:
         """A named card, out of the hands (a table, a discard, or just taken out of another hand),
         goes into ``hand``."""
         hand.known.append(card)
-        self._exact(("add", hand.index, self.token(card)))
+        if self.exact is not None:
+            self.exact.apply(("add", hand.index, self.token(card)))
 
     def _remove(self, hand: Hand, card: str) -> str | None:
         if card in hand.known:
@@ -382,7 +384,10 @@ class Knowledge:
     def forbid(self, hand: Hand, mask: int) -> bool:
         """The hand's hidden cards are none of the categories in ``mask`` (a lay: no CUBE card;
         a Blind Solve or Scramble that takes nothing more: no COLOUR card)."""
-        return self._forbid(hand, mask) and self._exact(("forbid", hand.index, mask))
+        ok = self._forbid(hand, mask)
+        if self.exact is None or not ok:
+            return ok
+        return self.exact.apply(("forbid", hand.index, mask))
 
     def _forbid(self, hand: Hand, mask: int) -> bool:
         keep = ALL & ~mask
@@ -420,7 +425,10 @@ class Knowledge:
         their union. That accepts every deal that fits, and possibly more; from the first such
         forgetting, :mod:`.exact` decides.
         """
-        return self._take_hidden(source, dest, mask) and self._exact(
+        ok = self._take_hidden(source, dest, mask)
+        if self.exact is None or not ok:
+            return ok
+        return self.exact.apply(
             ("take", source.index, dest.index, mask))
 
     def _take_hidden(self, source: Hand, dest: Hand, mask: int) -> bool:
@@ -483,10 +491,6 @@ class Knowledge:
         supply = {group: {token: count for token, count in tokens.items() if count}
                   for group, tokens in self.groups.items()}
         return World(known, slots, supply, self.pile, self.pile_group)
-
-    def _exact(self, op: tuple) -> bool:
-        """The exact search's verdict on one more event (True while it is not running)."""
-        return self.exact is None or self.exact.apply(op)
 
     def refuted(self) -> bool:
         """Did the exact search (not the picture) refuse the last event?"""
