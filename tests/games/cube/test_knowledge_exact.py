@@ -124,8 +124,10 @@ def engine(cards: tuple[str, ...], players: int, ops: list[tuple]) -> int:
             hand = hands[op[1]]
             ok = not any(bit(card) & op[2] for card in hand.known) and know.forbid(hand, op[2])
         if not ok:
+            engine.last = know
             return index
         assert know.audit() == []
+    engine.last = know
     return len(ops)
 
 
@@ -222,13 +224,21 @@ def test_the_picture_alone_is_not_exact(monkeypatch):
     assert wrong > 0
 
 
-def test_the_search_gives_up_at_its_budget(monkeypatch):
-    """Past the budget the picture alone decides: never a refusal the picture would not make."""
-    monkeypatch.setattr(exact, "BUDGET", 3)
+@pytest.mark.parametrize("budget, total", [(3, 10_000), (3, 7)])
+def test_past_its_budget_the_search_starts_again_then_stops(monkeypatch, budget, total):
+    """A search past its budget starts again from the picture; past the replay's total, the
+    picture alone decides. Neither ever refuses a possible move."""
+    monkeypatch.setattr(exact, "BUDGET", budget)
+    monkeypatch.setattr(exact, "TOTAL", total)
+    restarted = stopped = 0
     for seed in range(200):
         cards, players, ops = script(seed)
         found, expected = engine(cards, players, ops), brute_force(cards, players, ops)
         assert found >= expected, seed
+        restarted += engine.last.searches > 1
+        stopped += engine.last.stopped
+    assert restarted > 20
+    assert (stopped > 20) == (total < 100)
 
 
 # --- the same, through whole logs ------------------------------------------------------------------

@@ -15,9 +15,11 @@ sequence (the *witness*) with the alternatives it did not take; an event that no
 witness admits sends it back through the alternatives, depth first. A world found dead at an event
 index stays dead (later events only add constraints) and is remembered.
 
-**The one bound.** The search is exponential in the worst case. After :data:`BUDGET` worlds
-expanded in one replay it stops and the picture alone decides from then on (it never refuses a
-legal log). No log of the simulator or of the observer views in the tests comes near it.
+**The bounds.** The search is exponential in the worst case. A search that expands more than
+:data:`BUDGET` worlds stops; :class:`~.knowledge.Knowledge` then starts a new one from the picture
+as it is at that event (what the picture forgot before that is lost; what comes after is checked
+exactly again). Past :data:`TOTAL` worlds in one replay, the picture alone decides. Neither bound
+ever refuses a legal log.
 
 Worlds are never changed once built (successors copy what they change), so a copy of the search
 (the recorder's "what can come next") shares them.
@@ -28,7 +30,8 @@ from __future__ import annotations
 from typing import Iterable
 
 ALL = 15
-BUDGET = 10_000
+BUDGET = 10_000  # worlds one search may expand
+TOTAL = 20_000  # worlds the searches of one replay may expand
 
 Counts = dict  # token -> count, or (group, mask) -> count; no zero entries
 

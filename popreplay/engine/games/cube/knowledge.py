@@ -40,6 +40,7 @@ from typing import Iterator
 
 from ...messages import Msg, msg
 from .cards import COLOUR, CUBE, GAME, TIMER, category, kind
+from . import exact as search
 from .exact import Exact, World
 
 BIT = {CUBE: 1, COLOUR: 2, GAME: 4, TIMER: 8}
@@ -115,6 +116,9 @@ class Knowledge:
         self.checks = 0  # matching checks run (for the bench and the tests)
         # The exact search (:mod:`.exact`), from the first time the picture forgets.
         self.exact: Exact | None = None
+        self.searches = 0  # exact searches started (a search past its budget starts again)
+        self.spent = 0  # worlds expanded by the searches before the current one
+        self.stopped = False  # past the replay's budget: the picture alone decides
 
     def _categories(self, supply: Counter[str]) -> list[int]:
         """A group's tokens counted by category bit (kept alongside ``groups`` for the check)."""
@@ -274,7 +278,7 @@ class Knowledge:
         self.left, self.right = [], []
         self.pile, self.pile_group = len(cards), group
         if self.exact is not None:
-            self.exact.apply(("reshuffle", tuple(self.token(card) for card in cards)))
+            self._mirror(("reshuffle", tuple(self.token(card) for card in cards)))
         return cards
 
     def draw(self, hand: Hand, card: str | None) -> bool:
@@ -282,7 +286,7 @@ class Knowledge:
         if card is None:
             self.pile -= 1
             hand.slots.append(self.new_slot(self.pile_group))
-            return self.exact is None or self.exact.apply(("draw", hand.index, None))
+            return self.exact is None or self._mirror(("draw", hand.index, None))
         token = card if card in self.marked else kind(card)
         group = self.pile_group
         supply = self.groups[group]
@@ -300,7 +304,7 @@ class Knowledge:
             hand.known.append(self.assign(token, card))
         if self.masked and not self.consistent(group, self.bit[token]):
             return False
-        return self.exact is None or self.exact.apply(("draw", hand.index, token))
+        return self.exact is None or self._mirror(("draw", hand.index, token))
 
     def in_pile(self, card: str) -> bool:
         return self.pile > 0 and bool(self.groups[self.pile_group].get(self.token(card)))
@@ -316,14 +320,14 @@ class Knowledge:
         held = self._remove(hand, card)
         if held is None or self.exact is None:
             return held
-        return held if self.exact.apply(("remove", hand.index, self.token(card))) else None
+        return held if self._mirror(("remove", hand.index, self.token(card))) else None
 
     def add(self, hand: Hand, card: str) -> None:
         """A named card, out of the hands (a table, a discard, or just taken out of another hand),
         goes into ``hand``."""
         hand.known.append(card)
         if self.exact is not None:
-            self.exact.apply(("add", hand.index, self.token(card)))
+            self._mirror(("add", hand.index, self.token(card)))
 
     def _remove(self, hand: Hand, card: str) -> str | None:
         if card in hand.known:
@@ -387,7 +391,7 @@ class Knowledge:
         ok = self._forbid(hand, mask)
         if self.exact is None or not ok:
             return ok
-        return self.exact.apply(("forbid", hand.index, mask))
+        return self._mirror(("forbid", hand.index, mask))
 
     def _forbid(self, hand: Hand, mask: int) -> bool:
         keep = ALL & ~mask
@@ -428,7 +432,7 @@ class Knowledge:
         ok = self._take_hidden(source, dest, mask)
         if self.exact is None or not ok:
             return ok
-        return self.exact.apply(
+        return self._mirror(
             ("take", source.index, dest.index, mask))
 
     def _take_hidden(self, source: Hand, dest: Hand, mask: int) -> bool:
@@ -475,6 +479,24 @@ class Knowledge:
         picture as it is (every choice so far was forced, so it is one world)."""
         if self.exact is None:
             self.exact = Exact(self.world(), self.bit)
+            self.searches = 1
+
+    def _mirror(self, op: tuple) -> bool:
+        """The exact search's verdict on one more event (the picture admitted it).
+
+        A search past its budget (``exact.BUDGET`` worlds) starts again from the picture as it is
+        now: what the picture forgot before is lost, what comes after is checked exactly again.
+        Past ``exact.TOTAL`` worlds in the replay, the picture alone decides."""
+        exact = self.exact
+        ok = exact.apply(op)
+        if exact.gave_up and not self.stopped:
+            self.spent += exact.work
+            if self.spent >= search.TOTAL:
+                self.stopped = True
+            else:
+                self.exact = Exact(self.world(), self.bit)
+                self.searches += 1
+        return ok
 
     def world(self) -> World:
         known, slots = [], []
