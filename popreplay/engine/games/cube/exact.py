@@ -119,6 +119,41 @@ class World:
         return fits(self.supply.get(group, {}), masks.items(), bit)
 
 
+def settle(world: World, parent: World, group: int) -> None:
+    """Say what a group's places certainly hold, once it is certain (``world`` is consistent):
+    when the group has tokens of one kind only, every slot of it is that kind; when all its slots
+    are in one hand and none is in the draw pile, that hand holds exactly its tokens (the hand is
+    a multiset: which slot is which no longer matters). The slots become known cards. Worlds that
+    differ only in how they say it become one, and a named card then leaves at once."""
+    supply = world.supply.get(group)
+    if not supply:
+        if supply is not None and group != world.pile_group:
+            del world.supply[group]
+        return
+    holders = [hand for hand, slots in enumerate(world.slots)
+               if any(g == group for g, _ in slots)]
+    if not holders:
+        return
+    token = next(iter(supply)) if len(supply) == 1 else None
+    if token is None and (len(holders) > 1 or group == world.pile_group):
+        return
+    supply = world.own_supply(parent, group)
+    for hand in holders:
+        slots = world.own(parent, "slots", hand)
+        known = world.own(parent, "known", hand)
+        for key in [key for key in slots if key[0] == group]:
+            count = slots.pop(key)
+            if token is not None:
+                _add(known, token, count)
+                _add(supply, token, -count)
+        if token is None:  # the one hand holding them
+            for held, count in supply.items():
+                _add(known, held, count)
+            supply.clear()
+    if not supply and group != world.pile_group:
+        del world.supply[group]
+
+
 NEW_GROUP = 1_000_000  # groups made by event ``i`` are ``NEW_GROUP + i`` in every world
 
 
@@ -140,7 +175,10 @@ def successors(world: World, op: tuple, bit: dict[str, int], index: int) -> list
             return []
         _add(out.own_supply(world, group), token, -1)
         _add(out.own(world, "known", hand), token)
-        return [out] if out.fits(group, bit) else []
+        if not out.fits(group, bit):
+            return []
+        settle(out, world, group)
+        return [out]
     if name == "add":
         _, hand, token = op
         out = world.child()
@@ -165,6 +203,7 @@ def successors(world: World, op: tuple, bit: dict[str, int], index: int) -> list
             _add(out.own(world, "slots", hand), (group, mask), -1)
             _add(out.own_supply(world, group), token, -1)
             if out.fits(group, bit):
+                settle(out, world, group)
                 result.append(out)
         return result
     if name == "forbid":
@@ -192,6 +231,7 @@ def successors(world: World, op: tuple, bit: dict[str, int], index: int) -> list
             _add(out.own(world, "slots", source), (group, old), -1)
             _add(out.own(world, "slots", dest), (group, old & mask))
             if old & mask == old or out.fits(group, bit):
+                settle(out, world, group)
                 result.append(out)
         known = {token: count for token, count in world.known[source].items()
                  if bit[token] & mask}
