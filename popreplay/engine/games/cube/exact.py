@@ -21,8 +21,9 @@ as it is at that event (what the picture forgot before that is lost; what comes 
 exactly again). Past :data:`TOTAL` worlds in one replay, the picture alone decides. Neither bound
 ever refuses a legal log.
 
-Worlds are never changed once built (successors copy what they change), so a copy of the search
-(the recorder's "what can come next") shares them.
+Worlds are never changed once built (successors copy what they change; only the search's
+``branch`` mark is set later), so a copy of the search (the recorder's "what can come next")
+shares them.
 """
 
 from __future__ import annotations
@@ -36,17 +37,13 @@ TOTAL = 20_000  # worlds the searches of one replay may expand
 Counts = dict  # token -> count, or (group, mask) -> count; no zero entries
 
 
-def fits(supply: Counts, masks: Iterable[tuple[int, int]], bit: dict[str, int]) -> bool:
-    """Hall's condition: can the tokens of ``supply`` fill places whose masks are ``masks``
+def hall(by_category: list[int], masks: list[tuple[int, int]]) -> bool:
+    """Hall's condition for one group (used by the picture and by every world): can tokens
+    counted by category bit (``by_category[bit]``) fill places whose masks are ``masks``
     ((mask, count) pairs of the narrowed places; the others accept any token, and the group has
     as many tokens as places)? For every set ``U`` of categories, the places that accept only
-    categories of ``U`` are no more than the tokens of ``U``."""
-    masks = [(mask, count) for mask, count in masks if count]
-    if not masks:
-        return True
-    by_category = [0] * 16
-    for token, count in supply.items():
-        by_category[bit[token]] += count
+    categories of ``U`` are no more than the tokens of ``U`` (a set of places whose masks join to
+    ``U`` needs no more than all of them)."""
     for union in range(ALL):
         need = 0
         for mask, count in masks:
@@ -57,6 +54,17 @@ def fits(supply: Counts, masks: Iterable[tuple[int, int]], bit: dict[str, int]) 
                             + by_category[8] * (union >> 3 & 1)):
             return False
     return True
+
+
+def fits(supply: Counts, masks: Iterable[tuple[int, int]], bit: dict[str, int]) -> bool:
+    """:func:`hall` for tokens given by kind (``supply``)."""
+    masks = [(mask, count) for mask, count in masks if count]
+    if not masks:
+        return True
+    by_category = [0] * 16
+    for token, count in supply.items():
+        by_category[bit[token]] += count
+    return hall(by_category, masks)
 
 
 def _add(counts: Counts, key, count: int = 1) -> None:

@@ -41,7 +41,7 @@ from typing import Iterator
 from ...messages import Msg, msg
 from .cards import COLOUR, CUBE, GAME, TIMER, category, kind
 from . import exact as search
-from .exact import Exact, World
+from .exact import Exact, World, hall
 
 BIT = {CUBE: 1, COLOUR: 2, GAME: 4, TIMER: 8}
 ALL = 15
@@ -226,10 +226,11 @@ class Knowledge:
     def consistent(self, group: int, bit: int = 0, mask: int = ALL) -> bool:
         """Can the group's tokens fill its places, each with a token its mask allows?
 
-        Hall's condition on the places' side: for every set of narrowed masks, the places with
-        those masks are no more than the tokens of the categories they allow. A set that holds an
-        open place (the pile, a slot of mask ``ALL``) allows every token, and the group has as
-        many tokens as places, so only sets of narrowed masks are checked.
+        Hall's condition on the places' side (:func:`.exact.hall`, which every world of the
+        exact search uses too): for every set of categories, the places that allow only those
+        are no more than their tokens. A set that holds an open place (the pile, a slot of mask
+        ``ALL``) allows every token, and the group has as many tokens as places, so only the
+        narrowed masks count.
 
         ``bit`` and ``mask``: the check follows the removal of one token of category ``bit`` from
         a place of mask ``mask`` (the group was consistent before). Both sides of a set holding
@@ -253,16 +254,7 @@ class Knowledge:
         if places <= supply[1] * (common & 1) + supply[2] * (common >> 1 & 1) + \
                 supply[4] * (common >> 2 & 1) + supply[8] * (common >> 3 & 1):
             return True
-        for chosen in range(1, 1 << len(masks)):
-            union = need = 0
-            for index, (mask, count) in enumerate(masks):
-                if chosen >> index & 1:
-                    union |= mask
-                    need += count
-            if need > supply[1] * (union & 1) + supply[2] * (union >> 1 & 1) + \
-                    supply[4] * (union >> 2 & 1) + supply[8] * (union >> 3 & 1):
-                return False
-        return True
+        return hall(supply, masks)
 
     # --- the draw pile ---------------------------------------------------------------------------
 
@@ -351,17 +343,17 @@ class Knowledge:
         if not candidates:
             return None
         slot = candidates[0]
-        if len(candidates) > 1 and any(s.group != slot.group or s.mask != slot.mask
-                                       for s in candidates):
-            narrowest = min(candidates, key=lambda s: bits(s.mask))
-            if any(s.group != slot.group or narrowest.mask & ~s.mask for s in candidates):
-                self.forget()
-            if len({s.group for s in candidates}) > 1:  # from which group is not known
-                self.merge({s.group for s in candidates})
+        if len(candidates) > 1:
+            groups = {s.group for s in candidates}  # more than one: from which is not known
             # The narrowest mask goes: the others, wider, allow more. When the masks are not
             # nested, the others widen to every mask that could be left.
             slot = min(candidates, key=lambda s: bits(s.mask))
-            if any(slot.mask & ~other.mask for other in candidates):
+            widen = any(slot.mask & ~other.mask for other in candidates)
+            if len(groups) > 1 or widen:
+                self.forget()
+            if len(groups) > 1:
+                self.merge(groups)
+            if widen:
                 self.widen(candidates)
         hand.slots.remove(slot)
         if slot.mask != ALL:
