@@ -27,9 +27,12 @@ class Taps:
         self.count = 0
 
     def tap(self, page: Any, selector: str) -> None:
-        button = page.locator(selector)
-        assert button.count() >= 1, f"no button {selector}"
-        button.first.click()
+        button = page.locator(selector).first
+        try:  # the panel may still be drawing (after a reload, or while choices are fetched)
+            button.wait_for(state="attached", timeout=10_000)
+        except Exception:
+            raise AssertionError(f"no button {selector}") from None
+        button.click()
         self.count += 1
 
     def event(self, kind: str) -> None:

@@ -74,6 +74,9 @@ def test_an_f_m_c_show_out_of_turn_is_one_tap_for_the_player_who_holds_the_six(p
     phone.evaluate("""log => { const r = window.popreplayRecorder;
         r.state.draft.deck = log.deck; r.save(); }""", golden)
     phone.reload()
+    # The panel says "Checking the draft…" until the engine's choices for the reloaded draft are in.
+    phone.wait_for_function("() => { const r = window.popreplayRecorder;"
+                            " return r && r.answer && !r.busy; }")
     record_cube(phone, golden, Entries(), Taps())
     slug = finish(phone)
     status, log = server.request("GET", f"/api/v1/games/{slug}/log")
