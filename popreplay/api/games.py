@@ -18,7 +18,7 @@ from .errors import ApiError
 from .jsonout import compact
 from .lang import localize, localized_result, request_lang
 from .owner import require_owner
-from .represent import game_view as _plain_view
+from .represent import game_view
 from .schemas import (
     CreatedGameSchema,
     ErrorSchema,
@@ -43,17 +43,6 @@ RAW_LOG_BODY = {
 def _filters(args: dict[str, Any]) -> queries.Filters:
     names = queries.Filters.__dataclass_fields__
     return queries.Filters(**{k: v for k, v in args.items() if k in names})
-
-
-def game_view(record: Any, lang: str | None = None, *, recheck: bool = True) -> dict[str, Any]:
-    """A stored game as the API shows it, its result's messages in ``lang`` (the request's
-    language by default). ``recheck``: a result with errors gets their message ids back from its
-    log (one game at a time); a list never does (it never reads the log column: issue 15), so its
-    errors keep the stored English message without ``message_id``."""
-    view = _plain_view(record)
-    view["result"] = localized_result(view["result"], lang or request_lang(),
-                                      (lambda: record.log) if recheck else None)
-    return view
 
 
 def _find(ref: str) -> Any:

@@ -178,8 +178,13 @@ def owned(ref: str) -> GameRecord:
 
 
 def not_stored(error: store.InvalidLog) -> ApiError:
+    """422: the draft's errors in the request's language, their pointers under ``/log``."""
+    errors = localize(error.result, request_lang())["errors"]
     return ApiError(422, "The draft is not a valid log yet: nothing was stored.", errors=[
-        {**e, "path": "/log" + (e.get("path") or "")} for e in error.result["errors"]])
+        {**e, "path": "/log" + (e.get("path") or "")} for e in errors])
+
+
+VARY = {"Vary": "Accept-Language"}  # results' messages follow ?lang= / Accept-Language
 
 
 @bp.route("/games", methods=["POST"])
@@ -209,7 +214,7 @@ def store_draft(body: dict[str, Any]) -> Any:
         store.link_branch(session, done.record, source, body["branch_of"]["step"])
     view = game_view(done.record)
     view["owner_token"] = done.owner_token
-    return view, 201
+    return view, 201, VARY
 
 
 @bp.route("/games/<string:ref>", methods=["GET"])
@@ -222,7 +227,7 @@ def open_draft(ref: str) -> Any:
     """Open a saved draft to continue it (owner token required)"""
     record = owned(ref)
     return {"game": game_view(record), "log": json.loads(record.log.decode("utf-8-sig")),
-            "branch_of": branch_link(record)}
+            "branch_of": branch_link(record)}, 200, VARY
 
 
 @bp.route("/games/<string:ref>", methods=["PUT"])
@@ -243,7 +248,7 @@ def update_draft(body: dict[str, Any], ref: str) -> Any:
         raise not_stored(invalid) from None
     except store.LogTaken:
         raise ApiError(409, "Another stored game has exactly this log.") from None
-    return game_view(record)
+    return game_view(record), 200, VARY
 
 
 # --- what-if branches ----------------------------------------------------------------------------

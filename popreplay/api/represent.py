@@ -7,6 +7,7 @@ from typing import Any
 from flask import current_app, request
 
 from ..db.models import GameRecord
+from .lang import localized_result, request_lang
 
 
 def base_url() -> str:
@@ -18,7 +19,20 @@ def share_url(record: GameRecord) -> str:
     return f"{base_url()}/r/{record.slug}"
 
 
-def game_view(record: GameRecord) -> dict[str, Any]:
+def game_view(record: GameRecord, lang: str | None = None, *,
+              recheck: bool = True) -> dict[str, Any]:
+    """A stored game as the API shows it, its result's messages in ``lang`` (the request's
+    language by default). ``recheck``: a result with errors gets their message ids back from its
+    log (one game at a time); a list never does (it never reads the log column: issue 15), so its
+    errors keep the stored English message without ``message_id``."""
+    view = plain_view(record)
+    view["result"] = localized_result(view["result"], lang or request_lang(),
+                                      (lambda: record.log) if recheck else None)
+    return view
+
+
+def plain_view(record: GameRecord) -> dict[str, Any]:
+    """A stored game with its result as stored (English)."""
     root = f"{base_url()}/api/v1/games/{record.slug}"
     return {
         "id": record.id,

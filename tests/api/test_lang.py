@@ -178,3 +178,35 @@ def test_the_recorders_pending_entry_errors_speak_french(client):
     assert english["message"] == f"card {held} cannot be played by Alice now"
     assert french["message"] == f"la carte {held} ne peut pas être jouée par Alice maintenant"
     assert french["message_id"] == "pop.pending.card"
+
+
+def test_saving_and_continuing_a_draft_speak_french(client):
+    # The recorder's save (POST), open (GET) and update (PUT) show the result as /games does.
+    log = simulated("battle", 3, seed=4)
+    log.pop("claimed", None)
+    log["rounds"] = [dict(log["rounds"][0], turns=log["rounds"][0]["turns"][:2])]
+    log["rounds"][0]["turns"][1]["plays"]["Alice"] = [99]
+    saved = client.post(f"{API}/record/games?lang=fr", json={"log": log})
+    assert saved.status_code == 201 and "Accept-Language" in saved.headers["Vary"]
+    [error] = saved.get_json()["result"]["errors"]
+    assert error["message"].startswith("il n'y a pas de carte 99")
+    assert error["message_id"] == "pop.unknown-card" and error["code"] == "unknown-card"
+    slug, auth = saved.get_json()["slug"], {"Authorization": f"Bearer {saved.get_json()['owner_token']}"}
+
+    opened = client.get(f"{API}/record/games/{slug}", headers={**auth, "Accept-Language": "fr"})
+    assert "Accept-Language" in opened.headers["Vary"]
+    assert opened.get_json()["game"]["result"]["errors"][0]["message"].startswith(
+        "il n'y a pas de carte 99")
+    english = client.get(f"{API}/record/games/{slug}", headers=auth).get_json()
+    assert english["game"]["result"]["errors"][0]["message"].startswith("there is no card 99")
+
+    log["rounds"][0]["turns"][1]["plays"]["Alice"] = [98]
+    updated = client.put(f"{API}/record/games/{slug}?lang=fr", json={"log": log}, headers=auth)
+    assert updated.status_code == 200 and "Accept-Language" in updated.headers["Vary"]
+    assert updated.get_json()["result"]["errors"][0]["message"].startswith(
+        "il n'y a pas de carte 98")
+    broken = {k: v for k, v in log.items() if k != "players"}
+    refused = client.put(f"{API}/record/games/{slug}?lang=fr", json={"log": broken}, headers=auth)
+    assert refused.status_code == 422
+    by_path = {e["path"]: e for e in refused.get_json()["errors"]}
+    assert by_path["/log/players"]["message"] == "clé obligatoire manquante"
