@@ -8,7 +8,7 @@ from popreplay.engine.games.bloops import BLOOPS
 from popreplay.engine.games.bloops.cards import SIMULATED_DECK
 from popreplay.engine.games.bloops.choices import choices, cut
 
-from .logs import A, B, C, counter, discard, draw, keep, log
+from .logs import A, B, C, counter, discard, draw, log
 
 ALL_VALUES = list(range(21))
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
 
 import pytest
 
@@ -17,7 +16,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 @pytest.mark.parametrize("seed", [1, 2])  # seed 1: an observer's log; seed 2: face-up cards only
-def test_a_simulated_game_recorded_by_taps_gives_the_same_result(phone, server, seed):
+def test_a_simulated_game_recorded_by_taps_gives_the_same_result(phone, server, seed):  # noqa: F811
     full = BLOOPS.simulate(mode="classic", players=3, seed=seed)
     start(phone, server.url, game="bloops", mode="classic", players=full["players"])
     taps = Taps()
@@ -37,7 +36,7 @@ def test_a_simulated_game_recorded_by_taps_gives_the_same_result(phone, server, 
     assert check_log(log) == expected
 
 
-def test_a_rearrangement_is_entered_by_taps_seen_or_not(phone, server):
+def test_a_rearrangement_is_entered_by_taps_seen_or_not(phone, server):  # noqa: F811
     full = BLOOPS.simulate(mode="classic", players=3, seed=2)
     names = full["players"]
     before = [e for e in full["events"][:22] if e["type"] != "rearrange"]

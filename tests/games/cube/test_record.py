@@ -12,7 +12,7 @@ from tests.games.recording import (Entries, Taps, finish, no_horizontal_scroll, 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-def test_a_simulated_game_recorded_by_taps_gives_the_same_result(phone, server):
+def test_a_simulated_game_recorded_by_taps_gives_the_same_result(phone, server):  # noqa: F811
     # Seed 25: no hand goes over 10 cards inside a turn (see "Known limits" in docs/recorder.md).
     full = CUBE.simulate(mode="standard", players=3, seed=25)
     start(phone, server.url, game="cube", mode="standard", players=full["players"])
@@ -33,7 +33,7 @@ def test_a_simulated_game_recorded_by_taps_gives_the_same_result(phone, server):
 
 
 
-def test_a_game_seen_by_one_player_is_recorded_with_unseen_cards(phone, server):
+def test_a_game_seen_by_one_player_is_recorded_with_unseen_cards(phone, server):  # noqa: F811
     from tests.games.cube.test_hidden import observer_view
 
     full = CUBE.simulate(mode="standard", players=3, seed=25)
@@ -49,7 +49,7 @@ def test_a_game_seen_by_one_player_is_recorded_with_unseen_cards(phone, server):
     assert check_log(log) == check_log({k: v for k, v in seen.items() if k != "claimed"})
 
 
-def test_a_hand_over_ten_is_entered_then_its_surplus_discarded(phone, server):
+def test_a_hand_over_ten_is_entered_then_its_surplus_discarded(phone, server):  # noqa: F811
     # Seed 10 (24 turns): hands go over 10 cards inside a turn and discard the surplus at its end.
     # The turn is still open while its hand is over the limit: the frame follows the engine's
     # choices (no error), not the draft's provisional `hand-limit` result.
@@ -63,7 +63,7 @@ def test_a_hand_over_ten_is_entered_then_its_surplus_discarded(phone, server):
     assert check_log(log) == check_log({k: v for k, v in full.items() if k != "claimed"})
 
 
-def test_an_f_m_c_show_out_of_turn_is_one_tap_for_the_player_who_holds_the_six(phone, server):
+def test_an_f_m_c_show_out_of_turn_is_one_tap_for_the_player_who_holds_the_six(phone, server):  # noqa: F811
     # Issue 14 ruling: Bruno shows the F.M.C. in Ana's turn (golden fmc-out-of-turn).
     import json
     from pathlib import Path

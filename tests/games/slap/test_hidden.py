@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from popreplay.checking import check_log
 from popreplay.engine.games.slap import SLAP
 from popreplay.engine.games.slap.cards import DECK
-from popreplay.engine.games.slap.hidden import ELSEWHERE, IMPOSSIBLE, NOT_MEMBER, Hidden
+from popreplay.engine.games.slap.hidden import ELSEWHERE, IMPOSSIBLE, Hidden
 from popreplay.engine.games.slap.rules import SlapReplay
 from popreplay.engine.replay import RuleViolation, StepRecorder
 

@@ -20,7 +20,7 @@ def stored_result(server: Any, slug: str) -> dict[str, Any]:
     return check_log(log)
 
 
-def test_a_simulated_timed_game_recorded_by_taps_gives_the_same_result(phone, server):
+def test_a_simulated_timed_game_recorded_by_taps_gives_the_same_result(phone, server):  # noqa: F811
     full = SLAP.simulate(mode="timed", players=3, seed=1, options={"deal": "none"})
     start(phone, server.url, game="slap", mode="timed", players=full["players"])
     taps = Taps()
