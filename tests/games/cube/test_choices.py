@@ -240,3 +240,38 @@ def test_any_player_holding_the_six_marked_cards_is_offered_the_show():
     (offer,) = answer["next"]["shows"]
     assert offer["player"] == "Bruno"
     assert [m["cards"] for m in offer["marks"]] == [[c] for c in golden["turns"][-1]["events"][-1]["show"]]
+
+
+def test_where_the_picture_forgot_the_offers_come_from_the_exact_search(monkeypatch):
+    """An observer's draft (3 players, seed 0, 21 turns): the picture has forgotten which cards
+    moved, and would offer cards for the next draw that no deal can put in the pile. Each card it
+    would offer and the offer leaves out is refused by the engine at that draw; each card offered
+    is accepted there."""
+    from popreplay.checking import check_log
+    from popreplay.engine.games.cube import choices as module
+
+    from .test_hidden import observer_view
+
+    full = CUBE.simulate(mode="standard", players=3, seed=0)
+    full.pop("claimed")
+    seen = observer_view(full, full["players"][0])
+    draft = {**seen, "turns": seen["turns"][:21]}
+    offered = set(flat(choices(draft)["next"]["turn"]["cards"]))
+    with monkeypatch.context() as patch:  # the picture's offer, without the search
+        patch.setattr(module, "exactly", lambda know, hand, cards, op: set(cards))
+        wider = set(flat(choices(draft)["next"]["turn"]["cards"]))
+    assert offered < wider and len(wider - offered) >= 3
+
+    def first_draw(card: str) -> list[tuple[str, str]]:
+        """The errors of the draft with one more turn that draws ``card`` first (and nothing
+        else: the turn's lay and plays are not the question)."""
+        turn = seen["turns"][21]
+        draw = [card] + [None] * (len(turn["draw"]) - 1)
+        log = copy.deepcopy({**draft, "turns": [*draft["turns"],
+                                                {"player": turn["player"], "draw": draw}]})
+        return [(e["code"], e["path"]) for e in check_log(log)["errors"]]
+
+    for card in sorted(wider - offered):
+        assert first_draw(card)[:1] == [("duplicate-card", "/turns/21/draw/0")], card
+    for card in sorted(offered)[::3]:  # a sample: each check replays 22 turns
+        assert not any(path.startswith("/turns/21/draw") for _, path in first_draw(card)), card

@@ -131,24 +131,27 @@ def engine(cards: tuple[str, ...], players: int, ops: list[tuple]) -> int:
     return len(ops)
 
 
+Hands = tuple[tuple[str, ...], ...]
+
+
+def moved(hands: Hands, h: int, card: str, add: bool) -> Hands:
+    held = list(hands[h])
+    if add:
+        held.append(card)
+    else:
+        held.remove(card)
+    return (*hands[:h], tuple(sorted(held)), *hands[h + 1:])
+
+
+def without(bag: tuple[str, ...], card: str) -> tuple[str, ...]:
+    out = list(bag)
+    out.remove(card)
+    return tuple(out)
+
+
 def brute_force(cards: tuple[str, ...], players: int, ops: list[tuple]) -> int:
     """The same, by searching every deal and every choice of the unseen takes on concrete hands
     (cards by kind: copies are interchangeable)."""
-    Hands = tuple[tuple[str, ...], ...]
-
-    def moved(hands: Hands, h: int, card: str, add: bool) -> Hands:
-        held = list(hands[h])
-        if add:
-            held.append(card)
-        else:
-            held.remove(card)
-        return (*hands[:h], tuple(sorted(held)), *hands[h + 1:])
-
-    def without(bag: tuple[str, ...], card: str) -> tuple[str, ...]:
-        out = list(bag)
-        out.remove(card)
-        return tuple(out)
-
     @lru_cache(maxsize=None)
     def reach(index: int, hands: Hands, pile: tuple[str, ...], discard: tuple[str, ...],
               table: tuple[str, ...]) -> int:
@@ -305,3 +308,102 @@ def test_a_copy_searches_on_its_own():
     # The original has seen none of it.
     assert know.exact.ops == [("take", 0, 1, ALL)] and know.exact.world is not None
     assert know.remove(one, "WHITE-1") is not None
+
+
+# --- what the recorder offers: which cards a hand can show, which the next draw can be -----------
+
+def brute_force_finals(cards: tuple[str, ...], players: int, ops: list[tuple]) -> set[tuple]:
+    """Every ``(hands, pile)`` (cards by kind) some deal and choice of the unseen takes reach at
+    the end of a script that brute force accepts whole."""
+    finals: set[tuple] = set()
+    seen: set[tuple] = set()
+
+    def walk(index: int, hands: Hands, pile: tuple, discard: tuple, table: tuple) -> None:
+        if (index, hands, pile, discard, table) in seen:
+            return
+        seen.add((index, hands, pile, discard, table))
+        if index == len(ops):
+            finals.add((hands, pile))
+            return
+        op = ops[index]
+        name = op[0]
+        if name == "reshuffle":
+            walk(index + 1, hands, tuple(sorted(discard)), (), table)
+        elif name == "draw":
+            for drawn in sorted(set(pile)) if op[2] is None else [kind(op[2])]:
+                if drawn in pile:
+                    walk(index + 1, moved(hands, op[1], drawn, True), without(pile, drawn), discard,
+                         table)
+        elif name == "remove":
+            h, card, to_table = op[1], kind(op[2]), op[3]
+            if card in hands[h]:
+                walk(index + 1, moved(hands, h, card, False), pile,
+                     discard if to_table else tuple(sorted((*discard, card))),
+                     tuple(sorted((*table, card))) if to_table else table)
+        elif name == "add":
+            if kind(op[2]) in table:
+                walk(index + 1, moved(hands, op[1], kind(op[2]), True), pile, discard,
+                     without(table, kind(op[2])))
+        elif name == "take":
+            source, dest, mask = op[1:]
+            for card in sorted(set(hands[source])):
+                if bit(card) & mask:
+                    walk(index + 1, moved(moved(hands, source, card, False), dest, card, True),
+                         pile, discard, table)
+        elif not any(bit(card) & op[2] for card in hands[op[1]]):
+            walk(index + 1, hands, pile, discard, table)
+
+    walk(0, ((),) * players, tuple(sorted(kind(card) for card in cards)), (), ())
+    return finals
+
+
+def offers_agree(seed: int) -> bool:
+    """The recorder's offers after a whole accepted script (``choices.exactly`` over the
+    picture's candidates) are exactly what brute force finds: for each hand, the kinds it can
+    show; for each hand, the kinds its next draw can be. True when the exact search ran."""
+    from popreplay.engine.games.cube.choices import exactly
+
+    cards, players, ops = script(seed)
+    if engine(cards, players, ops) < len(ops):
+        return False
+    know = engine.last
+    finals = brute_force_finals(cards, players, ops)
+    for h, hand in enumerate(know.hands):
+        shown = {kind(card) for card in exactly(know, hand, know.holdable(hand), "remove")}
+        assert shown == {card for hands, _ in finals for card in hands[h]}, (seed, ops, h)
+        drawn = {kind(card) for card in exactly(know, hand, know.drawable(), "draw")}
+        assert drawn == {card for _, pile in finals for card in pile}, (seed, ops, h)
+    return know.exact is not None
+
+
+def test_the_recorders_offers_are_exact(monkeypatch):
+    monkeypatch.setattr(exact, "PROBE", 10**9)  # exact without a bound (the scripts are small)
+    searched = sum(offers_agree(seed) for seed in range(300))
+    assert searched > 30  # the search ran (the picture had forgotten) in many of them
+
+
+@pytest.mark.slow
+def test_the_recorders_offers_are_exact_many(monkeypatch):
+    monkeypatch.setattr(exact, "PROBE", 10**9)
+    for seed in range(10_000, 13_000):
+        offers_agree(seed)
+
+
+def test_past_its_bound_an_offer_is_never_withheld(monkeypatch):
+    """With a tiny bound the offers may be too wide (as the picture's), never too narrow."""
+    from popreplay.engine.games.cube.choices import exactly
+
+    monkeypatch.setattr(exact, "PROBE", 1)
+    wider = 0
+    for seed in range(300):
+        cards, players, ops = script(seed)
+        if engine(cards, players, ops) < len(ops):
+            continue
+        know = engine.last
+        finals = brute_force_finals(cards, players, ops)
+        for h, hand in enumerate(know.hands):
+            shown = {kind(card) for card in exactly(know, hand, know.holdable(hand), "remove")}
+            possible = {card for hands, _ in finals for card in hands[h]}
+            assert possible <= shown, (seed, h)
+            wider += shown != possible
+    assert wider > 0

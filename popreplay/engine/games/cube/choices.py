@@ -71,12 +71,28 @@ def drawable(know: Knowledge) -> set[str]:
     return know.drawable()
 
 
-def next_draw(know: Knowledge) -> set[str]:
-    """The cards the next draw can be, a reshuffle first when the pile is empty."""
+def next_draw(know: Knowledge, hand: Hand) -> set[str]:
+    """The cards the next draw into ``hand`` can be, a reshuffle first when the pile is empty."""
     if know.pile_size() == 0 and (know.left or know.right):
         know = copy.deepcopy(know)
         know.reshuffle()
-    return drawable(know)
+        hand = know.hands[hand.index]
+    return exactly(know, hand, drawable(know), "draw")
+
+
+def exactly(know: Knowledge, hand: Hand, cards: Iterable[str], op: str) -> set[str]:
+    """Of ``cards``, which the picture allows, those the exact search allows too, when it runs
+    (the picture may have forgotten which card went where: docs/rules/cube.md §9): ``op``
+    "remove", ``hand`` shows the card; "draw", ``hand`` draws it. One question per kind (copies
+    are interchangeable); a card the hand certainly holds needs none."""
+    cards = set(cards)
+    if know.exact is None or know.stopped:
+        return cards
+    held = {know.token(card) for card in hand.known} if op == "remove" else set()
+    tokens = sorted({know.token(card) for card in cards} - held)
+    verdict = know.possible([(op, hand.index, token) for token in tokens])
+    return {card for card in cards
+            if know.token(card) in held or verdict[op, hand.index, know.token(card)]}
 
 
 def draw_more(know: Knowledge, hand: Hand, cards: list[str | None]) -> bool:
@@ -104,12 +120,14 @@ def draw_count(game: CubeReplay, position: int) -> int:
 
 def holdable(game: CubeReplay, hand: Hand) -> set[str]:
     """The cards a hand can show: its known cards, and any free card one of its slots may be."""
-    return game.know.holdable(hand)
+    return exactly(game.know, hand, game.know.holdable(hand), "remove")
 
 
 def unseen_may(game: CubeReplay, hand: Hand) -> list[str]:
     """The free cards the hand's hidden slots may be."""
-    return sorted(game.know.holdable(hand) - set(hand.known)) if hand.slots else []
+    if not hand.slots:
+        return []
+    return sorted(exactly(game.know, hand, game.know.holdable(hand) - set(hand.known), "remove"))
 
 
 def hand_view(hand: Hand) -> dict[str, Any]:
@@ -186,7 +204,7 @@ def next_entries(game: CubeReplay) -> dict[str, Any]:
     if position is None or game.know.hands[position].size() <= HAND_LIMIT:
         nxt = next_player(game)
         out["turn"] = {"player": game.names[nxt], "count": draw_count(game, nxt),
-                       "cards": by_kind(game, next_draw(game.know))}
+                       "cards": by_kind(game, next_draw(game.know, game.know.hands[nxt]))}
     return out
 
 
@@ -209,12 +227,12 @@ def pending_draw(game: CubeReplay, pending: Mapping[str, Any]) -> dict[str, Any]
                           "round": None, "turn": None, "path": "/pending/draw"}, "next": {}}
     if len(so_far) < count:
         return {"next": {"draw": {"player": game.names[position], "left": count - len(so_far),
-                                  "cards": by_kind(game, next_draw(know))}}}
+                                  "cards": by_kind(game, next_draw(know, hand))}}}
     if "play" in pending:
         return {"next": {"draw": {"player": game.names[position], "left": 0, "cards": {}}}}
     laid = [card for card in hand.known if category(card) == CUBE]
-    hidden = [card for card in know.holdable(hand) - set(hand.known)
-              if category(card) == CUBE] if hand.slots else []
+    hidden = sorted(exactly(know, hand, [card for card in know.holdable(hand) - set(hand.known)
+                                         if category(card) == CUBE], "remove")) if hand.slots else []
     return {"next": {"lay": {"player": game.names[position], "cards": laid,
                              "hidden": len(hand.slots), "may": by_kind(game, hidden)}}}
 
@@ -295,7 +313,8 @@ def fmc_choices(game: CubeReplay, position: int) -> dict[str, Any] | None:
     all."""
     if game.fmc is None:
         return None
-    can = holdable(game, game.know.hands[position])
+    hand = game.know.hands[position]
+    can = exactly(game.know, hand, [c for c in game.know.holdable(hand) if c in game.fmc], "remove")
     marks = []
     for index, mark in enumerate(FMC_MARKS):
         cards = sorted(c for c, m in game.fmc.items() if m == index and c in can)

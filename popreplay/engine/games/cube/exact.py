@@ -33,6 +33,7 @@ from typing import Iterable
 ALL = 15
 BUDGET = 10_000  # worlds one search may expand
 TOTAL = 20_000  # worlds the searches of one replay may expand
+PROBE = 1_000  # worlds the recorder's question "which of these cards can be there?" may expand
 
 Counts = dict  # token -> count, or (group, mask) -> count; no zero entries
 
@@ -287,6 +288,8 @@ class Exact:
         self.dead: set[tuple[int, tuple]] = set()
         self.dead_depth = -1  # the deepest event with a dead world
         self.work = 0  # worlds expanded (for the bench and the tests)
+        self.limit: int | None = None  # stop past this many worlds (None: BUDGET)
+        self.probed: dict[tuple, bool] = {}  # the answers of probe() since the last event
         self.gave_up = False
 
     def __deepcopy__(self, memo: dict) -> Exact:
@@ -294,8 +297,55 @@ class Exact:
         out.bit, out.world, out.ops = self.bit, self.world, list(self.ops)
         out.frames = [(parent, list(untried)) for parent, untried in self.frames]
         out.dead, out.work, out.gave_up = set(self.dead), self.work, self.gave_up
-        out.dead_depth = self.dead_depth
+        out.dead_depth, out.limit, out.probed = self.dead_depth, self.limit, {}
         return out
+
+    def admits(self, ops: Iterable[tuple], worlds: int = PROBE) -> dict[tuple, bool]:
+        """Which of ``ops`` (each one more event) some world admits, decided together on a copy
+        of the search (this one is unchanged): the copy goes on from the witness to the next
+        world that admits every event so far, and the next, until each op is admitted by one of
+        them or no world is left. Past ``worlds`` more worlds, the ops not yet admitted count as
+        admitted: nothing is ever ruled out for want of search. Answers are kept until the next
+        event."""
+        probed = self.probed
+        left = [op for op in dict.fromkeys(ops) if op not in probed]
+        if left and (self.gave_up or self.world is None):
+            probed.update((op, self.gave_up) for op in left)
+            left = []
+        if left:
+            trial = self.__deepcopy__({})
+            trial.limit = self.work + worlds
+            world, end, bit = trial.world, len(trial.ops), self.bit
+            while True:
+                undecided = []
+                for op in left:
+                    if successors(world, op, bit, end):
+                        probed[op] = True
+                    else:
+                        undecided.append(op)
+                left = undecided
+                if not left:
+                    break
+                found = trial._another()
+                if trial.gave_up or not found:
+                    probed.update((op, trial.gave_up) for op in left)
+                    break
+                world = trial.world
+        return {op: probed[op] for op in ops}
+
+    def _another(self) -> bool:
+        """The next world after the witness that admits every event (for :meth:`admits`). The
+        witness's branches are marked explored as the search leaves them (as dead worlds are:
+        a world met again at the same event leads to the same worlds)."""
+        frames = self.frames
+        while frames:
+            parent, untried = frames[-1]
+            if untried:
+                return self._search(untried.pop(), len(frames))
+            frames.pop()
+            self._dead(len(frames), parent)
+        self.world = None
+        return False
 
     def apply(self, op: tuple) -> bool:
         """Add one event; False if no sequence of choices admits every event so far."""
@@ -303,6 +353,7 @@ class Exact:
             return True
         if self.world is None:
             return False
+        self.probed = {}
         self.ops.append(op)
         return self._search(self.world, len(self.ops) - 1)
 
@@ -312,6 +363,7 @@ class Exact:
         successors): a world on a forced path is dead exactly when the branch above it is."""
         ops, frames, dead, bit = self.ops, self.frames, self.dead, self.bit
         end = len(ops)
+        limit = BUDGET if self.limit is None else self.limit
         while True:
             if depth == end:
                 self.world = world
@@ -321,7 +373,7 @@ class Exact:
             else:
                 self.work += 1
                 found = successors(world, ops[depth], bit, depth)
-            if self.work > BUDGET:
+            if self.work > limit:
                 self.gave_up, self.world = True, None
                 self.ops, self.frames, self.dead = [], [], set()
                 return True

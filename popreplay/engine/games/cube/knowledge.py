@@ -506,6 +506,15 @@ class Knowledge:
                   for group, tokens in self.groups.items()}
         return World(known, slots, supply, self.pile, self.pile_group)
 
+    def possible(self, ops: list[tuple]) -> dict[tuple, bool]:
+        """For each of ``ops`` (one more event each, which the picture admits): would the exact
+        search admit it too? Always yes when no search runs: the picture is then exact. Asked by
+        the recorder's choices, on a copy of the search, within ``exact.PROBE`` worlds for all
+        of them together (past them, yes)."""
+        if self.exact is None or self.stopped:
+            return dict.fromkeys(ops, True)
+        return self.exact.admits(ops, search.PROBE)
+
     def refuted(self) -> bool:
         """Did the exact search (not the picture) refuse the last event?"""
         return self.exact is not None and self.exact.world is None and not self.exact.gave_up
@@ -550,20 +559,38 @@ class Knowledge:
 
     def drawable(self) -> set[str]:
         """The ids the next draw from the pile can be (any free copy of a token the pile can
-        give)."""
+        give, every hidden place of its group still filled)."""
         if not self.pile:
             return set()
-        return {card for token, count in self.groups[self.pile_group].items() if count
-                for card in self.free[token]}
+        group = self.pile_group
+        return {card for token, count in self.groups[group].items()
+                if count and self.could_be(group, token) for card in self.free[token]}
 
     def holdable(self, hand: Hand) -> set[str]:
         """The ids a hand can show: its known cards, and free copies its slots may be."""
         out = set(hand.known)
-        for slot in hand.slots:
-            for token, count in self.groups[slot.group].items():
-                if count and self.bit[token] & slot.mask:
+        places = {(slot.group, slot.mask) for slot in hand.slots}
+        for group, mask in sorted(places):
+            for token, count in self.groups[group].items():
+                if count and self.could_be(group, token, mask):
                     out.update(self.free[token])
         return out
+
+    def could_be(self, group: int, token: str, mask: int = ALL) -> bool:
+        """Can a place of ``group`` whose mask is ``mask`` (the draw pile's places: ``ALL``) be a
+        ``token``, every other place of the group still filled? Hall's condition without that
+        place and that token. (Exact for the picture; where it forgot, :mod:`.exact` decides.)"""
+        bit = self.bit[token]
+        if not (mask & bit and self.groups[group].get(token)):
+            return False
+        if not self.masked:
+            return True
+        masks = Counter(self.narrowed[group])
+        if mask != ALL:
+            masks[mask] -= 1
+        supply = list(self.by_category[group])
+        supply[bit] -= 1
+        return hall(supply, [(m, count) for m, count in masks.items() if count > 0])
 
     def locate(self, card: str, names: list[str], tables: list) -> Msg:
         """Where a named card is, in words (for messages): every copy of its token."""
