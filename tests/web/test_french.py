@@ -148,7 +148,7 @@ def test_replay_pages_in_french_at_every_kind_of_step(fr_page: Any, server: Any,
         if index < 0:
             continue
         fr_page.evaluate("n => { window.location.hash = 'step=' + n; }", index)
-        fr_page.wait_for_function("n => document.getElementById('viewer').dataset.step === n",
+        fr_page.wait_for_function("n => document.getElementById('viewer')?.dataset.step === n",
                                   arg=str(index))
         for button in fr_page.locator(".hand-toggle").all()[:2]:
             button.click()
@@ -188,16 +188,17 @@ def test_the_switch_keeps_the_step_and_the_share_links_keep_french(
     page.set_default_timeout(15000)
     slug = stored["battle"]["slug"]
     page.goto(f"{server.url}/r/{slug}#step=7")
-    page.wait_for_function("() => document.getElementById('viewer').dataset.step === '7'")
+    page.wait_for_function("() => document.getElementById('viewer')?.dataset.step === '7'")
     assert page.evaluate("document.documentElement.lang") == "en"
     assert page.locator("#step-count").inner_text().startswith("Step 7 /")
-    page.click(".lang-switch a[data-lang=fr]")
-    page.wait_for_function("() => document.documentElement.lang === 'fr'")
-    page.wait_for_function("() => document.getElementById('viewer').dataset.step === '7'")
+    with page.expect_navigation():  # the switch loads the page again, in the other language
+        page.click(".lang-switch a[data-lang=fr]")
+    page.wait_for_function("() => document.documentElement?.lang === 'fr'")
+    page.wait_for_function("() => document.getElementById('viewer')?.dataset.step === '7'")
     assert page.locator("#step-count").inner_text().startswith("Coup 7 /")
     assert "lang=fr" in page.url and page.url.endswith("#step=7")
     page.evaluate("() => document.querySelector('[data-action=next]').click()")
-    page.wait_for_function("() => document.getElementById('viewer').dataset.step === '8'")
+    page.wait_for_function("() => document.getElementById('viewer')?.dataset.step === '8'")
     # the address people copy to share this moment keeps the language
     assert re.search(r"[?&]lang=fr(&|#)", page.url) and page.url.endswith("#step=8")
     assert "?lang=fr" in page.get_attribute("meta[property='og:url']", "content")
@@ -206,13 +207,14 @@ def test_the_switch_keeps_the_step_and_the_share_links_keep_french(
     assert "lang=fr" in whatif.get_attribute("href")
     # the cookie remembers French: the plain share link opens in French
     page.goto(f"{server.url}/r/{slug}#step=3")
-    page.wait_for_function("() => document.getElementById('viewer').dataset.step === '3'")
+    page.wait_for_function("() => document.getElementById('viewer')?.dataset.step === '3'")
     assert page.evaluate("document.documentElement.lang") == "fr"
     assert "lang=fr" in page.url  # added to the address, so a copy of it is French too
     # and back to English, still at the step
-    page.click(".lang-switch a[data-lang=en]")
-    page.wait_for_function("() => document.documentElement.lang === 'en'")
-    page.wait_for_function("() => document.getElementById('viewer').dataset.step === '3'")
+    with page.expect_navigation():  # the switch loads the page again, in the other language
+        page.click(".lang-switch a[data-lang=en]")
+    page.wait_for_function("() => document.documentElement?.lang === 'en'")
+    page.wait_for_function("() => document.getElementById('viewer')?.dataset.step === '3'")
     assert page.locator("#step-count").inner_text().startswith("Step 3 /")
     assert "lang=fr" not in page.url
     context.close()
@@ -223,7 +225,7 @@ def test_french_replay_fits_a_phone(browser: Any, server: Any, stored: Any) -> N
     page = context.new_page()
     for name in ("battle", "bloops", "slap", "cube"):
         page.goto(f"{server.url}/r/{stored[name]['slug']}#step=5")
-        page.wait_for_function("() => document.getElementById('viewer').dataset.step === '5'")
+        page.wait_for_function("() => document.getElementById('viewer')?.dataset.step === '5'")
         no_horizontal_scroll(page)
         if name == "battle":
             shot(page, "replay-fr-phone.png")
