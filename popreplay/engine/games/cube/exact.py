@@ -289,7 +289,7 @@ class Exact:
         self.dead_depth = -1  # the deepest event with a dead world
         self.work = 0  # worlds expanded (for the bench and the tests)
         self.limit: int | None = None  # stop past this many worlds (None: BUDGET)
-        self.probed: dict[tuple, bool] = {}  # the answers of probe() since the last event
+        self.probed: dict[tuple, bool] = {}  # the answers of admits() since the last event
         self.gave_up = False
 
     def __deepcopy__(self, memo: dict) -> Exact:
