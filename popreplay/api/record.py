@@ -31,6 +31,7 @@ bp = Blueprint("record", __name__, url_prefix="/api/v1/record",
 
 STEP_KEYS = ("index", "kind", "round", "turn", "note", "note_id", "note_params")
 TAIL = 2  # steps sent whole at the end of a "tail" answer (the table now, and the one before)
+VARY = {"Vary": "Accept-Language"}  # results' messages follow ?lang= / Accept-Language
 
 
 class CheckBodySchema(Schema):
@@ -182,9 +183,6 @@ def not_stored(error: store.InvalidLog) -> ApiError:
     errors = localize(error.result, request_lang())["errors"]
     return ApiError(422, "The draft is not a valid log yet: nothing was stored.", errors=[
         {**e, "path": "/log" + (e.get("path") or "")} for e in errors])
-
-
-VARY = {"Vary": "Accept-Language"}  # results' messages follow ?lang= / Accept-Language
 
 
 @bp.route("/games", methods=["POST"])

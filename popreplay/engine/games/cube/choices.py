@@ -86,8 +86,6 @@ def exactly(know: Knowledge, hand: Hand, cards: Iterable[str], op: str) -> set[s
     "remove", ``hand`` shows the card; "draw", ``hand`` draws it. One question per kind (copies
     are interchangeable); a card the hand certainly holds needs none."""
     cards = set(cards)
-    if know.exact is None or know.stopped:
-        return cards
     held = {know.token(card) for card in hand.known} if op == "remove" else set()
     tokens = sorted({know.token(card) for card in cards} - held)
     verdict = know.possible([(op, hand.index, token) for token in tokens])
@@ -119,7 +117,8 @@ def draw_count(game: CubeReplay, position: int) -> int:
 
 
 def holdable(game: CubeReplay, hand: Hand) -> set[str]:
-    """The cards a hand can show: its known cards, and any free card one of its slots may be."""
+    """The cards a hand can show: its known cards, and any free card one of its slots may be
+    (which the exact search, where it runs, allows too)."""
     return exactly(game.know, hand, game.know.holdable(hand), "remove")
 
 

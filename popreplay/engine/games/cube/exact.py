@@ -19,7 +19,8 @@ index stays dead (later events only add constraints) and is remembered.
 :data:`BUDGET` worlds stops; :class:`~.knowledge.Knowledge` then starts a new one from the picture
 as it is at that event (what the picture forgot before that is lost; what comes after is checked
 exactly again). Past :data:`TOTAL` worlds in one replay, the picture alone decides. Neither bound
-ever refuses a legal log.
+ever refuses a legal log. The recorder's question "which of these cards can be there?"
+(:meth:`Exact.admits`) stops after :data:`PROBE` worlds and then offers every card still open.
 
 Worlds are never changed once built (successors copy what they change; only the search's
 ``branch`` mark is set later), so a copy of the search (the recorder's "what can come next")
