@@ -128,6 +128,26 @@ EXPECTED = {
                                        ("duplicate-card", "/events/31/card", 2, 3)),
     # the same set: green 8 was never seen, so it is not one of the four won cards.
     "violation-won-set-never-seen": ("illegal", None, ("wrong-card", "/events/29/card", 2, 1)),
+    # issue 26: the last card left of a won set is certain. Alice pays 50, flips her last card
+    # (red 7), Bruno's blue 7: Alice wins the pair as a set, flips blue 7; Bruno flips green 9;
+    # Alice's last card can only be red 7: green 9 (seen elsewhere) is `wrong-card`.
+    "violation-won-set-last-card": ("illegal", None, ("wrong-card", "/events/30/card", 2, 3)),
+    # issue 26: slaps after a claimed missed slap are late, never fined. Red 7, blue 7 missed,
+    # green 10 covers: Bruno claims the 3 (34-1+3 = 36); Alice, Chloé, then Bruno again slap:
+    # late, nothing paid; Bruno flips next (35).
+    "late-slaps-after-claim": ("incomplete", _outcome(
+        {A: 33, B: 35, C: 33}, central=1, folies=0, flips=4, slaps=4), None),
+    # shadow 8, 9, 12 (three of a colour and shadow on shadow) missed; Alice's rainbow 10 covers
+    # them (a rainbow on shadow): Bruno claims the central pile (4) and a card from Alice and
+    # Chloé (33+4+2 = 39; Alice 34-2-1 = 31, Chloé 32); Chloé and Bruno slap late; Bruno flips
+    # next (38).
+    "late-slaps-after-claim-rainbow-on-shadow": ("incomplete", _outcome(
+        {A: 31, B: 38, C: 32}, central=1, folies=0, flips=5, slaps=3), None),
+    # Bruno's slap before any flip pays 2 to Folies (49); rainbow 10 on shadow 8 missed, green
+    # 11 covers: Bruno claims Folies (49-1+2 = 50); Alice and Bruno slap Folies late; Bruno
+    # flips next (49); Alice 51-2 = 49; central shadow 8, rainbow 10, green 11, yellow 12.
+    "late-slaps-after-claim-folies": ("incomplete", _outcome(
+        {A: 49, B: 49}, central=4, folies=0, flips=4, slaps=4), None),
     "violation-out-of-turn": ("illegal", None, ("out-of-turn", "/events/0/flip", 1, 1)),
     "violation-out-of-turn-challenge": ("illegal", None,
                                         ("out-of-turn", "/events/2/flip", 1, 3)),

@@ -19,7 +19,7 @@ import random
 import re
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from popreplay.checking import check_log
@@ -226,6 +226,21 @@ WORLDS = 4000  # beyond this many arrangements at once the search gives up (the 
 def brute_force(deal: dict, players: list[str], unseen: list[str], ops: list[tuple]) -> bool | None:
     """Is there an arrangement of the unseen dealt cards and of every won set under which each
     recorded flip reveals the card it names? None: too many arrangements to search."""
+    worlds = _worlds(deal, players, unseen, ops)
+    return None if worlds is None else bool(worlds)
+
+
+def possible_tops(deal: dict, players: list[str], unseen: list[str], ops: list[tuple],
+                  position: int) -> set[str] | None:
+    """Every card some arrangement puts on top of a pile after ``ops`` (None: too many)."""
+    worlds = _worlds(deal, players, unseen, ops)
+    if worlds is None:
+        return None
+    return {card for w in worlds for card, _ in _take(w, position)}
+
+
+def _worlds(deal: dict, players: list[str], unseen: list[str], ops: list[tuple]) -> set | None:
+    """The arrangements left after ``ops`` (empty: none gives the log; None: too many)."""
     import itertools
 
     places = [(p, k) for p, name in enumerate(players) for k, c in enumerate(deal[name])
@@ -283,21 +298,23 @@ def brute_force(deal: dict, players: list[str], unseen: list[str], ops: list[tup
                     return None
         worlds = nxt
         if not worlds:
-            return False
+            return worlds
         if len(worlds) > WORLDS:
             return None
-    return True
+    return worlds
 
 
-def _before(log: dict, number: int) -> tuple[bool, list[str]]:
-    """Before event ``number`` (a flip): is the flipper's top card one of a set, and which seen
-    cards have an uncertain place."""
+def _before(log: dict, number: int) -> tuple[bool, bool, list[str]]:
+    """Before event ``number`` (a flip): is the flipper's top card one of a set, is it the last
+    card left of one, and which seen cards have an uncertain place."""
     game = SlapReplay(dict(log, events=log["events"][:number]), StepRecorder(enabled=False))
     game.run()
     table = game.table
     pile = table.piles[game.index[log["events"][number]["flip"]]]
-    on_set = bool(pile) and not isinstance(pile[0], str) and table.hidden.size[pile[0]] > 1
-    return on_set, sorted(table.hidden.fam)
+    family = bool(pile) and not isinstance(pile[0], str)
+    on_set = family and table.hidden.size[pile[0]] > 1
+    last = family and not on_set and not table.hidden.free[pile[0]]
+    return on_set, last, sorted(table.hidden.fam)
 
 
 def check_exact(seed: int) -> str | None:
@@ -316,11 +333,15 @@ def check_exact(seed: int) -> str | None:
     flips = [n for n, e in enumerate(log["events"]) if "flip" in e]
     renamed = bool(flips) and rng.random() < 0.7
     if renamed:
+        last = False
         for number in rng.sample(flips, min(6, len(flips))):  # a flip from a set, if any
-            on_set, tracked = _before(log, number)
-            if on_set:
+            on_set, last, tracked = _before(log, number)
+            if on_set or last:
                 break
-        if tracked and rng.random() < 0.7:
+        flipped = [e["card"] for e in log["events"][:number] if "flip" in e]
+        if last and flipped and rng.random() < 0.7:  # a set's last card named as a seen one
+            log["events"][number]["card"] = rng.choice(flipped + tracked)
+        elif tracked and rng.random() < 0.7:
             log["events"][number]["card"] = rng.choice(tracked)
         else:
             log["events"][number]["card"] = rng.choice(
@@ -339,11 +360,29 @@ def check_exact(seed: int) -> str | None:
     else:
         assert not possible, f"the engine rejects a log some arrangement gives: {error}"
         assert brute_force(log["deal"], names, unseen, ops[:-1]) is not False  # possible before
+        assert error.code == expected_code(log, names, unseen, ops), error
     return error.code if error else None
+
+
+def expected_code(log: dict, names: list[str], unseen: list[str], ops: list[tuple]) -> str | None:
+    """The code the second conformance review rules for a flip that names a card no arrangement
+    puts there (issue 26): a certain top card (every arrangement puts the same seen card there)
+    makes any other card `wrong-card`; otherwise a card seen before is `duplicate-card`, one
+    never seen `wrong-card`."""
+    _, position, card = ops[-1]
+    tops = possible_tops(log["deal"], names, unseen, ops[:-1], position)
+    assume(tops is not None)
+    seen = {c for pile in log["deal"].values() for c in pile if c is not None}
+    seen |= {op[2] for op in ops[:-1] if op[0] == "flip"}
+    if len(tops) == 1 and tops <= seen:
+        return "wrong-card"
+    return "duplicate-card" if card in seen else "wrong-card"
 
 
 @FAST
 @given(seed=st.integers(0, 2**32))
+@example(seed=3)  # a won set's last card named as a card seen elsewhere: wrong-card (issue 26)
+@example(seed=14)
 def test_exactness_against_brute_force(seed):
     check_exact(seed)
 
@@ -353,6 +392,85 @@ def test_exactness_against_brute_force(seed):
 @given(seed=st.integers(0, 2**32))
 def test_exactness_against_brute_force_slow(seed):
     check_exact(seed)
+
+
+# --- late slaps after a claimed missed slap (issue 26) -----------------------------------------
+
+class _Claims(SlapReplay):
+    """The replay, noting each claimed missed slap: (event number, claimer, pile, players in)."""
+
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self.claims: list[tuple[int, str, str, list[str]]] = []
+        self.number = 0
+
+    def apply(self, number, event):
+        self.number = number
+        super().apply(number, event)
+
+    def judge(self, player, pile):
+        result = super().judge(player, pile)
+        if result.get("claimed"):
+            self.claims.append((self.number, self.names[player], pile,
+                                [self.names[p] for p in self.table.still_in()]))
+        return result
+
+
+def with_late_slaps(log: dict, rng: random.Random) -> tuple[dict, int]:
+    """The log with late slaps after its claimed missed slaps (another player's, then the
+    claimer's own, on the claimed pile), and how many were added."""
+    game = _Claims(log, StepRecorder(enabled=False))
+    game.run()
+    events = list(log["events"])
+    added = 0
+    for number, claimer, pile, still_in in reversed(game.claims):
+        others = [name for name in still_in if name != claimer]
+        late = [rng.choice(others), claimer] if others else [claimer]
+        events[number + 1:number + 1] = [
+            {"slap": name, **({"pile": pile} if pile != "central" else {})} for name in late]
+        added += len(late)
+    return dict(log, events=events), added
+
+
+def check_late(seed: int) -> int:
+    """A small game with a few unseen dealt cards and late slaps added after every claimed
+    missed slap: a late slap moves no card (the engine makes the same moves as without them,
+    and the outcome differs only by the slaps counted), and brute force agrees the log is
+    legal."""
+    rng = random.Random(seed)
+    names_count = rng.randint(2, 6)
+    log = simulated(seed, names_count, cut=rng.choice([None, rng.randint(40, 400)]))
+    log.pop("claimed", None)
+    late, added = with_late_slaps(log, rng)
+    assume(added)
+    names = log["players"]
+    everything = [(name, k) for name in names for k in range(len(log["deal"][name]))]
+    unseen = []
+    for name, k in rng.sample(everything, rng.randint(1, 4)):
+        unseen.append(log["deal"][name][k])
+        log["deal"][name][k] = late["deal"][name][k] = None
+    ops, error = replay_ops(log)
+    late_ops, late_error = replay_ops(late)
+    assert error is None and late_error is None, late_error
+    assert late_ops == ops  # a late slap pays nothing and wins nothing
+    plain, slapped = check_log(copy.deepcopy(log)), check_log(copy.deepcopy(late))
+    assert slapped["legal"], slapped["errors"]
+    assert dict(slapped["outcome"], slaps=plain["outcome"]["slaps"] + added) == slapped["outcome"]
+    assert brute_force(late["deal"], names, unseen, late_ops) is not False
+    return added
+
+
+@FAST
+@given(seed=st.integers(0, 2**32))
+def test_late_slaps_after_a_claim_change_nothing(seed):
+    check_late(seed)
+
+
+@pytest.mark.slow
+@SLOW
+@given(seed=st.integers(0, 2**32))
+def test_late_slaps_after_a_claim_change_nothing_slow(seed):
+    check_late(seed)
 
 
 # --- the matching itself -----------------------------------------------------------------------

@@ -192,6 +192,28 @@ class Hidden:
                 self.held[there].add(card)
                 self.where[card] = there
 
+    # --- what a place can hold (for the violation codes) -----------------------------------------
+
+    def possible(self, fid: int) -> list[str]:
+        """The seen cards some arrangement puts in the family (sorted): the ones the witness puts
+        there, and every other one an augmenting path can bring in."""
+        return sorted(card for card in self.cards[fid] if card in self.held[fid]
+                      or self._path(fid, lambda f, home=self.where[card]: f == home) is not None)
+
+    def takes_free(self, fid: int) -> bool:
+        """Does some arrangement put a never-seen card in the family?"""
+        return bool(self.free_in[fid]) or (
+            self.free[fid] and self._path(fid, lambda f: self.free_in[f] > 0) is not None)
+
+    def certain(self, fid: int) -> str | None:
+        """The card every arrangement puts in a family of one place, when there is one: the last
+        card left of cards won together (a place that may hold a never-seen card is never
+        certain)."""
+        if self.size[fid] != 1 or self.takes_free(fid):
+            return None
+        cards = self.possible(fid)
+        return cards[0] if len(cards) == 1 else None
+
     # --- for messages and steps ------------------------------------------------------------------
 
     def members(self, fid: int) -> list[str]:

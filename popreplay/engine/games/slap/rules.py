@@ -15,7 +15,7 @@ from ...replay import RuleViolation, StepRecorder, Violation
 from . import notes
 from .messages import card as card_word
 from .cards import DECK_SIZE, challenge_size, is_card
-from .hidden import ELSEWHERE, NOT_MEMBER
+from .hidden import ELSEWHERE
 from .modes import MAX_PLAYERS, MIN_PLAYERS, PENALTY, even_deal
 from .table import (
     CENTRAL,
@@ -186,13 +186,18 @@ class SlapReplay:
 
     def flip_failed(self, player: int, top: Any, card: str, why: str, *tokens: Any,
                     round: int, turn: int) -> None:
+        """The code of a flip that names a card that cannot be there (docs/rules/slap.md, "Hidden
+        cards"): a certain top card (named by the deal, or the last card left of a won set) makes
+        any other card `wrong-card`; otherwise a card seen elsewhere is `duplicate-card`, and a
+        card never seen where only won cards can be is `wrong-card`."""
         name, hidden = self.names[player], self.table.hidden
-        if why == "wrong":
-            self.fail("wrong-card", msg("slap.top-known", name=name, top=card_word(top),
+        known = top if isinstance(top, str) else hidden.certain(top)
+        if known is not None:
+            self.fail("wrong-card", msg("slap.top-known", name=name, top=card_word(known),
                                         card=card_word(card)), *tokens, round=round, turn=turn)
-        if why == NOT_MEMBER:
-            options: list = [card_word(c) for c in hidden.members(top)]
-            if hidden.free[top]:
+        if card not in hidden.seen:
+            options: list = [card_word(c) for c in hidden.possible(top)]
+            if hidden.takes_free(top):
                 options.append(msg("slap.not-seen-yet"))
             self.fail("wrong-card", msg("slap.top-won-together", name=name, options=options,
                                         card=card_word(card)), *tokens, round=round, turn=turn)
@@ -289,9 +294,11 @@ class SlapReplay:
         return True
 
     def new_round(self) -> None:
-        if self.window is not None:
-            self.window.taken = True
-        self.previous = None
+        """The central pile was taken: its cards (the open one and the one it covers) can no
+        longer be won; a card already won keeps its window, so later slaps on it stay late."""
+        for window in (self.window, self.previous):
+            if window is not None:
+                window.taken = True
         self.round += 1
         self.turn = 0
 
@@ -332,7 +339,7 @@ class SlapReplay:
         if missed is not None and any(c in missed.rewarding for c in missed.on(pile)):
             if missed.won_by is None and not missed.taken:
                 return self.win(player, missed, claimed=True)
-            if missed.claimed:
+            if missed.claimed:  # a claimed card is won: every later slap on it is late
                 return {"result": "late", "conditions": list(missed.conditions)}
         return self.wrong(player, window)
 
