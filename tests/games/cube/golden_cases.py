@@ -565,6 +565,43 @@ case("bad-fmc-order",
          title="The F.M.C. cards are shown out of order"),
      illegal("bad-fmc", "/turns/0/events/0/show/0", 1, 1))
 
+# Issue 26: a shown card Ana does not hold is not-in-hand, whatever its mark: YELLOW-1 carries no
+# mark (bad-fmc before engine 0.2.2), and Ana's hand is known (she drew RED-1 and GREEN-1).
+case("fmc-show-not-held",
+     log([{"player": "Ana", "draw": ["RED-1", "GREEN-1"],
+           "events": [{"show": [*FMC_SHOW[:5], "YELLOW-1"]}]}],
+         deck=FMC_DECK, deal={"Ana": ["WR-1", "PB-2", "PB-3", "DNF-2", "ONE-HAND-1"],
+                              "Bruno": [None] * 5},
+         title="A shown card the player does not hold is not in hand, whatever its mark"),
+     illegal("not-in-hand", "/turns/0/events/0/show/5", 1, 1))
+
+# Issue 26: an F.M.C. show may follow the end-of-turn surplus discard. Ana holds five marked
+# cards, draws 2 unseen cards a turn (7, 9), then the Scramble and one more (11): she discards
+# the surplus (RED-1, one of her unseen cards) and shows the six at once (bad-discard before
+# engine 0.2.2: "the discard is the turn's last event").
+case("fmc-after-surplus-discard",
+     log([{"player": "Ana", "draw": [None, None]}, {"player": "Bruno", "draw": [None, None]},
+          {"player": "Ana", "draw": [None, None]}, {"player": "Bruno", "draw": [None, None]},
+          {"player": "Ana", "draw": ["SCRAMBLE-1", None],
+           "events": [{"discard": ["RED-1"]}, {"show": FMC_SHOW}]}],
+         deck=FMC_DECK, deal={"Ana": ["WR-1", "PB-2", "PB-3", "DNF-2", "ONE-HAND-1"],
+                              "Bruno": [None] * 5},
+         claimed={"winners": ["Ana"], "won_by": "fmc", "turn": 5, "round": 3},
+         title="Ana discards her surplus, then shows the F.M.C."),
+     outcome("complete", winners=["Ana"], won_by="fmc", turn=5, round=3,
+             completed={"Ana": 0, "Bruno": 0}, claims_match=True))
+
+# A discard must still end the turn's play: a card played after it is bad-discard.
+case("bad-discard-not-last",
+     log([{"player": "Ana", "draw": [None, None]}, {"player": "Bruno", "draw": [None, None]},
+          {"player": "Ana", "draw": [None, None]}, {"player": "Bruno", "draw": [None, None]},
+          {"player": "Ana", "draw": ["SCRAMBLE-1", None],
+           "events": [{"discard": ["RED-1"]}, play("ONE-HAND-1", take=[None])]}],
+         deck=FMC_DECK, deal={"Ana": ["WR-1", "PB-2", "PB-3", "DNF-2", "ONE-HAND-1"],
+                              "Bruno": [None] * 5},
+         title="Ana discards her surplus, then plays a card"),
+     illegal("bad-discard", "/turns/4/events/0/discard", 3, 5))
+
 case("bad-discard", log([{**t1(), "events": [{"discard": ["WHITE-1"]}]}],
                         title="Ana discards with only 4 cards"),
      illegal("bad-discard", "/turns/0/events/0/discard", 1, 1))

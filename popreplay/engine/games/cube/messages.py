@@ -115,8 +115,8 @@ define({
     "cube.not-held": "{name} does not hold {card}: {why}",
     "cube.discard-small-hand": "only a hand of more than {limit} cards discards; {name} holds "
                                "{count}",
-    "cube.discard-not-last": "the surplus is discarded at the end of the turn: the discard is "
-                             "the turn's last event",
+    "cube.discard-not-last": "the surplus is discarded at the end of the turn: after the "
+                             "discard only an F.M.C. show may follow",
     "cube.discard-count": "{name} holds {count} cards and discards {surplus}, not {given}",
     "cube.fmc-undeclared": "the deck does not declare which cards carry the F.M.C. marks, so "
                            "the F.M.C. win cannot be claimed",

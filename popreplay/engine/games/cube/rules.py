@@ -172,7 +172,9 @@ class CubeReplay(Effects):
             if self.winner is not None:
                 self.fail("after-game-end", msg("cube.already-won",
                                                 name=self.names[self.winner]), *tokens)
-            self.event(position, event, tokens, last=k == len(events) - 1)
+            # the surplus discard ends the turn's play: only F.M.C. shows may follow it
+            self.event(position, event, tokens,
+                       last=all("show" in later for later in events[k + 1:]))
             if self.winner is None and self.tables[position].completed() == len(STEPS):
                 self.win(position, "steps")
             if self.rec.enabled:
@@ -272,18 +274,19 @@ class CubeReplay(Effects):
             self.fail("bad-fmc", msg("cube.fmc-count", count=len(FMC_MARKS), given=len(cards)),
                       *tokens, "show")
         hand = self.know.hands[position]
-        for k, card in enumerate(cards):
+        for k, card in enumerate(cards):  # a card not held is not-in-hand, whatever its mark
             self.check_card(card, *tokens, "show", k)
+            if self.know.reveal(hand, card) is None:
+                self.fail("not-in-hand", msg("cube.not-held", name=self.names[position],
+                                             card=card, why=self.why_not_there(card, hand)),
+                          *tokens, "show", k)
+        for k, card in enumerate(cards):  # held: in the order of the marks
             if self.fmc.get(card) != k:
                 mark = self.fmc.get(card)
                 what = (msg("cube.fmc-no-mark") if mark is None
                         else msg("cube.fmc-the-mark", mark=mark_word(FMC_MARKS[mark])))
                 self.fail("bad-fmc", msg("cube.fmc-order", position=k + 1,
                                          mark=mark_word(FMC_MARKS[k]), card=card, what=what),
-                          *tokens, "show", k)
-            if self.know.reveal(hand, card) is None:
-                self.fail("not-in-hand", msg("cube.not-held", name=self.names[position],
-                                             card=card, why=self.why_not_there(card, hand)),
                           *tokens, "show", k)
         self.win(position, "fmc")
 
