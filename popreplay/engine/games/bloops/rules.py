@@ -194,8 +194,11 @@ class BloopsReplay:
                     pool.known[card.value] += 1
                 pool.members.append(card)
             elif old is not pool:  # an earlier set: it joins whole (with any card a 9 took away)
-                pool.known += old.known
-                pool.unknown += old.unknown
+                # its unknown cards bound to a value (more places show it than it knew) join as
+                # cards of that value: in the new set a place showing it may be another card
+                forced = Counter({value: old.forced(value) for value in old.shown})
+                pool.known += old.known + forced
+                pool.unknown += old.unknown - sum(forced.values())
                 pool.shown += old.shown
                 for member in old.members:
                     member.pool = pool
