@@ -16,7 +16,7 @@ from typing import Any, Literal, Mapping, Protocol
 from .messages import ids
 from .pointer import join
 
-ENGINE_VERSION = "0.2.1"
+ENGINE_VERSION = "0.2.2"
 
 Status = Literal["complete", "incomplete", "illegal", "invalid"]
 
