@@ -397,7 +397,8 @@ def test_exactness_against_brute_force_slow(seed):
 # --- late slaps after a claimed missed slap (issue 26) -----------------------------------------
 
 class _Claims(SlapReplay):
-    """The replay, noting each claimed missed slap: (event number, claimer, pile, players in)."""
+    """The replay, noting each claimed missed slap that does not end the game: (event number,
+    claimer, pile, players still in)."""
 
     def __init__(self, *args) -> None:
         super().__init__(*args)
@@ -410,7 +411,7 @@ class _Claims(SlapReplay):
 
     def judge(self, player, pile):
         result = super().judge(player, pile)
-        if result.get("claimed"):
+        if result.get("claimed") and self.ended_by is None:  # no slap after the game's end
             self.claims.append((self.number, self.names[player], pile,
                                 [self.names[p] for p in self.table.still_in()]))
         return result
