@@ -7,7 +7,12 @@
   `duplicate-card` at that place;
 - exactness against brute force: for small hidden parts, an exhaustive search over every
   arrangement (the unseen dealt cards and the order of every won set) agrees with the engine on
-  legality, and the winners are those of the full-information game.
+  legality, the winners are those of the full-information game, and a refused flip has the code
+  the second conformance review rules (issue 26: `wrong-card` on a certain top card or for a card
+  never seen, else `duplicate-card`);
+- late slaps after a claimed missed slap (issue 26): added after every claim of a game (another
+  player's, then the claimer's own), they move no card — the engine makes the same moves as
+  without them — and brute force still finds an arrangement.
 
 The default tier runs 30 examples of each; the slow tier 500 games each.
 """
