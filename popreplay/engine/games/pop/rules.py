@@ -8,7 +8,7 @@ on a fast path.
 from __future__ import annotations
 
 from itertools import product
-from typing import Any, Mapping
+from typing import Any, Mapping, NoReturn
 
 from ...messages import Msg, msg
 from ...players import by_player, index_players
@@ -20,18 +20,9 @@ from .grid import STRIDE, Area
 from .modes import MODES, PUZZLE_MIN_HAND, SOLO_TITLES, Mode, coop_level
 
 CHIEF = None  # the owner of a Chief card
-CHIEF_CODE = 7  # a turn's card and its owner travel as one int, ``card << 3 | owner``
-FAST_PATH = True  # ``plain_turns``; the tests turn it off to compare it with the general path
+NO_DRAWS: dict = {}  # a turn's draws by position, when it has none (never changed)
 ICON_OF = ICONS.__getitem__
 ARROW_OF = ARROW.__getitem__
-ARROW_OF_CODE = tuple(ARROW[code >> 3] if 1 <= code >> 3 <= 50 else False
-                      for code in range(51 << 3)).__getitem__
-
-
-def unpack(code: int) -> tuple[int, int | None]:
-    """``(card, owner)`` from ``card << 3 | owner`` (owner ``CHIEF_CODE`` for the Chief)."""
-    owner = code & 7
-    return code >> 3, CHIEF if owner == CHIEF_CODE else owner
 
 
 class Round:
@@ -70,18 +61,19 @@ class PopReplay:
         self.per_chief = self.mode.chief_cards(len(self.names), variant=self.variant)
         self.name_set = frozenset(self.names)  # keys that need no lookup (see ``play_turn``)
         self.positions = range(len(self.names))
+        self.count = len(self.names)
         name = self.mode.name
         self.is_battle, self.is_coop = name == "battle", name == "coop"
         self.is_solo, self.is_puzzle = name == "solo", name == "puzzle"
         self.draws_exist = self.variant or self.is_solo
+        # a turn can be the common one (``play_turns``): one card each, no draws before the plays
+        self.one_held = self.per_player == 1 and not self.variant
         self.rounds: list[Round] = []
         self.kept: list[list[int | None]] = []
         self.finished_by: str | None = None  # "lost" (coop) or "won" (solo) once the game is over
         self.failed_turn: int | None = None
         self.turns_begun = 0
-        # the fast path (``plain_turns``) serves plain one-card turns when no steps are recorded
-        self.plain = (FAST_PATH and not recorder.enabled and self.per_player == 1
-                      and not self.variant and not self.is_solo)
+        self.owner_of: list[int | None] = [None] * 51  # who plays each card of the turn
 
     # --- violations ------------------------------------------------------------------------------
 
@@ -161,9 +153,7 @@ class PopReplay:
         if self.rec.enabled:
             notes.deal(self, rnd)
         turns = data["turns"]
-        start = self.plain_turns(rnd, turns) if self.plain else 0
-        for turn_index in range(start, len(turns)):
-            self.play_turn(rnd, turns[turn_index], index, turn_index)
+        self.play_turns(rnd, turns, index)
         required = self.turn_limit
         complete = len(turns) >= required
         if data.get("kept") is not None:
@@ -333,114 +323,114 @@ class PopReplay:
 
     # --- one turn --------------------------------------------------------------------------------
 
-    def plain_turns(self, rnd: Round, turns: list[Mapping[str, Any]]) -> int:
-        """Play the round's plain turns, the replay's fast path; return how many it played.
+    def play_turns(self, rnd: Round, turns: list[Mapping[str, Any]], index: int) -> None:
+        """Every turn of the round, in the order of ``spec/pop.md`` section 6: the game must go
+        on; draws (2-player variant); the players' cards, the Chief's; the placements, each
+        resolved before the next; draws (solo).
 
-        A plain turn is the common case of a recorded game: hands are tracked, each player plays
-        one held card under their own name, the Chief plays new cards, nothing is drawn, the game
-        goes on. It is ``play_turn``, ``check_plays`` and ``place_all`` fused into one loop: the
-        same checks and placements, without their calls. At the first turn that is not plain (or
-        that breaks a rule), its changes are undone and the general path takes over from it, so
-        every violation is found and worded by the general path alone.
-        """
-        hands = rnd.hands
-        if hands is None:
-            return 0
-        names, positions, count = self.names, self.positions, len(self.names)
-        per_chief, seen = self.per_chief, rnd.seen
-        area = rnd.area
-        heads, cells, colours = area.heads, area.cells, area.colours
-        resolve, collect = area.resolve, self.collect
-        owner_of: list[int | None] = [None] * 51  # this turn's cards: who plays each
-        played = 0
-        for turn in turns[:self.turn_limit]:
-            if self.finished_by is not None:
-                break
-            plays = turn.get("plays")
-            if plays is None or len(plays) != count or turn.get("draws"):
-                break  # (the right count of keys, each a player's name: ``names`` maps them all)
-            cards: list[int] = []  # cards stay small ints (cached by Python, never allocated)
-            add = cards.append
-            try:
-                for position, hand, (card,) in zip(positions, hands,
-                                                   map(plays.__getitem__, names)):
-                    hand.remove(card)  # held: a real card
-                    owner_of[card] = position
-                    add(card)
-                chief = turn.get("chief") or ()
+        The replay's hot loop, one loop for every turn. The common turn (hands tracked, one held
+        card each under the player's own name, no draws before the plays) is taken here in one
+        pass; any other turn, or one whose pass fails, leaves the hands as they were and goes
+        card by card through ``check_plays``, which also words the violation. ``Round.turns_placed``
+        and, for common turns, ``turns_begun`` are counted here and added up when the loop ends
+        (nothing reads them in between)."""
+        hands, names, positions, owner_of = rnd.hands, self.names, self.positions, self.owner_of
+        area, players = rnd.area, len(names)
+        heads, cells, colours, resolve = area.heads, area.cells, area.colours, area.resolve
+        common = hands is not None and self.one_held
+        solo, recording, limit = self.is_solo, self.rec.enabled, self.turn_limit
+        collect, per_chief, seen = self.collect, self.per_chief, rnd.seen
+        begun = placed = 0
+        try:
+            for turn_index, turn in enumerate(turns[:limit]):
+                if self.finished_by is not None:
+                    self.turn_refused(rnd, index, turn_index)
+                t = turn_index + 1
+                raw = turn.get("plays") or {}
+                raw_draws = turn.get("draws")
+                owned: list[int] | None = None
+                if common and len(raw) == players and (solo or not raw_draws):
+                    owned = []
+                    add = owned.append
+                    try:
+                        for position, hand, (card,) in zip(positions, hands,
+                                                           map(raw.__getitem__, names)):
+                            hand.remove(card)
+                            owner_of[card] = position
+                            add(card)
+                    except (TypeError, ValueError, KeyError):  # a key not a name, a play not
+                        for card in owned:  # one held card: the hands as they were, card by card
+                            hands[owner_of[card]].add(card)  # type: ignore[index]
+                        owned = None
+                if owned is None:
+                    owned, draws = self.check_plays(rnd, turn, raw,
+                                                    ("rounds", index, "turns", turn_index), t)
+                else:
+                    begun += 1
+                    draws = self.named(raw_draws, "bad-draw", "rounds", index, "turns",
+                                       turn_index, "draws", round=rnd.number,
+                                       turn=t) if raw_draws else NO_DRAWS  # (solo: after)
+                chief = turn.get("chief") or ()  # the Chief's cards: new cards each
                 if len(chief) != per_chief:
-                    raise ValueError
+                    self.refuse_chief(rnd, chief, None, index, turn_index)
+                first = len(owned)
                 for card in chief:
                     if not 1 <= card <= 50 or card in seen:
-                        raise ValueError
+                        self.refuse_chief(rnd, chief, len(owned) - first, index, turn_index)
                     seen.add(card)
                     owner_of[card] = CHIEF
-                    add(card)
-            except (TypeError, ValueError, KeyError):  # not plain: undo, let play_turn check it
-                for card in cards:
-                    owner = owner_of[card]
-                    if owner is CHIEF:
-                        seen.discard(card)
-                    else:
-                        hands[owner].add(card)
-                break
-            played += 1  # begun (``turns_begun`` and ``turns_placed`` are counted on return)
-            cards.sort()  # the placing order: cards are distinct
-            columns = (range(len(cards) - 1, -1, -1) if sum(map(ARROW_OF, cards)) >= 3
-                       else range(len(cards)))
-            for column in columns:  # Area.place and Area.touches, inline
-                card = cards[column]
-                index = heads[column]
-                heads[column] = index + STRIDE
-                cells[index] = card
-                colour = colours[index] = card % 5
-                if (colours[index - STRIDE] == colour or colours[index - 1] == colour
-                        or colours[index + 1] == colour):
-                    waves = resolve(index)
-                    if waves:
-                        collect(rnd, owner_of[card], waves, played)
-                        if self.finished_by is not None and not self.is_puzzle:
-                            break
-        self.turns_begun += played
-        rnd.turns_placed += played
-        return played
+                    owned.append(card)
+                owned.sort()  # the placing order, by card (cards are distinct); reversed: 3 arrows
+                arrows = sum(map(ARROW_OF, owned))
+                if recording:
+                    self.place_recorded(rnd, owned, arrows, t)
+                else:
+                    count = len(owned)
+                    for column in range(count - 1, -1, -1) if arrows >= 3 else range(count):
+                        card = owned[column]
+                        cell = heads[column]  # Area.place and Area.touches, inline
+                        heads[column] = cell + STRIDE
+                        cells[cell] = card
+                        colour = colours[cell] = card % 5
+                        if (colours[cell - STRIDE] == colour or colours[cell - 1] == colour
+                                or colours[cell + 1] == colour):
+                            waves = resolve(cell)
+                            if waves:
+                                collect(rnd, owner_of[card], waves, t)
+                                if self.finished_by is not None and not self.is_puzzle:
+                                    break
+                placed += 1
+                if solo:
+                    self.turns_begun += begun  # (what the solo draws count on)
+                    begun = 0
+                    self.solo_draws(rnd, draws, ("rounds", index, "turns", turn_index), t)
+        finally:
+            self.turns_begun += begun
+            rnd.turns_placed += placed
+        if len(turns) > limit:
+            self.turn_refused(rnd, index, limit)
 
-    def play_turn(self, rnd: Round, turn: Mapping[str, Any], index: int, turn_index: int) -> None:
+    def solo_draws(self, rnd: Round, draws: dict, base: tuple, t: int) -> None:
+        """The cards drawn after a solo turn: up to five, none once the area or the pile is
+        empty."""
+        pile = 50 - len(rnd.seen) if rnd.hands is not None else self.solo_pile(rnd)
+        if self.finished_by == "won" or pile <= 0:
+            why = msg("pop.no-draw-empty-area" if self.finished_by else "pop.no-draw-empty-pile")
+            self.no_draws(draws, base, t, rnd.number, why)
+        else:
+            self.draw(rnd, draws, min(5, pile), base, t, required=rnd.hands is not None)
+
+    def turn_refused(self, rnd: Round, index: int, turn_index: int) -> None:
+        """A turn after the end of a coop or solo game, or past the mode's last turn."""
         number, t = rnd.number, turn_index + 1
         base = ("rounds", index, "turns", turn_index)
         if self.finished_by is not None:
             why = msg("pop.after-end.lost" if self.finished_by == "lost" else "pop.after-end.won")
             self.fail("after-game-end", msg("pop.after-end", turn=t, why=why),
                       *base, round=number, turn=t)
-        limit = self.turn_limit
-        if t > limit:
-            self.fail("too-many-turns", msg("pop.too-many-turns", mode=self.mode_word, limit=limit),
-                      *base, round=number, turn=t)
-        raw = turn.get("plays") or {}
-        if raw.keys() == self.name_set:  # each key is its player's own name: nothing to look up
-            keys, plays = self.names, list(map(raw.__getitem__, self.names))
-        else:
-            named = self.named(raw, "wrong-play-count", *base, "plays", round=number, turn=t)
-            entries = [named.get(p, (name, None)) for p, name in enumerate(self.names)]
-            keys, plays = [key for key, _ in entries], [cards for _, cards in entries]
-        raw_draws = turn.get("draws")
-        draws = self.named(raw_draws, "bad-draw", *base, "draws", round=number,
-                           turn=t) if raw_draws else {}
-        self.turns_begun += 1
-        if self.variant:
-            self.draw(rnd, draws, 1, base, t, required=rnd.hands is not None)
-        elif draws and not self.is_solo:
-            self.no_draws(draws, base, t, rnd.number, msg("pop.no-draws-mode"))
-        owners = self.check_plays(rnd, turn, keys, plays, base, t)
-        self.place_all(rnd, owners, t)
-        if self.is_solo:
-            pile = 50 - len(rnd.seen) if rnd.hands is not None else self.solo_pile(rnd)
-            if self.finished_by == "won" or pile <= 0:
-                why = msg("pop.no-draw-empty-area" if self.finished_by
-                          else "pop.no-draw-empty-pile")
-                self.no_draws(draws, base, t, rnd.number, why)
-            else:
-                self.draw(rnd, draws, min(5, pile), base, t, required=rnd.hands is not None)
+        self.fail("too-many-turns",
+                  msg("pop.too-many-turns", mode=self.mode_word, limit=self.turn_limit),
+                  *base, round=number, turn=t)
 
     def solo_pile(self, rnd: Round) -> int:
         """Cards left in the solo draw pile when hands are not tracked (counted, not known)."""
@@ -477,26 +467,30 @@ class PopReplay:
             if self.rec.enabled:
                 notes.draw(self, rnd, name, cards, t)
 
-    def check_plays(self, rnd: Round, turn: Mapping[str, Any], keys: list[str],
-                    plays: list[Any], base: tuple, t: int) -> list[int]:
-        """The turn's cards, each as ``card << 3 | owner`` (see :func:`unpack`), after checking who
-        may play them. ``keys[p]`` and ``plays[p]`` are player ``p``'s raw key and cards."""
+    def check_plays(self, rnd: Round, turn: Mapping[str, Any], raw: Mapping[str, Any],
+                    base: tuple, t: int) -> tuple[list[int], dict]:
+        """The players' cards of any turn, checked card by card: who plays (the keys), the
+        2-player variant's draws, then each player's cards. Returns the cards (their players in
+        ``owner_of``) and the turn's draws by position."""
         number = rnd.number
+        if raw.keys() == self.name_set:  # each key is its player's own name: nothing to look up
+            keys, plays = self.names, list(map(raw.__getitem__, self.names))
+        else:
+            named = self.named(raw, "wrong-play-count", *base, "plays", round=number, turn=t)
+            entries = [named.get(p, (name, None)) for p, name in enumerate(self.names)]
+            keys, plays = [key for key, _ in entries], [cards for _, cards in entries]
+        raw_draws = turn.get("draws")
+        draws = self.named(raw_draws, "bad-draw", *base, "draws", round=number,
+                           turn=t) if raw_draws else {}
+        self.turns_begun += 1
+        if self.variant:
+            self.draw(rnd, draws, 1, base, t, required=rnd.hands is not None)
+        elif draws and not self.is_solo:
+            self.no_draws(draws, base, t, number, msg("pop.no-draws-mode"))
         wanted = self.per_player
         hands, seen = rnd.hands, rnd.seen
         owners: list[int] = []
-        add = owners.append
-        if hands is not None and wanted == 1:
-            try:  # the common case: one card each, held
-                for position, hand, (card,) in zip(self.positions, hands, plays):
-                    code = card << 3 | position
-                    hand.remove(card)
-                    add(code)
-                plays = ()  # all checked
-            except (TypeError, ValueError, KeyError):  # a play missing, too long, or not held
-                for code in owners:  # put the cards back and check card by card
-                    hands[code & 7].add(code >> 3)
-                owners.clear()
+        add, owner_of = owners.append, self.owner_of
         for position, cards in enumerate(plays):
             if not cards or len(cards) != wanted:
                 played = len(cards or ())
@@ -517,7 +511,8 @@ class PopReplay:
                         self.fail("not-in-hand", msg("pop.not-held", name=self.names[position],
                                                      card=card, where=where),
                                   *tokens, round=number, turn=t)
-                    add(card << 3 | position)
+                    owner_of[card] = position
+                    add(card)
                 continue
             # Hands not tracked: a card the player drew (recorded) is that card; any other comes
             # from one of the hand's unseen places (dealt, or drawn unseen). Unseen places only
@@ -531,7 +526,8 @@ class PopReplay:
                         seen.add(card)
                     else:
                         self.check_card(rnd, card, *base, "plays", keys[position], k, turn=t)
-                    add(card << 3 | position)
+                    owner_of[card] = position
+                    add(card)
                 continue
             for k, card in enumerate(cards):
                 if card in drawn:
@@ -545,22 +541,23 @@ class PopReplay:
                     self.fail("not-in-hand", msg("pop.cannot-hold", name=self.names[position],
                                                  card=card, why=self.known_hand(rnd, position)),
                               *tokens, round=number, turn=t)
-                add(card << 3 | position)
-        chief = turn.get("chief") or ()
-        wanted = self.per_chief
-        if len(chief) != wanted:
+                owner_of[card] = position
+                add(card)
+        return owners, draws
+
+    def refuse_chief(self, rnd: Round, chief: list[Any], k: int | None, index: int,
+                     turn_index: int) -> NoReturn:
+        """The violation of a turn whose Chief plays the wrong count of cards (``k`` is None), or
+        whose card ``k`` is not a new card."""
+        base, t = ("rounds", index, "turns", turn_index), turn_index + 1
+        if k is None:
             why = (msg("pop.chief-count.variant") if self.variant
                    else msg("pop.chief-count.players", count=len(self.names)))
-            self.fail("wrong-play-count", msg("pop.chief-count", wanted=wanted, why=why, turn=t,
-                                              count=len(chief)),
-                      *base, "chief", round=number, turn=t)
-        for k, card in enumerate(chief):
-            if 1 <= card <= 50 and card not in seen:
-                seen.add(card)
-            else:
-                self.check_card(rnd, card, *base, "chief", k, turn=t)
-            add(card << 3 | CHIEF_CODE)
-        return owners
+            self.fail("wrong-play-count", msg("pop.chief-count", wanted=self.per_chief, why=why,
+                                              turn=t, count=len(chief)),
+                      *base, "chief", round=rnd.number, turn=t)
+        self.check_card(rnd, chief[k], *base, "chief", k, turn=t)  # unknown, or seen: it fails
+        raise AssertionError("a new card was refused")
 
     def known_hand(self, rnd: Round, position: int) -> Msg:
         """Words for a hand whose every card is known, untracked (``rnd.free`` is 0)."""
@@ -571,31 +568,12 @@ class PopReplay:
 
     # --- placing ---------------------------------------------------------------------------------
 
-    def place_all(self, rnd: Round, owned: list[int], t: int) -> None:
-        owned.sort()  # by card: cards are distinct
-        arrows = sum(map(ARROW_OF_CODE, owned))
-        if self.rec.enabled:
-            owners = [unpack(code) for code in owned]
-            order = list(enumerate(owners))
-            if arrows >= 3:
-                order.reverse()
-            self.place_recorded(rnd, owners, order, arrows, t)
-        else:
-            area = rnd.area
-            count = len(owned)
-            for column in range(count - 1, -1, -1) if arrows >= 3 else range(count):
-                code = owned[column]
-                index = area.place(column, code >> 3)
-                waves = area.resolve(index) if area.touches(index) else None
-                if waves:
-                    owner = code & 7
-                    self.collect(rnd, CHIEF if owner == CHIEF_CODE else owner, waves, t)
-                    if self.finished_by is not None and not self.is_puzzle:
-                        break
-        rnd.turns_placed += 1
-
-    def place_recorded(self, rnd: Round, owners: list, order: list, arrows: int, t: int) -> None:
-        """The same placements as ``place_all``, with a step for every placement and wave."""
+    def place_recorded(self, rnd: Round, owned: list[int], arrows: int, t: int) -> None:
+        """The placements of ``play_turns``, with a step for every placement and wave."""
+        owners = [(card, self.owner_of[card]) for card in owned]
+        order = list(enumerate(owners))
+        if arrows >= 3:
+            order.reverse()
         area = rnd.area
         rnd.unplaced = [card for _, (card, _) in order]
         notes.reveal(self, rnd, owners, arrows, t)

@@ -1,14 +1,17 @@
-"""The replay's fast path (``PopReplay.plain_turns``) against the general turn path.
+"""The turn loop's one-pass take of a common turn against the card-by-card checks.
 
-The fast path serves plain turns when no steps are recorded and hands the first other turn to the
-general path (``play_turn``). Both must give the same result, byte for byte, for every log: legal
-ones, cut ones, and ones broken at a random turn in a way the fast path has to notice and undo.
+``PopReplay.play_turns`` takes a common turn (hands tracked, one held card each under the
+player's own name) in one pass, and hands any other turn, or one whose pass fails, to
+``check_plays``, which checks card by card and words the violation. Without the one pass (every
+turn card by card), the result must be the same, byte for byte, for every log: legal ones, cut
+ones, and ones broken at a random turn in a way the pass has to notice and undo.
 """
 
 from __future__ import annotations
 
 import copy
 import random
+from contextlib import contextmanager
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -24,14 +27,27 @@ from .test_pop_properties import SETUPS
 POP = GAMES["pop"]
 
 
-def both_paths(log):
-    """The result with the fast path, and without it."""
-    fast = canonical(check_log(copy.deepcopy(log)))
-    rules.FAST_PATH = False
+@contextmanager
+def card_by_card():
+    """Every turn checked by ``check_plays``: no replay takes a turn in one pass."""
+    original = rules.PopReplay.__init__
+
+    def init(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        self.one_held = False
+
+    rules.PopReplay.__init__ = init
     try:
-        general = canonical(check_log(copy.deepcopy(log)))
+        yield
     finally:
-        rules.FAST_PATH = True
+        rules.PopReplay.__init__ = original
+
+
+def both_paths(log):
+    """The result with the one-pass take of common turns, and without it."""
+    fast = canonical(check_log(copy.deepcopy(log)))
+    with card_by_card():
+        general = canonical(check_log(copy.deepcopy(log)))
     return fast, general
 
 
@@ -92,12 +108,8 @@ def test_fast_and_general_paths_agree(setup, seed, broken, cut, hands):
     try:
         fast, general = both_paths(log)
     except TypeError:  # (string cards are stopped by the shape check, before the engine)
-        with pytest.raises(TypeError):
-            rules.FAST_PATH = False
-            try:
-                check_log(copy.deepcopy(log))
-            finally:
-                rules.FAST_PATH = True
+        with pytest.raises(TypeError), card_by_card():
+            check_log(copy.deepcopy(log))
         return
     assert fast == general
 
@@ -106,8 +118,8 @@ def test_fast_and_general_paths_agree(setup, seed, broken, cut, hands):
 @pytest.mark.parametrize("kind", ["not-held", "layout-card", "unknown-key", "chief-repeat",
                                   "chief-repeat-last", "two-cards", "draws"])
 def test_a_broken_turn_after_plain_ones_is_found_where_it_is(kind, players):
-    """The fast path stops at the broken turn; the violation names that turn, and the turns
-    before it were played (the hands and seen cards the fast path undid are whole again)."""
+    """The one pass fails at the broken turn; the violation names that turn, and the turns
+    before it were played (the hands and seen cards the pass undid are whole again)."""
     log = POP.simulate(mode="battle", players=players, seed=11)
     rng = random.Random(3)
     turn = log["rounds"][1]["turns"][5]
