@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 from typing import Any, Iterator
 
@@ -13,6 +14,7 @@ from marshmallow import RAISE
 from .. import store
 from ..db import queries
 from ..db.session import get_session
+from ..engine import ENGINE_VERSION
 from .body import read_body
 from .errors import ApiError
 from .jsonout import compact
@@ -29,6 +31,7 @@ from .schemas import (
     ReplaySchema,
     UploadQuerySchema,
 )
+from .work import engine_check, within_budget
 
 bp = Blueprint("games", __name__, url_prefix="/api/v1/games",
                description="Stored games: upload, list, read, replay, export, delete.")
@@ -65,6 +68,12 @@ def _etag(response: Response) -> Response:
     return response
 
 
+def localized_replay(english: bytes, lang: str, log: bytes) -> bytes:
+    """A replay in ``lang`` from the English one, gzip-compressed as the stored ones are."""
+    text = compact(localized_result(json.loads(english), lang, log)).encode("utf-8")
+    return gzip.compress(text, compresslevel=6, mtime=0)
+
+
 def dumps_line(value: Any) -> str:
     return compact(value) + "\n"
 
@@ -87,11 +96,12 @@ class Games(MethodView):
         """Store a log"""
         raw = read_body()
         try:
-            done = store.ingest(get_session(), raw, visibility=args["visibility"])
+            done = store.ingest(get_session(), raw, visibility=args["visibility"],
+                                checker=engine_check)
         except store.InvalidLog as invalid:
             raise ApiError(422, "The log is not valid: nothing was stored.",
                            errors=localize(invalid.result, request_lang())["errors"]) from None
-        body = game_view(done.record)
+        body = game_view(done.record, fresh=done.result if done.created else None)
         if not done.created:
             return body, 200
         body["owner_token"] = done.owner_token
@@ -188,22 +198,24 @@ def replay(ref: str) -> Response:
     lang = request_lang()
     # Replays are stored gzip-compressed: sent as they are to a client that accepts gzip (with
     # its own entity tag, as a different representation), decompressed for any other. In English
-    # they are the stored bytes; in another language the notes and messages are rendered again
-    # (and the entity tag says which language).
-    gzipped = request.accept_encodings.quality("gzip") > 0 and lang == "en"
+    # they are the stored bytes; in another language the notes and messages are rendered once per
+    # log and engine (beside the request, within its budget), gzip-compressed and kept (issue 25,
+    # finding 7). The entity tag says which language, and is answered before any work.
+    gzipped = request.accept_encodings.quality("gzip") > 0
     etag = store.replay_etag(record) + (".gz" if gzipped else "") + (
         "" if lang == "en" else f".{lang}")
     if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:
         session, wait = get_session(), current_app.config["REPLAY_WAIT"]
-        if gzipped:
+        if lang == "en":
             body = store.replay_gzip(session, record, wait=wait)
-        elif lang == "en":
-            body = store.replay_text(session, record, wait=wait)
         else:
-            replay = json.loads(store.replay_text(session, record, wait=wait))
-            body = compact(localized_result(replay, lang, record.log)).encode("utf-8")
+            english = store.replay_text(session, record, wait=wait)
+            body = within_budget(("replay", record.content_hash, ENGINE_VERSION, lang),
+                                 localized_replay, english, lang, record.log)
+        if not gzipped:
+            body = gzip.decompress(body)
         response = Response(body, mimetype="application/json")
         if gzipped:
             response.headers["Content-Encoding"] = "gzip"

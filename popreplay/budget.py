@@ -1,0 +1,179 @@
+"""Engine work beside the request, within a budget (issue 25; docs/reliability.md, "Budgets").
+
+Every request that runs the engine (a first replay, the recorder's check and cut, validation,
+uploads, the re-check of a stored game's messages, a localized replay) hands the work to
+:func:`run` (or :class:`Background` for the first replay, store.py): it is computed in a small
+pool of native threads beside the request (under gevent, the worker's other greenlets — ``/healthz``
+— go on meanwhile), the request waits for it up to its budget (``POPREPLAY_REPLAY_WAIT``), and past
+it :class:`Busy` is raised: a 503 with ``Retry-After`` in the error shape, while the work goes on
+and its bytes are kept for the retry (when the caller gives a ``key``). At most
+``MAX_IN_FLIGHT`` computations are running or queued in a process; past that, :class:`Busy` at
+once (nothing is queued). The work itself is bounded by the log limits (logformat.limits) and the
+engine's bounded searches.
+
+The one place where "submit beside the request, wait up to a budget, else 503" is decided: a
+task queue (issue 27) replaces :class:`Background` here.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any, Callable, Hashable
+
+__all__ = ["Background", "Busy", "RETRY_SECONDS", "beside", "run"]
+
+WORKERS = 2  # native threads for engine work per process (the machine's cores)
+MAX_IN_FLIGHT = 8  # computations running or queued at once in a process
+RETRY_SECONDS = 2
+CACHE_BYTES = 64 * 1024 * 1024  # finished answers kept for their key (bytes only)
+CACHE_ENTRIES = 256
+
+
+class Busy(Exception):
+    """The work did not finish within the request's budget (or too much is running already):
+    answered 503 with ``Retry-After``; a keyed computation goes on and is kept for the retry."""
+
+    def __init__(self, why: str = "") -> None:
+        super().__init__(why)
+        self.why = why
+
+
+def _gevent_patched() -> bool:
+    try:
+        from gevent import monkey
+    except ImportError:  # pragma: no cover - gevent is a dependency of `popreplay serve`
+        return False
+    return monkey.is_module_patched("threading")
+
+
+_pools: dict[bool, Any] = {}
+
+
+def _pool(gevent: bool) -> Any:
+    pool = _pools.get(gevent)
+    if pool is None:
+        if gevent:
+            from gevent.threadpool import ThreadPool
+
+            pool = ThreadPool(WORKERS)
+        else:
+            from concurrent.futures import ThreadPoolExecutor
+
+            pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="engine")
+        _pools[gevent] = pool
+    return pool
+
+
+class Background:
+    """One computation beside the request: in a native thread of a small pool (gevent's own
+    thread pool when gevent patched ``threading``: its greenlets go on meanwhile)."""
+
+    def __init__(self, function: Callable[..., Any], *args: Any) -> None:
+        self.gevent = _gevent_patched()
+        pool = _pool(self.gevent)
+        self.job = pool.spawn(function, *args) if self.gevent else pool.submit(function, *args)
+
+    def wait(self, seconds: float | None) -> bool:
+        if self.gevent:
+            return self.job.wait(seconds) is not None or self.job.ready()
+        from concurrent.futures import wait
+
+        return bool(wait([self.job], timeout=seconds).done)
+
+    def value(self) -> Any:
+        return self.job.get() if self.gevent else self.job.result()
+
+    def when_done(self, callback: Callable[[Any], None]) -> None:
+        """``callback(value)`` once done (``None`` if it failed), in a greenlet or a thread."""
+        if self.gevent:
+            import gevent
+
+            self.job.rawlink(lambda job: gevent.spawn(
+                callback, job.value if job.successful() else None))
+        else:
+            self.job.add_done_callback(lambda job: callback(
+                None if job.exception() is not None else job.result()))
+
+
+_lock = threading.Lock()
+_in_flight = 0
+_running: dict[Hashable, Background] = {}
+_done: OrderedDict[Hashable, bytes] = OrderedDict()
+_done_bytes = 0
+
+
+def _finished(key: Hashable | None, value: Any) -> None:
+    global _in_flight
+    with _lock:
+        _in_flight -= 1
+        if key is not None:
+            _running.pop(key, None)
+            _keep(key, value)
+
+
+def _keep(key: Hashable, value: Any) -> None:
+    """Keep a finished value (bytes only: one object each, nothing for the collector to walk)."""
+    global _done_bytes
+    if isinstance(value, bytes) and len(value) <= CACHE_BYTES // 4 and key not in _done:
+        _done[key] = value
+        _done_bytes += len(value)
+        while _done and (_done_bytes > CACHE_BYTES or len(_done) > CACHE_ENTRIES):
+            _done_bytes -= len(_done.popitem(last=False)[1])
+
+
+def cached(key: Hashable) -> bytes | None:
+    with _lock:
+        value = _done.get(key)
+        if value is not None:
+            _done.move_to_end(key)
+        return value
+
+
+def run(key: Hashable | None, function: Callable[..., Any], *args: Any,
+        wait: float | None) -> Any:
+    """``function(*args)`` beside the request, waited for up to ``wait`` seconds (``None``: in
+    the caller, however long: the command line, ``POPREPLAY_REPLAY_WAIT=0``).
+
+    ``key``: what the value depends on, wholly. Requests with the same key share one computation,
+    and a value that is ``bytes`` is kept (an LRU of ``CACHE_BYTES``) and returned at once the
+    next time, so a request answered 503 finds its answer on the retry. Raises :class:`Busy`.
+    """
+    global _in_flight
+    if key is not None and (value := cached(key)) is not None:
+        return value
+    if wait is None:
+        value = function(*args)
+        if key is not None:
+            with _lock:
+                _keep(key, value)
+        return value
+    with _lock:
+        job = None if key is None else _running.get(key)
+        if job is None:
+            if _in_flight >= MAX_IN_FLIGHT:
+                raise Busy("too much engine work is running")
+            _in_flight += 1
+            job = Background(function, *args)
+            if key is not None:
+                _running[key] = job
+            job.when_done(lambda value: _finished(key, value))
+    if not job.wait(wait):
+        raise Busy("the engine's work took longer than this request waits")
+    return job.value()
+
+
+def beside(function: Callable[..., Any], *args: Any) -> Any:
+    """``function(*args)`` in the pool, waited for as long as it takes (a streamed answer already
+    sent its status): the worker's other requests go on meanwhile."""
+    job = Background(function, *args)
+    job.wait(None)
+    return job.value()
+
+
+def clear() -> None:
+    """Forget the kept answers (tests)."""
+    global _done_bytes
+    with _lock:
+        _done.clear()
+        _done_bytes = 0
