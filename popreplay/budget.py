@@ -23,7 +23,10 @@ from typing import Any, Callable, Hashable
 
 __all__ = ["Background", "Busy", "RETRY_SECONDS", "beside", "run"]
 
-WORKERS = 2  # native threads for engine work per process (the machine's cores)
+# native threads for engine work per process: one (a process per core, `popreplay serve
+# --workers`): with two, the worker's own thread (its greenlets: /healthz) waited behind two
+# threads for Python's lock, up to 850 ms for a probe under load; with one, under 250 ms
+WORKERS = 1
 MAX_IN_FLIGHT = 8  # computations running or queued at once in a process
 RETRY_SECONDS = 2
 CACHE_BYTES = 64 * 1024 * 1024  # finished answers kept for their key (bytes only)
@@ -47,32 +50,46 @@ def _gevent_patched() -> bool:
     return monkey.is_module_patched("threading")
 
 
-_pools: dict[bool, Any] = {}
+def _original(name: str) -> Any:
+    """``threading``'s own ``name`` (a real lock even where gevent patched the module): held
+    only briefly, never across a switch, it may be taken from any thread or greenlet."""
+    try:
+        from gevent import monkey
+    except ImportError:  # pragma: no cover
+        return getattr(threading, name)
+    return monkey.get_original("threading", name)
 
 
-def _pool(gevent: bool) -> Any:
-    pool = _pools.get(gevent)
-    if pool is None:
-        if gevent:
-            from gevent.threadpool import ThreadPool
+# At most WORKERS computations run at once; the others wait for their turn in their native
+# thread (never in the worker's own thread: its greenlets go on).
+_turns = _original("BoundedSemaphore")(WORKERS)
+_executor: Any = None
 
-            pool = ThreadPool(WORKERS)
-        else:
-            from concurrent.futures import ThreadPoolExecutor
 
-            pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="engine")
-        _pools[gevent] = pool
-    return pool
+def _in_turn(function: Callable[..., Any], *args: Any) -> Any:
+    with _turns:
+        return function(*args)
 
 
 class Background:
-    """One computation beside the request: in a native thread of a small pool (gevent's own
-    thread pool when gevent patched ``threading``: its greenlets go on meanwhile)."""
+    """One computation beside the request: in a native thread (gevent's hub thread pool when
+    gevent patched ``threading``: its greenlets go on meanwhile; else a small thread pool), at
+    most ``WORKERS`` at once."""
 
     def __init__(self, function: Callable[..., Any], *args: Any) -> None:
+        global _executor
         self.gevent = _gevent_patched()
-        pool = _pool(self.gevent)
-        self.job = pool.spawn(function, *args) if self.gevent else pool.submit(function, *args)
+        if self.gevent:
+            import gevent
+
+            self.job = gevent.get_hub().threadpool.spawn(_in_turn, function, *args)
+        else:
+            if _executor is None:
+                from concurrent.futures import ThreadPoolExecutor
+
+                _executor = ThreadPoolExecutor(max_workers=MAX_IN_FLIGHT,
+                                               thread_name_prefix="engine")
+            self.job = _executor.submit(_in_turn, function, *args)
 
     def wait(self, seconds: float | None) -> bool:
         if self.gevent:
@@ -96,7 +113,7 @@ class Background:
                 None if job.exception() is not None else job.result()))
 
 
-_lock = threading.Lock()
+_lock = _original("Lock")()
 _in_flight = 0
 _running: dict[Hashable, Background] = {}
 _done: OrderedDict[Hashable, bytes] = OrderedDict()
@@ -148,16 +165,18 @@ def run(key: Hashable | None, function: Callable[..., Any], *args: Any,
             with _lock:
                 _keep(key, value)
         return value
-    with _lock:
+    with _lock:  # brief: nothing in it waits or switches
         job = None if key is None else _running.get(key)
         if job is None:
             if _in_flight >= MAX_IN_FLIGHT:
                 raise Busy("too much engine work is running")
             _in_flight += 1
-            job = Background(function, *args)
-            if key is not None:
-                _running[key] = job
-            job.when_done(lambda value: _finished(key, value))
+    if job is None:
+        job = Background(function, *args)
+        if key is not None:
+            with _lock:
+                _running.setdefault(key, job)  # two at once: both compute, the last one kept
+        job.when_done(lambda value: _finished(key, value))
     if not job.wait(wait):
         raise Busy("the engine's work took longer than this request waits")
     return job.value()

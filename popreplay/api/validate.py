@@ -59,8 +59,8 @@ def validate(args: dict[str, Any]) -> Any:
         lines = _results(stream, limit, with_steps=args["steps"],
                          max_lines=current_app.config["MAX_NDJSON_LINES"], lang=request_lang())
         return vary(Response(stream_with_context(lines), mimetype=NDJSON))
-    return localize(text_check(read_body(), args["steps"]), request_lang()), 200, {
-        "Vary": "Accept-Language"}
+    body = text_check(read_body(), args["steps"], request_lang())
+    return vary(Response(body, mimetype="application/json"))
 
 
 def _results(stream: IO[bytes], limit: int, *, with_steps: bool,

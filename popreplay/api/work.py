@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from functools import partial
+import hashlib
 from typing import Any, Callable, Hashable
 
 from flask import current_app
 
 from .. import budget
 from ..checking import check_json, check_text
+from ..engine import ENGINE_VERSION
+from ..i18n import localize
+from .jsonout import compact
 
 
 def work_wait() -> float | None:
@@ -27,6 +30,12 @@ def engine_check(data: Any) -> dict[str, Any]:
     return within_budget(None, check_json, data)
 
 
-def text_check(raw: bytes, with_steps: bool) -> dict[str, Any]:
-    """A log's result from its bytes (``POST /validate``), beside the request."""
-    return within_budget(None, partial(check_text, with_steps=with_steps), raw)
+def text_check(raw: bytes, with_steps: bool, lang: str) -> bytes:
+    """A log's result from its bytes in ``lang``, encoded (``POST /validate``), beside the
+    request, kept for the same bytes."""
+    key = ("validate", hashlib.sha256(raw).hexdigest(), with_steps, lang, ENGINE_VERSION)
+    return within_budget(key, _checked_text, raw, with_steps, lang)
+
+
+def _checked_text(raw: bytes, with_steps: bool, lang: str) -> bytes:
+    return compact(localize(check_text(raw, with_steps=with_steps), lang)).encode("utf-8")
