@@ -27,7 +27,7 @@ __all__ = ["Background", "Busy", "RETRY_SECONDS", "beside", "run"]
 # --workers`): with two, the worker's own thread (its greenlets: /healthz) waited behind two
 # threads for Python's lock, up to 850 ms for a probe under load; with one, under 250 ms
 WORKERS = 1
-MAX_IN_FLIGHT = 8  # computations running or queued at once in a process
+MAX_IN_FLIGHT = 32  # computations running or queued at once in a process
 RETRY_SECONDS = 2
 CACHE_BYTES = 64 * 1024 * 1024  # finished answers kept for their key (bytes only)
 CACHE_ENTRIES = 256
@@ -66,8 +66,10 @@ _turns = _original("BoundedSemaphore")(WORKERS)
 _executor: Any = None
 
 
-def _in_turn(function: Callable[..., Any], *args: Any) -> Any:
+def _in_turn(flags: dict[str, bool], function: Callable[..., Any], *args: Any) -> Any:
     with _turns:
+        if flags["abandoned"]:  # nobody waits for it any more, and nothing would keep it
+            return None
         return function(*args)
 
 
@@ -79,17 +81,18 @@ class Background:
     def __init__(self, function: Callable[..., Any], *args: Any) -> None:
         global _executor
         self.gevent = _gevent_patched()
+        self.flags = {"abandoned": False}
         if self.gevent:
             import gevent
 
-            self.job = gevent.get_hub().threadpool.spawn(_in_turn, function, *args)
+            self.job = gevent.get_hub().threadpool.spawn(_in_turn, self.flags, function, *args)
         else:
             if _executor is None:
                 from concurrent.futures import ThreadPoolExecutor
 
                 _executor = ThreadPoolExecutor(max_workers=MAX_IN_FLIGHT,
                                                thread_name_prefix="engine")
-            self.job = _executor.submit(_in_turn, function, *args)
+            self.job = _executor.submit(_in_turn, self.flags, function, *args)
 
     def wait(self, seconds: float | None) -> bool:
         if self.gevent:
@@ -178,6 +181,8 @@ def run(key: Hashable | None, function: Callable[..., Any], *args: Any,
                 _running.setdefault(key, job)  # two at once: both compute, the last one kept
         job.when_done(lambda value: _finished(key, value))
     if not job.wait(wait):
+        if key is None:  # not started yet: skipped (a keyed one goes on, kept for the retry)
+            job.flags["abandoned"] = True
         raise Busy("the engine's work took longer than this request waits")
     return job.value()
 
