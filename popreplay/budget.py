@@ -17,11 +17,13 @@ task queue (issue 27) replaces :class:`Background` here.
 
 from __future__ import annotations
 
+import gc
 import threading
+from contextlib import contextmanager
 from collections import OrderedDict
-from typing import Any, Callable, Hashable
+from typing import Any, Callable, Hashable, Iterator
 
-__all__ = ["Background", "Busy", "RETRY_SECONDS", "beside", "run"]
+__all__ = ["Background", "Busy", "RETRY_SECONDS", "beside", "cyclic_gc_paused", "run"]
 
 # native threads for engine work per process: one (a process per core, `popreplay serve
 # --workers`): with two, the worker's own thread (its greenlets: /healthz) waited behind two
@@ -60,6 +62,42 @@ def _original(name: str) -> Any:
     return monkey.get_original("threading", name)
 
 
+_gc_lock = _original("Lock")()
+_gc_pausers = 0
+
+
+@contextmanager
+def cyclic_gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection while engine work runs (every computation of :func:`run` and
+    the first replay).
+
+    A replay with steps is tens of thousands of short-lived objects without reference cycles
+    (freed by reference counting as soon as it is encoded). Built with the collector on, they live
+    long enough to be promoted to the oldest generation, and every few replays a full collection
+    walked them all: a pause of 40 to 70 ms for the request that triggered it (measured with
+    ``popreplay bench``); a French replay of a 5,000-event slap game (millions of objects) held
+    every thread of the process, ``/healthz`` included, up to 1.8 s (issue 25). The collector is
+    off while any thread of the process computes and back on as soon as none does. (A real lock,
+    held briefly: it is taken from native threads too.)
+    """
+    global _gc_pausers
+    with _gc_lock:
+        if _gc_pausers == 0 and not gc.isenabled():  # off already (by someone else): leave it
+            paused = False
+        else:
+            paused = True
+            _gc_pausers += 1
+            gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            with _gc_lock:
+                _gc_pausers -= 1
+                if _gc_pausers == 0:
+                    gc.enable()
+
+
 # At most WORKERS computations run at once; the others wait for their turn in their native
 # thread (never in the worker's own thread: its greenlets go on).
 _turns = _original("BoundedSemaphore")(WORKERS)
@@ -70,7 +108,8 @@ def _in_turn(flags: dict[str, bool], function: Callable[..., Any], *args: Any) -
     with _turns:
         if flags["abandoned"]:  # nobody waits for it any more, and nothing would keep it
             return None
-        return function(*args)
+        with cyclic_gc_paused():
+            return function(*args)
 
 
 class Background:

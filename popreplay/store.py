@@ -9,7 +9,6 @@ already stored. One transaction per ingest.
 
 from __future__ import annotations
 
-import gc
 import gzip
 import hashlib
 import hmac
@@ -19,7 +18,6 @@ import secrets
 import threading
 import unicodedata
 from collections import OrderedDict
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Callable, Iterator, Sequence
@@ -29,6 +27,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, undefer
 
 from .budget import Background as _Background
+from .budget import cyclic_gc_paused
 from .checking import check_json, check_text
 from .db.models import VISIBILITIES, GamePlayer, GameRecord, StoredReplay
 from .db.queries import MAX_ID, folded_name, player_name
@@ -486,37 +485,7 @@ _replay_gzip: OrderedDict[tuple[str, str], StoredBytes] = OrderedDict()
 _replays_lock = threading.Lock()
 
 
-_gc_lock = threading.Lock()
-_gc_pausers = 0
-
-
-@contextmanager
-def cyclic_gc_paused() -> Iterator[None]:
-    """No cyclic garbage collection while a replay is built and encoded.
-
-    A replay with steps is tens of thousands of short-lived objects without reference cycles
-    (freed by reference counting as soon as it is encoded). Built with the collector on, they live
-    long enough to be promoted to the oldest generation, and every few replays a full collection
-    walked them all: a pause of 40 to 70 ms for the request that triggered it (measured with
-    ``popreplay bench``). The collector is off while any thread of the process builds one and back
-    on as soon as none does.
-    """
-    global _gc_pausers
-    with _gc_lock:
-        if _gc_pausers == 0 and not gc.isenabled():  # off already (by someone else): leave it
-            paused = False
-        else:
-            paused = True
-            _gc_pausers += 1
-            gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            with _gc_lock:
-                _gc_pausers -= 1
-                if _gc_pausers == 0:
-                    gc.enable()
+# cyclic_gc_paused (budget.py): no cyclic garbage collection while a replay is built and encoded
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import gzip
-import json
+import zlib
 from typing import Any, Iterator
 
 from flask import Response, current_app, request, stream_with_context
@@ -13,12 +13,13 @@ from marshmallow import RAISE
 
 from .. import store
 from ..db import queries
+from ..checking import check_text
 from ..db.session import get_session
 from ..engine import ENGINE_VERSION
 from .body import read_body
 from .errors import ApiError
 from .jsonout import compact
-from .lang import localize, localized_result, request_lang
+from .lang import localize, request_lang
 from .owner import require_owner
 from .represent import game_view
 from .schemas import (
@@ -68,10 +69,21 @@ def _etag(response: Response) -> Response:
     return response
 
 
-def localized_replay(english: bytes, lang: str, log: bytes) -> bytes:
-    """A replay in ``lang`` from the English one, gzip-compressed as the stored ones are."""
-    text = compact(localized_result(json.loads(english), lang, log)).encode("utf-8")
-    return gzip.compress(text, compresslevel=6, mtime=0)
+def localized_replay(log: bytes, lang: str) -> bytes:
+    """A replay in ``lang``, gzip-compressed as the stored ones are: replayed by the engine
+    (pure Python: the worker's own thread gets its turns), localized, then encoded and
+    compressed a step at a time. One ``json.loads`` of the 20 MB English replay or one
+    ``json.dumps`` of the French one holds Python's lock for its whole length: a French slap
+    replay at its limit held ``/healthz`` 2.7 s that way (issue 25)."""
+    result = localize(check_text(log, with_steps=True), lang)
+    steps = result.pop("steps", None) or []
+    packer = zlib.compressobj(6, zlib.DEFLATED, 31)  # gzip, no time in the header
+    head = compact(result)
+    chunks = [head[:-1].encode("utf-8"), b',"steps":[' if len(result) else b'"steps":[']
+    for k, step in enumerate(steps):
+        chunks.append((b"," if k else b"") + compact(step).encode("utf-8"))
+    chunks.append(b"]}")
+    return b"".join(packer.compress(chunk) for chunk in chunks) + packer.flush()
 
 
 def dumps_line(value: Any) -> str:
@@ -211,9 +223,8 @@ def replay(ref: str) -> Response:
         if lang == "en":
             body = store.replay_gzip(session, record, wait=wait)
         else:
-            english = store.replay_text(session, record, wait=wait)
             body = within_budget(("replay", record.content_hash, ENGINE_VERSION, lang),
-                                 localized_replay, english, lang, record.log)
+                                 localized_replay, record.log, lang)
         if not gzipped:
             body = gzip.decompress(body)
         response = Response(body, mimetype="application/json")
