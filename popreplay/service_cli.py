@@ -89,6 +89,10 @@ def serve_options(host: str, port: int, workers: int, threads: int,
 def run_gunicorn(options: dict[str, Any]) -> None:
     from gunicorn.app.base import BaseApplication
 
+    from .serve_errors import install
+
+    install()  # gunicorn's own 400, 414 and 431 answers in the error shape (JSON)
+
     class PopreplayServer(BaseApplication):  # type: ignore[misc]
         def load_config(self) -> None:
             for key, value in options.items():

@@ -9,7 +9,6 @@ already stored. One transaction per ingest.
 
 from __future__ import annotations
 
-import gc
 import gzip
 import hashlib
 import hmac
@@ -19,15 +18,16 @@ import secrets
 import threading
 import unicodedata
 from collections import OrderedDict
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, undefer
 
+from .budget import Background as _Background
+from .budget import cyclic_gc_paused
 from .checking import check_json, check_text
 from .db.models import VISIBILITIES, GamePlayer, GameRecord, StoredReplay
 from .db.queries import MAX_ID, folded_name, player_name
@@ -181,13 +181,18 @@ def recent_public(session: Session, limit: int = 20) -> Sequence[GameRecord]:
 # --- ingest --------------------------------------------------------------------------------------
 
 
-def ingest(session: Session, raw: bytes, *, visibility: str = "public") -> Ingested:
+Checker = Callable[[Any], dict[str, Any]]
+
+
+def ingest(session: Session, raw: bytes, *, visibility: str = "public",
+           checker: Checker = check_json) -> Ingested:
     """Check a log and store it with its result, or return the game already stored for it.
 
     Raises :class:`InvalidLog` (nothing stored) when the log is not JSON or not of the right shape.
     Legal and illegal logs are both stored. The same game in other bytes (:func:`canonical_hash`)
     is the game already stored. A concurrent upload of the same game is caught by the unique
-    canonical hash: the loser gets the winner's game (``created`` False).
+    canonical hash: the loser gets the winner's game (``created`` False). ``checker``: how the
+    parsed log's result is computed (the API's runs it beside the request, within its budget).
     """
     if visibility not in VISIBILITIES:
         raise ValueError(f"visibility must be one of {', '.join(VISIBILITIES)}")
@@ -199,7 +204,7 @@ def ingest(session: Session, raw: bytes, *, visibility: str = "public") -> Inges
     existing = find_by_canonical_hash(session, identity)
     if existing is not None:
         return Ingested(existing, False, None, existing.result)
-    result = check_json(data)
+    result = checker(data)
     if result["status"] == "invalid":
         raise InvalidLog(result)
     token = new_owner_token()
@@ -319,6 +324,8 @@ def apply_result(record: GameRecord, result: dict[str, Any]) -> None:
     record.engine_version = result["engine"]
     standings = _standings(result, record.players)
     seats = {seat.position: seat for seat in record.seats}
+    for seat in [seat for seat in record.seats if seat.position >= len(record.players)]:
+        record.seats.remove(seat)  # a draft continued with fewer players (update_log)
     for position, name in enumerate(record.players):
         row = standings.get(name, {})
         seat = seats.get(position)
@@ -378,12 +385,14 @@ class LogTaken(Exception):
     """Another stored game already has exactly this log."""
 
 
-def update_log(session: Session, record: GameRecord, raw: bytes) -> dict[str, Any]:
+def update_log(session: Session, record: GameRecord, raw: bytes, *,
+               checker: Checker = check_json) -> dict[str, Any]:
     """Replace a game's log (a saved draft continued by its owner): checked like an upload, the
     result recomputed, the stored replays dropped; the slug, owner token, visibility and branch
-    link stay. Raises :class:`InvalidLog` (nothing changed) or :class:`LogTaken`."""
+    link stay; everything read from the log (players and seats, title, date of play) follows the
+    new log. Raises :class:`InvalidLog` (nothing changed) or :class:`LogTaken`."""
     data, identity = _parse(raw)
-    result = check_json(data)
+    result = checker(data)
     if result["status"] == "invalid":
         raise InvalidLog(result)
     digest = content_hash(raw)
@@ -396,13 +405,18 @@ def update_log(session: Session, record: GameRecord, raw: bytes) -> dict[str, An
     meta = log.get("meta") if isinstance(log.get("meta"), dict) else {}
     title = meta.get("title")
     with sqlite_writer(session):
-        session.execute(delete(StoredReplay).where(StoredReplay.game_id == record.id))
         record.log, record.content_hash, record.canonical_hash = raw, digest, identity
+        record.players = list(log["players"])
         record.title = db_text(title) if isinstance(title, str) else None
         record.played_at = _parse_datetime(meta.get("played_at"))
         record.played_at_text = played_at_text(meta)
         apply_result(record, result)
         try:
+            # the game's row first (on PostgreSQL it is locked from now on: a replay of the old
+            # log being stored meanwhile waits, then sees the new log; see _save_replay), then
+            # its replays go
+            session.flush()
+            session.execute(delete(StoredReplay).where(StoredReplay.game_id == record.id))
             session.commit()
         except IntegrityError:
             session.rollback()
@@ -422,8 +436,10 @@ def branch_source(session: Session, record: GameRecord) -> GameRecord | None:
 
 
 def known_players(session: Session, limit: int = 300) -> list[str]:
-    """Player names already stored (the recorder offers them), most frequent first."""
-    query = (select(GamePlayer.name).group_by(GamePlayer.name)
+    """Player names of the public games (the recorder offers them), most frequent first: a
+    name seen only in unlisted games is never offered (issue 25, finding 5)."""
+    query = (select(GamePlayer.name).join(GameRecord, GameRecord.id == GamePlayer.game_id)
+             .where(GameRecord.visibility == "public").group_by(GamePlayer.name)
              .order_by(func.count().desc(), GamePlayer.name).limit(limit))
     return list(session.scalars(query).all())
 
@@ -469,37 +485,7 @@ _replay_gzip: OrderedDict[tuple[str, str], StoredBytes] = OrderedDict()
 _replays_lock = threading.Lock()
 
 
-_gc_lock = threading.Lock()
-_gc_pausers = 0
-
-
-@contextmanager
-def cyclic_gc_paused() -> Iterator[None]:
-    """No cyclic garbage collection while a replay is built and encoded.
-
-    A replay with steps is tens of thousands of short-lived objects without reference cycles
-    (freed by reference counting as soon as it is encoded). Built with the collector on, they live
-    long enough to be promoted to the oldest generation, and every few replays a full collection
-    walked them all: a pause of 40 to 70 ms for the request that triggered it (measured with
-    ``popreplay bench``). The collector is off while any thread of the process builds one and back
-    on as soon as none does.
-    """
-    global _gc_pausers
-    with _gc_lock:
-        if _gc_pausers == 0 and not gc.isenabled():  # off already (by someone else): leave it
-            paused = False
-        else:
-            paused = True
-            _gc_pausers += 1
-            gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            with _gc_lock:
-                _gc_pausers -= 1
-                if _gc_pausers == 0:
-                    gc.enable()
+# cyclic_gc_paused (budget.py): no cyclic garbage collection while a replay is built and encoded
 
 
 @dataclass(frozen=True, slots=True)
@@ -546,7 +532,8 @@ def replay_stored(session: Session, record: GameRecord, *,
     while it goes on; when it is done it is kept in this process's cache and stored by the next
     fetch. ``None``: computed in the caller, however long it takes (the command line, tests).
     """
-    key = (record.content_hash, ENGINE_VERSION)  # the log's bytes decide the replay
+    digest, raw = record.content_hash, record.log  # one version of the log, read once
+    key = (digest, ENGINE_VERSION)  # the log's bytes decide the replay
     while True:
         with _replays_lock:
             cached = _replay_gzip.get(key)
@@ -564,21 +551,22 @@ def replay_stored(session: Session, record: GameRecord, *,
             raise ReplayPending()
     if cached is not None:
         if unsaved is not None:
-            _save_replay(session, record, unsaved)
+            _save_replay(session, record, unsaved, of=digest)
         return cached
     handed_off = False
     try:
-        row = session.execute(select(StoredReplay.body, StoredReplay.step_count).where(
-            StoredReplay.game_id == record.id,
+        row = session.execute(select(StoredReplay.body, StoredReplay.step_count).join(
+            GameRecord, GameRecord.id == StoredReplay.game_id).where(
+            StoredReplay.game_id == record.id, GameRecord.content_hash == digest,
             StoredReplay.engine_version == ENGINE_VERSION)).first()
         if row is not None:
             stored = StoredBytes(row[0], row[1])
         elif wait is None:
             with cyclic_gc_paused():
-                stored = encode_replay(record.log)
-            _save_replay(session, record, stored)
+                stored = encode_replay(raw)
+            _save_replay(session, record, stored, of=digest)
         else:
-            job = _Background(encode_replay, record.log)
+            job = _Background(encode_replay, raw)
             with cyclic_gc_paused():
                 done = job.wait(wait)
             if not done:
@@ -586,7 +574,7 @@ def replay_stored(session: Session, record: GameRecord, *,
                 handed_off = True
                 raise ReplayPending()
             stored = job.value()
-            _save_replay(session, record, stored)
+            _save_replay(session, record, stored, of=digest)
         with _replays_lock:
             _replay_gzip[key] = stored
             while len(_replay_gzip) > _BYTES_CACHE_SIZE:
@@ -610,11 +598,20 @@ def encode_replay(raw: bytes) -> StoredBytes:
     return StoredBytes(gzip.compress(text, compresslevel=6, mtime=0), step_count)
 
 
-def _save_replay(session: Session, record: GameRecord, stored: StoredBytes) -> None:
+def _save_replay(session: Session, record: GameRecord, stored: StoredBytes, *,
+                 of: str) -> None:
+    """Store a replay computed from the log whose :func:`content_hash` is ``of``, only if that
+    is still the game's log: the game's row is read (and locked, on PostgreSQL) in the same
+    transaction, so a ``PUT`` of a new log (which changes the row first, then drops the stored
+    replays) and this store come one after the other, and a replay of an older log is never kept
+    for a newer one (issue 25, finding 3)."""
     try:
         with sqlite_writer(session):
-            session.add(StoredReplay(game_id=record.id, engine_version=ENGINE_VERSION,
-                                     body=stored.body, step_count=stored.step_count))
+            now = session.execute(select(GameRecord.content_hash).where(
+                GameRecord.id == record.id).with_for_update()).scalar()
+            if now == of:
+                session.add(StoredReplay(game_id=record.id, engine_version=ENGINE_VERSION,
+                                         body=stored.body, step_count=stored.step_count))
             session.commit()
     except IntegrityError:  # stored meanwhile by another process, or the game is gone
         session.rollback()
@@ -632,57 +629,6 @@ def _computed_meanwhile(key: tuple[str, str], running: threading.Event,
                 _unsaved.pop(_replay_gzip.popitem(last=False)[0], None)
         _computing.pop(key, None)
     running.set()
-
-
-def _gevent_patched() -> bool:
-    try:
-        from gevent import monkey
-    except ImportError:  # pragma: no cover - gevent is a dependency of `popreplay serve`
-        return False
-    return monkey.is_module_patched("threading")
-
-
-_executor: Any = None
-
-
-class _Background:
-    """One computation beside the request: in a native thread of gevent's hub pool when gevent
-    patched ``threading`` (its greenlets go on meanwhile), else in a small thread pool."""
-
-    def __init__(self, function: Any, *args: Any) -> None:
-        global _executor
-        self.gevent = _gevent_patched()
-        if self.gevent:
-            import gevent
-
-            self.job = gevent.get_hub().threadpool.spawn(function, *args)
-        else:
-            if _executor is None:
-                from concurrent.futures import ThreadPoolExecutor
-
-                _executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="replay")
-            self.job = _executor.submit(function, *args)
-
-    def wait(self, seconds: float) -> bool:
-        if self.gevent:
-            return self.job.wait(seconds) is not None or self.job.ready()
-        from concurrent.futures import wait
-
-        return bool(wait([self.job], timeout=seconds).done)
-
-    def value(self) -> Any:
-        return self.job.get() if self.gevent else self.job.result()
-
-    def when_done(self, callback: Any) -> None:
-        """``callback(value)`` once done (``None`` if it failed), in a greenlet or a thread."""
-        if self.gevent:
-            import gevent
-
-            self.job.rawlink(lambda job: gevent.spawn(
-                callback, job.value if job.successful() else None))
-        else:
-            self.job.add_done_callback(lambda job: callback(
-                None if job.exception() is not None else job.result()))
 
 
 # --- export --------------------------------------------------------------------------------------

@@ -107,6 +107,17 @@ def handle_replay_pending(error: Exception) -> Response:
                           headers={"Retry-After": str(RETRY_PENDING_SECONDS)})
 
 
+def handle_busy(error: Exception) -> Response:
+    from ..budget import RETRY_SECONDS
+
+    return error_response(503, "This request's work takes longer than the server gives one "
+                          f"request (a heavy game, a busy server); try again in {RETRY_SECONDS} "
+                          "seconds: the answer is being computed and will be kept.",
+                          errors=[{"code": "busy", "path": "", "message": getattr(
+                              error, "why", "") or "past this request's budget"}],
+                          headers={"Retry-After": str(RETRY_SECONDS)})
+
+
 def handle_unexpected(error: Exception) -> Response:
     log.exception("unexpected error", exc_info=error)
     return error_response(500, "Something went wrong on the server.")
@@ -118,5 +129,8 @@ def init_app(app: Flask) -> None:
         app.register_error_handler(kind, handle_database_down)
     from ..store import ReplayPending
 
+    from ..budget import Busy
+
     app.register_error_handler(ReplayPending, handle_replay_pending)
+    app.register_error_handler(Busy, handle_busy)
     app.register_error_handler(Exception, handle_unexpected)

@@ -152,8 +152,9 @@ EXAMPLES: list[dict[str, Any]] = [
          "body": {"log": DRAFT_PLAYED}},
         {"status": 200, "body": {**DRAFT_GAME, "status": "complete", "result": {
             **RESULT, "outcome": ELIDED, "claims": None}}}),
-    _op("get", "/api/v1/record/branches/{ref}", "The branches stored from a game",
-        {"url": f"/api/v1/record/branches/{SLUG}"},
+    _op("get", "/api/v1/record/branches/{ref}", "The branches stored from a game (its owner "
+        "sees the unlisted ones too)",
+        {"url": f"/api/v1/record/branches/{SLUG}", "headers": BEARER},
         {"status": 200, "body": {"branch_of": None, "branches": [{
             "slug": DRAFT_SLUG, "step": 2, "title": DRAFT["meta"]["title"],
             "status": "complete", "share_url": f"{ORIGIN}/r/{DRAFT_SLUG}"}]}}),

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import json
+import gzip
+import zlib
 from typing import Any, Iterator
 
 from flask import Response, current_app, request, stream_with_context
@@ -12,11 +13,13 @@ from marshmallow import RAISE
 
 from .. import store
 from ..db import queries
+from ..checking import check_text
 from ..db.session import get_session
+from ..engine import ENGINE_VERSION
 from .body import read_body
 from .errors import ApiError
 from .jsonout import compact
-from .lang import localize, localized_result, request_lang
+from .lang import localize, request_lang
 from .owner import require_owner
 from .represent import game_view
 from .schemas import (
@@ -29,6 +32,7 @@ from .schemas import (
     ReplaySchema,
     UploadQuerySchema,
 )
+from .work import engine_check, within_budget
 
 bp = Blueprint("games", __name__, url_prefix="/api/v1/games",
                description="Stored games: upload, list, read, replay, export, delete.")
@@ -65,6 +69,23 @@ def _etag(response: Response) -> Response:
     return response
 
 
+def localized_replay(log: bytes, lang: str) -> bytes:
+    """A replay in ``lang``, gzip-compressed as the stored ones are: replayed by the engine
+    (pure Python: the worker's own thread gets its turns), localized, then encoded and
+    compressed a step at a time. One ``json.loads`` of the 20 MB English replay or one
+    ``json.dumps`` of the French one holds Python's lock for its whole length: a French slap
+    replay at its limit held ``/healthz`` 2.7 s that way (issue 25)."""
+    result = localize(check_text(log, with_steps=True), lang)
+    steps = result.pop("steps", None) or []
+    packer = zlib.compressobj(6, zlib.DEFLATED, 31)  # gzip, no time in the header
+    head = compact(result)
+    chunks = [head[:-1].encode("utf-8"), b',"steps":[' if len(result) else b'"steps":[']
+    for k, step in enumerate(steps):
+        chunks.append((b"," if k else b"") + compact(step).encode("utf-8"))
+    chunks.append(b"]}")
+    return b"".join(packer.compress(chunk) for chunk in chunks) + packer.flush()
+
+
 def dumps_line(value: Any) -> str:
     return compact(value) + "\n"
 
@@ -87,11 +108,12 @@ class Games(MethodView):
         """Store a log"""
         raw = read_body()
         try:
-            done = store.ingest(get_session(), raw, visibility=args["visibility"])
+            done = store.ingest(get_session(), raw, visibility=args["visibility"],
+                                checker=engine_check)
         except store.InvalidLog as invalid:
             raise ApiError(422, "The log is not valid: nothing was stored.",
                            errors=localize(invalid.result, request_lang())["errors"]) from None
-        body = game_view(done.record)
+        body = game_view(done.record, fresh=done.result if done.created else None)
         if not done.created:
             return body, 200
         body["owner_token"] = done.owner_token
@@ -188,22 +210,23 @@ def replay(ref: str) -> Response:
     lang = request_lang()
     # Replays are stored gzip-compressed: sent as they are to a client that accepts gzip (with
     # its own entity tag, as a different representation), decompressed for any other. In English
-    # they are the stored bytes; in another language the notes and messages are rendered again
-    # (and the entity tag says which language).
-    gzipped = request.accept_encodings.quality("gzip") > 0 and lang == "en"
+    # they are the stored bytes; in another language the notes and messages are rendered once per
+    # log and engine (beside the request, within its budget), gzip-compressed and kept (issue 25,
+    # finding 7). The entity tag says which language, and is answered before any work.
+    gzipped = request.accept_encodings.quality("gzip") > 0
     etag = store.replay_etag(record) + (".gz" if gzipped else "") + (
         "" if lang == "en" else f".{lang}")
     if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:
         session, wait = get_session(), current_app.config["REPLAY_WAIT"]
-        if gzipped:
+        if lang == "en":
             body = store.replay_gzip(session, record, wait=wait)
-        elif lang == "en":
-            body = store.replay_text(session, record, wait=wait)
         else:
-            replay = json.loads(store.replay_text(session, record, wait=wait))
-            body = compact(localized_result(replay, lang, record.log)).encode("utf-8")
+            body = within_budget(("replay", record.content_hash, ENGINE_VERSION, lang),
+                                 localized_replay, record.log, lang)
+        if not gzipped:
+            body = gzip.decompress(body)
         response = Response(body, mimetype="application/json")
         if gzipped:
             response.headers["Content-Encoding"] = "gzip"

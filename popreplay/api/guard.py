@@ -40,7 +40,11 @@ def _same_origin(origin: str) -> bool:
     if "*" in allowed or origin.rstrip("/") in allowed:
         return True
     parts = urlsplit(origin)
-    return bool(parts.netloc) and parts.netloc == request.host
+    # scheme too: an https page is another origin than this http service (issue 25); behind a
+    # proxy that ends TLS, the scheme of POPREPLAY_PUBLIC_URL is this service's too
+    public = urlsplit(current_app.config.get("PUBLIC_BASE_URL") or "").scheme
+    return (bool(parts.netloc) and parts.netloc == request.host
+            and parts.scheme in (request.scheme, public))
 
 
 def check_write() -> None:

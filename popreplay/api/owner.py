@@ -20,3 +20,9 @@ def require_owner(record: GameRecord, doing: str) -> None:
                        headers={"WWW-Authenticate": 'Bearer realm="popreplay"'})
     if not store.owner_token_matches(record, token):
         raise ApiError(403, "This token does not own this game.")
+
+
+def is_owner(record: GameRecord) -> bool:
+    """Whether the request carries ``record``'s owner token (nothing is refused here)."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    return scheme.lower() == "bearer" and store.owner_token_matches(record, token.strip())

@@ -21,7 +21,8 @@ bp = Blueprint("players", __name__, url_prefix="/api/v1/players",
 def player(name: str) -> Any:
     """A player's statistics per game and mode
 
-    Names are compared after Unicode NFC. Only public games count; wins, average and best are
+    Names are compared after Unicode NFKC, without zero-width and other format characters
+    (`Ｃｌéｏ` is `Cléo`). Only public games count; wins, average and best are
     over complete games (best is the lowest total where the lowest total wins).
     """
     name = queries.player_name(name)

@@ -7,23 +7,26 @@ branch starts (docs/recorder.md, "Contracts for game panels").
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
 from flask_smorest import Blueprint
 from marshmallow import RAISE, Schema, fields, validate
 
-from .. import store
+from .. import drafts, store
 from ..db.models import GameRecord
+from ..db.queries import MAX_ID
 from ..db.session import get_session
-from ..engine import build_result, get_game, invalid_result
-from ..logformat import ShapeError, check_parsed_shape
+from ..engine import ENGINE_VERSION, build_result, get_game, invalid_result
+from ..logformat.pending import pending_error
 from .errors import ApiError
 from .jsonout import compact
 from .lang import localize, request_lang
-from .owner import require_owner
+from .owner import is_owner, require_owner
 from .represent import game_view, share_url
 from .schemas import CreatedGameSchema, ErrorSchema, GameSchema
+from .work import engine_check, within_budget, work_wait
 
 bp = Blueprint("record", __name__, url_prefix="/api/v1/record",
                description="The recorder: check a draft as it is entered, save and continue "
@@ -47,9 +50,12 @@ class CheckAnswerSchema(Schema):
     choices = fields.Dict()
 
 
+STEP = {"strict": True, "validate": validate.Range(min=0, max=MAX_ID)}  # out of range: 422
+
+
 class BranchOfSchema(Schema):
     slug = fields.String(required=True)
-    step = fields.Integer(required=True, validate=validate.Range(min=0))
+    step = fields.Integer(required=True, **STEP)
 
 
 class StoreBodySchema(Schema):
@@ -79,32 +85,14 @@ class DraftSchema(Schema):
 
 class CutQuerySchema(Schema):
     slug = fields.String(required=True, data_key="from")
-    step = fields.Integer(required=True, validate=validate.Range(min=0))
+    step = fields.Integer(required=True, validate=validate.Range(min=0, max=MAX_ID))
 
 
 # --- the live check ------------------------------------------------------------------------------
 
-def draft_shape(log: dict[str, Any]) -> tuple[dict[str, Any] | None, list[Any]]:
-    """The draft made exact, or its shape errors. A draft may hold an empty list where a whole
-    log needs at least one entry (POP!'s ``rounds`` before the first layout): nothing is there
-    yet to be wrong."""
-    try:
-        return check_parsed_shape(log), []
-    except ShapeError as error:
-        errors = error.errors
-    empty = {f"/{key}" for key, value in log.items() if value == []}
-    if errors and all(e.path in empty for e in errors) and isinstance(log.get("game"), str):
-        try:
-            get_game(log["game"])
-        except KeyError:
-            return None, errors
-        return log, []
-    return None, errors
-
-
 def check_draft(log: dict[str, Any], pending: dict[str, Any] | None,
                 steps: str) -> dict[str, Any]:
-    exact, errors = draft_shape(log)
+    exact, errors = drafts.draft_shape(log)
     if exact is None:
         result = invalid_result(errors, game=log.get("game"), mode=log.get("mode"))
         return {"result": None if steps == "none" else result, "steps": [],
@@ -113,7 +101,8 @@ def check_draft(log: dict[str, Any], pending: dict[str, Any] | None,
     if not hasattr(game, "choices"):
         raise ApiError(422, f"{game.title} cannot be recorded live.", errors=[
             {"code": "bad-request", "message": "no recorder for this game", "path": "/log/game"}])
-    choices = game.choices(exact, pending=pending)
+    wrong = pending_error(exact["game"], pending)
+    choices = {"error": wrong, "next": {}} if wrong else game.choices(exact, pending=pending)
     if steps == "none":
         return {"result": None, "steps": [], "choices": choices}
     result = build_result(exact, game.replay(exact, with_steps=True), with_steps=True)
@@ -121,6 +110,12 @@ def check_draft(log: dict[str, Any], pending: dict[str, Any] | None,
     if steps == "tail":
         all_steps = tail(all_steps)
     return {"result": result, "steps": all_steps, "choices": choices}
+
+
+def checked_bytes(body: dict[str, Any], lang: str) -> bytes:
+    """The check's whole answer in ``lang``, encoded (what :func:`budget.run` keeps)."""
+    answer = check_draft(body["log"], body["pending"], body["steps"])
+    return compact(in_language(answer, lang)).encode("utf-8")
 
 
 def tail(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -141,13 +136,20 @@ def tail(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
              "(`tail`: every step's note, the last two and the last turn's whole) and what may come next. A draft "
              "that breaks a rule is answered 200 with status `illegal`; a wrong shape, `invalid`.")
 @bp.alt_response(422, schema=ErrorSchema, description="The body is not of this shape.")
+@bp.alt_response(503, schema=ErrorSchema, description="The engine's work took longer than "
+                 "POPREPLAY_REPLAY_WAIT (or the server is busy): ask again after Retry-After "
+                 "seconds (the answer is kept for the retry).",
+                 headers={"Retry-After": {"schema": {"type": "integer"}}})
 def check(body: dict[str, Any]) -> Any:
     """Check a draft and say what may come next (nothing is stored)
 
     Notes and messages in the language of `?lang=`, else `Accept-Language` (`en` or `fr`).
     """
-    return in_language(check_draft(body["log"], body["pending"], body["steps"]),
-                       request_lang()), 200, {"Vary": "Accept-Language"}
+    lang = request_lang()
+    key = ("check", hashlib.sha256(compact(body).encode("utf-8", "surrogatepass")).hexdigest(),
+           lang, ENGINE_VERSION)
+    answer = within_budget(key, checked_bytes, body, lang)
+    return json.loads(answer), 200, {"Vary": "Accept-Language"}
 
 
 def in_language(answer: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -185,24 +187,54 @@ def not_stored(error: store.InvalidLog) -> ApiError:
         {**e, "path": "/log" + (e.get("path") or "")} for e in errors])
 
 
+def branch_source_for(body: dict[str, Any]) -> GameRecord | None:
+    """The game ``branch_of`` names, checked before anything is stored (issue 25, finding 8):
+    404 when it is no game; 422 when the step is past its last step, or when the log is not the
+    engine's cut of it at that step, continued."""
+    if body["branch_of"] is None:
+        return None
+    session, slug, step = get_session(), body["branch_of"]["slug"], body["branch_of"]["step"]
+    source = store.find_by_ref(session, slug)
+    if source is None:
+        raise ApiError(404, f"No game {slug!r} to branch from.")
+    check_branch(source, step, body["log"])
+    return source
+
+
+def check_branch(source: GameRecord, step: int, log: dict[str, Any]) -> None:
+    steps = store.replay_stored(get_session(), source, wait=work_wait()).step_count
+    if step >= steps:
+        raise ApiError(422, f"That game has {steps} steps: a branch starts at one of them.",
+                       errors=[{"code": "bad-request", "path": "/branch_of/step",
+                                "message": f"must be at most {max(steps - 1, 0)}"}])
+    if not drafts.extends(log, cut_draft(source, step)):
+        raise ApiError(422, "The log is not that game cut at that step (and continued): a "
+                       "what-if branch starts from the cut GET /record/cut gives.", errors=[
+                           {"code": "bad-request", "path": "/log",
+                            "message": "not a continuation of the game's cut at that step"}])
+
+
 @bp.route("/games", methods=["POST"])
 @bp.arguments(StoreBodySchema, unknown=RAISE)
 @bp.response(201, CreatedGameSchema, description="Stored (complete or not); `owner_token` is shown this "
              "once: it continues the draft from any device.")
 @bp.alt_response(404, schema=ErrorSchema, description="`branch_of.slug` is no game.")
 @bp.alt_response(409, schema=ErrorSchema, description="The same log is already stored.")
-@bp.alt_response(422, schema=ErrorSchema)
+@bp.alt_response(422, schema=ErrorSchema, description="Not a valid log; or `branch_of` is not "
+                 "a step of that game, or the log is not its cut there (continued); or a public "
+                 "branch of an unlisted game.")
+@bp.alt_response(503, schema=ErrorSchema, headers={"Retry-After": {"schema": {"type": "integer"}}})
 def store_draft(body: dict[str, Any]) -> Any:
     """Store a draft as a game (a branch when `branch_of` is given)"""
     session = get_session()
-    source = None
-    if body["branch_of"] is not None:
-        source = store.find_by_ref(session, body["branch_of"]["slug"])
-        if source is None:
-            raise ApiError(404, f"No game {body['branch_of']['slug']!r} to branch from.")
+    source = branch_source_for(body)
     visibility = body["visibility"] or ("unlisted" if source is not None else "public")
+    if source is not None and source.visibility != "public" and visibility == "public":
+        raise ApiError(422, "A branch of an unlisted game is unlisted.", errors=[
+            {"code": "bad-request", "path": "/visibility", "message": "must be unlisted"}])
     try:
-        done = store.ingest(session, raw_of(body["log"]), visibility=visibility)
+        done = store.ingest(session, raw_of(body["log"]), visibility=visibility,
+                            checker=engine_check)
     except store.InvalidLog as invalid:
         raise not_stored(invalid) from None
     if not done.created:
@@ -210,7 +242,7 @@ def store_draft(body: dict[str, Any]) -> Any:
             {"code": "duplicate", "message": share_url(done.record), "path": "/log"}])
     if source is not None:
         store.link_branch(session, done.record, source, body["branch_of"]["step"])
-    view = game_view(done.record)
+    view = game_view(done.record, fresh=done.result)
     view["owner_token"] = done.owner_token
     return view, 201, VARY
 
@@ -225,38 +257,58 @@ def open_draft(ref: str) -> Any:
     """Open a saved draft to continue it (owner token required)"""
     record = owned(ref)
     return {"game": game_view(record), "log": json.loads(record.log.decode("utf-8-sig")),
-            "branch_of": branch_link(record)}, 200, VARY
+            "branch_of": branch_link(record, owner=True)}, 200, VARY
 
 
 @bp.route("/games/<string:ref>", methods=["PUT"])
 @bp.arguments(UpdateBodySchema, unknown=RAISE)
-@bp.response(200, GameSchema, description="The game with its new log and result.")
+@bp.response(200, GameSchema, description="The game with its new log and result (its players, "
+             "seats, title and date from the new log).")
 @bp.alt_response(401, schema=ErrorSchema)
 @bp.alt_response(403, schema=ErrorSchema)
 @bp.alt_response(404, schema=ErrorSchema)
 @bp.alt_response(409, schema=ErrorSchema, description="Another game has exactly this log.")
-@bp.alt_response(422, schema=ErrorSchema)
+@bp.alt_response(422, schema=ErrorSchema, description="Not a valid log; or, for a branch, no "
+                 "longer its source's cut (continued).")
+@bp.alt_response(503, schema=ErrorSchema, headers={"Retry-After": {"schema": {"type": "integer"}}})
 @bp.doc(security=[{"ownerToken": []}])
 def update_draft(body: dict[str, Any], ref: str) -> Any:
     """Replace a saved draft's log (owner token required)"""
     record = owned(ref)
+    source = store.branch_source(get_session(), record)
+    if source is not None:
+        check_branch(source, record.branch_step or 0, body["log"])
     try:
-        store.update_log(get_session(), record, raw_of(body["log"]))
+        result = store.update_log(get_session(), record, raw_of(body["log"]),
+                                  checker=engine_check)
     except store.InvalidLog as invalid:
         raise not_stored(invalid) from None
     except store.LogTaken:
         raise ApiError(409, "Another stored game has exactly this log.") from None
-    return game_view(record), 200, VARY
+    return game_view(record, fresh=result), 200, VARY
 
 
 # --- what-if branches ----------------------------------------------------------------------------
 
-def branch_link(record: GameRecord) -> dict[str, Any] | None:
+def branch_link(record: GameRecord, *, owner: bool = False) -> dict[str, Any] | None:
+    """The game ``record`` branched from; an unlisted one is named to the branch's owner only."""
     source = store.branch_source(get_session(), record)
-    if source is None:
+    if source is None or not (source.visibility == "public" or owner or is_owner(record)):
         return None
     return {"slug": source.slug, "step": record.branch_step, "title": source.title,
             "share_url": share_url(source)}
+
+
+def cut_bytes(raw: bytes, game: str, step: int) -> bytes:
+    return compact(drafts.cut_of(raw, game, step)).encode("utf-8")
+
+
+def cut_draft(record: GameRecord, step: int) -> dict[str, Any]:
+    """The engine's cut of a stored game at ``step``, computed beside the request within its
+    budget, once per log and step (kept for the next request: the recorder's what-if link and
+    the branch's check ask for the same one)."""
+    key = ("cut", record.content_hash, step, ENGINE_VERSION)
+    return json.loads(within_budget(key, cut_bytes, record.log, record.game, step))
 
 
 @bp.route("/cut", methods=["GET"])
@@ -264,14 +316,13 @@ def branch_link(record: GameRecord) -> dict[str, Any] | None:
 @bp.response(200, description="`{log, branch_of: {slug, step}}`: the draft a what-if branch "
              "from that step starts from (the engine's cut).")
 @bp.alt_response(404, schema=ErrorSchema)
+@bp.alt_response(503, schema=ErrorSchema, headers={"Retry-After": {"schema": {"type": "integer"}}})
 def cut(args: dict[str, Any]) -> Any:
     """The draft of a what-if branch from a stored game's step"""
     record = store.find_by_ref(get_session(), args["slug"])
     if record is None:
         raise ApiError(404, f"No game {args['slug']!r}.")
-    log = json.loads(record.log.decode("utf-8-sig"))
-    game = get_game(record.game)
-    draft = game.cut(log, args["step"])
+    draft = cut_draft(record, args["step"])
     meta = dict(draft.get("meta") or {})
     meta["title"] = f"What if: {record.title or record.slug}, from step {args['step']}"
     draft["meta"] = meta
@@ -279,8 +330,9 @@ def cut(args: dict[str, Any]) -> Any:
 
 
 @bp.route("/branches/<string:ref>", methods=["GET"])
-@bp.response(200, description="`{branch_of, branches}`: the game it branched from (or null) and "
-             "the branches stored from it (any visibility: a branch is found from its source).")
+@bp.response(200, description="`{branch_of, branches}`: the game it branched from (or null; an "
+             "unlisted one only with this game's owner token) and the branches stored from it "
+             "(the public ones; the unlisted ones too with the game's owner token).")
 @bp.alt_response(404, schema=ErrorSchema)
 def branches(ref: str) -> Any:
     """A game's what-if links, both ways"""
@@ -288,7 +340,9 @@ def branches(ref: str) -> Any:
     record = store.find_by_ref(session, ref)
     if record is None:
         raise ApiError(404, f"No game {ref!r}.")
-    return {"branch_of": branch_link(record),
+    owner = is_owner(record)
+    return {"branch_of": branch_link(record, owner=owner),
             "branches": [{"slug": b.slug, "step": b.branch_step, "title": b.title,
                           "status": b.status, "share_url": share_url(b)}
-                         for b in store.branches_of(session, record)]}
+                         for b in store.branches_of(session, record)
+                         if owner or b.visibility == "public"]}

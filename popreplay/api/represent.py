@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import current_app, request
 
 from ..db.models import GameRecord
-from .lang import localized_result, request_lang
+from .jsonout import compact
+from .lang import localize, localized_result, request_lang
+from .work import within_budget
 
 
 def base_url() -> str:
@@ -19,16 +22,36 @@ def share_url(record: GameRecord) -> str:
     return f"{base_url()}/r/{record.slug}"
 
 
-def game_view(record: GameRecord, lang: str | None = None, *,
-              recheck: bool = True) -> dict[str, Any]:
+def game_view(record: GameRecord, lang: str | None = None, *, recheck: bool = True,
+              fresh: dict[str, Any] | None = None) -> dict[str, Any]:
     """A stored game as the API shows it, its result's messages in ``lang`` (the request's
     language by default). ``recheck``: a result with errors gets their message ids back from its
-    log (one game at a time); a list never does (it never reads the log column: issue 15), so its
-    errors keep the stored English message without ``message_id``."""
+    log (one game at a time), beside the request within its budget, once per log, engine and
+    language (issue 25, finding 6); a list never does (it never reads the log column: issue 15),
+    so its errors keep the stored English message without ``message_id``. ``fresh``: the result
+    just computed for this log (an upload, a ``PUT``): its messages are used as they are."""
     view = plain_view(record)
-    view["result"] = localized_result(view["result"], lang or request_lang(),
-                                      (lambda: record.log) if recheck else None)
+    lang = lang or request_lang()
+    if fresh is not None:
+        view["result"] = localize(fresh, lang)
+    elif recheck and needs_recheck(view["result"], lang):
+        key = ("result", record.content_hash, record.engine_version, lang)
+        result = view["result"]
+        view["result"] = json.loads(within_budget(key, _localized_bytes, result, lang,
+                                                  record.log))
+    else:
+        view["result"] = localized_result(view["result"], lang)
     return view
+
+
+def needs_recheck(result: dict[str, Any], lang: str) -> bool:
+    outcome = result.get("outcome")
+    return bool(result.get("errors")) or (
+        lang != "en" and isinstance(outcome, dict) and bool(outcome.get("notes")))
+
+
+def _localized_bytes(result: dict[str, Any], lang: str, log: bytes) -> bytes:
+    return compact(localized_result(result, lang, log)).encode("utf-8")
 
 
 def plain_view(record: GameRecord) -> dict[str, Any]:

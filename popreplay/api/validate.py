@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import io
+from functools import partial
 from typing import IO, Any, Iterator
 
 from flask import Response, current_app, request, stream_with_context
 from flask_smorest import Blueprint
 from marshmallow import RAISE
 
+from ..budget import beside
 from ..checking import check_text
 from ..engine import ENGINE_VERSION
 from .body import read_body
@@ -16,6 +18,7 @@ from .errors import ApiError
 from .games import dumps_line
 from .lang import localize, request_lang, vary
 from .schemas import ErrorSchema, ValidateQuerySchema, ValidateResultSchema
+from .work import text_check
 
 bp = Blueprint("validate", __name__, url_prefix="/api/v1/validate",
                description="Check logs without storing them.")
@@ -56,8 +59,8 @@ def validate(args: dict[str, Any]) -> Any:
         lines = _results(stream, limit, with_steps=args["steps"],
                          max_lines=current_app.config["MAX_NDJSON_LINES"], lang=request_lang())
         return vary(Response(stream_with_context(lines), mimetype=NDJSON))
-    return localize(check_text(read_body(), with_steps=args["steps"]), request_lang()), 200, {
-        "Vary": "Accept-Language"}
+    body = text_check(read_body(), args["steps"], request_lang())
+    return vary(Response(body, mimetype="application/json"))
 
 
 def _results(stream: IO[bytes], limit: int, *, with_steps: bool,
@@ -73,7 +76,7 @@ def _results(stream: IO[bytes], limit: int, *, with_steps: bool,
         if line is None:
             result = _too_long(limit)
         else:
-            result = localize(check_text(line, with_steps=with_steps), lang)
+            result = localize(beside(partial(check_text, with_steps=with_steps), line), lang)
         yield dumps_line({"line": number, **result})
 
 

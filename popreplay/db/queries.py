@@ -42,15 +42,25 @@ class Filters:
     played_before: datetime | None = None
 
 
+def invisible_dropped(text: str) -> str:
+    """``text`` without its format characters (Unicode category Cf: zero-width space and
+    joiners, word joiner, BOM, soft hyphen, direction marks): invisible, they made two players of
+    one name (issue 25)."""
+    return "".join(c for c in text if unicodedata.category(c) != "Cf")
+
+
 def player_name(name: str) -> str:
-    """A name as ``game_players`` stores it: NFC, storable."""
-    return db_text(unicodedata.normalize("NFC", db_text(name)))
+    """A name as ``game_players`` stores and compares it: NFKC (full-width and other
+    compatibility forms are their plain letters: ``Ｃｌéｏ`` is ``Cléo``), without zero-width or
+    other format characters, storable. The log keeps the name as written."""
+    return db_text(unicodedata.normalize("NFKC", invisible_dropped(db_text(name))))
 
 
 def folded_name(name: str) -> str:
     """A name as people type it: accents dropped, case folded, spaces collapsed (``Cléo``,
-    ``CLEO`` and `` cléo `` are ``cleo``). Stored beside each seat's name (``name_folded``)."""
-    decomposed = unicodedata.normalize("NFKD", db_text(name))
+    ``CLEO`` and `` cléo `` are ``cleo``), as :func:`player_name` without format characters.
+    Stored beside each seat's name (``name_folded``)."""
+    decomposed = unicodedata.normalize("NFKD", invisible_dropped(db_text(name)))
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))
     return " ".join(unicodedata.normalize("NFC", bare).casefold().split())
 

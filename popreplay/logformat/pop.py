@@ -71,10 +71,13 @@ class ClaimedSchema(StrictSchema):
     layout_cards_left = JsonInteger(allow_none=True)
 
 
+AT_LEAST_ONE_ROUND = "a log has at least one round"  # a recorder's draft may have none yet
+
+
 class PopLogSchema(EnvelopeSchema):
     mode = JsonString(required=True, validate=validate.OneOf(MODES))
     options = fields.Nested(OptionsSchema, allow_none=True)
     claimed = fields.Nested(ClaimedSchema, allow_none=True)
     rounds = JsonList(fields.Nested(RoundSchema), required=True,
-                      validate=[validate.Length(min=1, error="a log has at least one round"),
+                      validate=[validate.Length(min=1, error=AT_LEAST_ONE_ROUND),
                                 at_most(MAX_ROUNDS, "rounds")])

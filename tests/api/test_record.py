@@ -138,7 +138,10 @@ def test_a_branch_is_cut_by_the_engine_stored_unlisted_and_linked_both_ways(clie
     assert stored.status_code == 201
     branch = stored.get_json()
     assert branch["visibility"] == "unlisted"
-    links = client.get(f"{API}/branches/{source['slug']}").get_json()
+    # an unlisted branch is listed to the source's owner only (issue 25, finding 5)
+    assert client.get(f"{API}/branches/{source['slug']}").get_json()["branches"] == []
+    links = client.get(f"{API}/branches/{source['slug']}", headers={
+        "Authorization": f"Bearer {source['owner_token']}"}).get_json()
     assert links["branch_of"] is None
     assert [(b["slug"], b["step"]) for b in links["branches"]] == [(branch["slug"], step)]
     back = client.get(f"{API}/branches/{branch['slug']}").get_json()

@@ -55,7 +55,10 @@ def check_case(case: Any, mode: GenerationMode) -> None:
         errors = response.json()["errors"]
         assert errors
         if upload:
-            assert {e["code"] for e in errors} <= {"json", "schema"}, errors
+            # apispec documents a nullable nested object (branch_of) as anyOf [its schema, any
+            # object]: an object without its required keys is "valid" to schemathesis
+            assert {e["code"] for e in errors if not e["path"].startswith("/branch_of/")} <= {
+                "json", "schema"}, errors
         else:
             assert errors == [{"code": "bad-query", "path": "/cursor",
                                "message": errors[0]["message"]}]

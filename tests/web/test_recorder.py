@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.request
 from typing import Any, Iterator
 
 import pytest
@@ -305,14 +306,42 @@ def test_a_what_if_branch_is_stored_and_linked_both_ways(phone, server):  # noqa
     chief = POP.choices(draft, pending={"entry": "turn", "cards": cards})["next"]["turn"]["cards"]
     tap(phone, cards + chief[:2], entries=1)
     slug = finish(phone)
-    status, links = server.request("GET", f"/api/v1/record/branches/{source['slug']}")
+    # an unlisted branch is listed with the source's owner token only (issue 25, finding 5)
+    assert server.request("GET", f"/api/v1/record/branches/{source['slug']}")[1]["branches"] == []
+    request = urllib.request.Request(f"{server.url}/api/v1/record/branches/{source['slug']}",
+                                     headers={"Authorization": f"Bearer {source['owner_token']}"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        links = json.loads(answer.read())
     assert [(b["slug"], b["step"]) for b in links["branches"]] == [(slug, step)]
     status, game = server.request("GET", f"/api/v1/games/{slug}")
     assert game["visibility"] == "unlisted"
     phone.wait_for_selector(".whatif .branch-of a")
     assert phone.get_attribute(".whatif .branch-of a", "href") == f"/r/{source['slug']}#step={step}"
-    phone.goto(f"{server.url}/r/{source['slug']}")
-    phone.wait_for_selector(f".whatif .branch a[href='/r/{slug}']")
+
+
+def test_a_what_if_link_over_a_draft_in_progress_asks_first(phone, server):  # noqa: F811
+    """Issue 25, finding 10: the link asks, as "New" does; "no" keeps the draft."""
+    log = battle_log(seed=6)
+    source = server.store(log)
+    draft = {"setup": {"game": "pop", "mode": "battle", "players": log["players"], "options": {},
+                       "recordHands": False, "meta": {"title": "My draft"}},
+             "draft": {**{k: v for k, v in log.items() if k not in ("rounds", "claimed")},
+                       "meta": {"title": "My draft"}, "rounds": log["rounds"][:1]},
+             "undo": [], "redo": [], "saved": None, "branchOf": None, "checked": False}
+    phone.goto(f"{server.url}/record")
+    phone.evaluate("d => localStorage.setItem('popreplay-recorder', JSON.stringify(d))", draft)
+    asked: list[str] = []
+    phone.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    phone.goto(f"{server.url}/record?from={source['slug']}&step=3")
+    phone.wait_for_function("() => !location.search")
+    assert asked and "what-if" in asked[0]
+    phone.wait_for_selector(".pr-entry h3")
+    assert "Round 2" in phone.inner_text(".pr-entry h3")  # the draft, where it was
+    kept = phone.evaluate("JSON.parse(localStorage.getItem('popreplay-recorder')).draft.meta.title")
+    assert kept == "My draft"
+    phone.once("dialog", lambda dialog: dialog.accept())
+    phone.goto(f"{server.url}/record?from={source['slug']}&step=3")
+    phone.wait_for_function("() => document.body.innerText.includes('What if')")
 
 
 def test_keyboard_labels_and_no_horizontal_scroll(phone, server):  # noqa: F811

@@ -167,6 +167,12 @@
     var params = new URLSearchParams(window.location.search);
     var self = this;
     if (params.get("from") && params.get("step") !== null) {
+      var kept = this.load();  // a what-if link over a draft asks first, as "New" does
+      if (kept && kept.draft && !window.confirm(t("Drop the draft in progress and try this what-if branch instead?"))) {
+        window.history.replaceState(null, "", "/record");
+        this.state = kept; this.render(); this.recheck();
+        return;
+      }
       this.say(t("Cutting the game at step {step}…", { step: params.get("step") }));
       fetch(API + "/cut?from=" + encodeURIComponent(params.get("from")) + "&step=" + encodeURIComponent(params.get("step")))
         .then(function (r) { return r.json().then(function (d) { if (!r.ok) throw new Error(d.message); return d; }); })

@@ -1,0 +1,41 @@
+"""The API's engine work within its budget (popreplay/budget.py): how long a request waits."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any, Callable, Hashable
+
+from flask import current_app
+
+from .. import budget
+from ..checking import check_json, check_text
+from ..engine import ENGINE_VERSION
+from ..i18n import localize
+from .jsonout import compact
+
+
+def work_wait() -> float | None:
+    """The budget of a request's engine work: ``POPREPLAY_REPLAY_WAIT`` seconds (None: no limit,
+    computed in the request)."""
+    return current_app.config["REPLAY_WAIT"]
+
+
+def within_budget(key: Hashable | None, function: Callable[..., Any], *args: Any) -> Any:
+    """:func:`budget.run` with this request's budget."""
+    return budget.run(key, function, *args, wait=work_wait())
+
+
+def engine_check(data: Any) -> dict[str, Any]:
+    """A parsed log's result (an upload, a draft stored or replaced), beside the request."""
+    return within_budget(None, check_json, data)
+
+
+def text_check(raw: bytes, with_steps: bool, lang: str) -> bytes:
+    """A log's result from its bytes in ``lang``, encoded (``POST /validate``), beside the
+    request, kept for the same bytes."""
+    key = ("validate", hashlib.sha256(raw).hexdigest(), with_steps, lang, ENGINE_VERSION)
+    return within_budget(key, _checked_text, raw, with_steps, lang)
+
+
+def _checked_text(raw: bytes, with_steps: bool, lang: str) -> bytes:
+    return compact(localize(check_text(raw, with_steps=with_steps), lang)).encode("utf-8")

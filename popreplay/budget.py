@@ -1,0 +1,242 @@
+"""Engine work beside the request, within a budget (issue 25; docs/reliability.md, "Budgets").
+
+Every request that runs the engine (a first replay, the recorder's check and cut, validation,
+uploads, the re-check of a stored game's messages, a localized replay) hands the work to
+:func:`run` (or :class:`Background` for the first replay, store.py): it is computed in a small
+pool of native threads beside the request (under gevent, the worker's other greenlets — ``/healthz``
+— go on meanwhile), the request waits for it up to its budget (``POPREPLAY_REPLAY_WAIT``), and past
+it :class:`Busy` is raised: a 503 with ``Retry-After`` in the error shape, while the work goes on
+and its bytes are kept for the retry (when the caller gives a ``key``). At most
+``MAX_IN_FLIGHT`` computations are running or queued in a process; past that, :class:`Busy` at
+once (nothing is queued). The work itself is bounded by the log limits (logformat.limits) and the
+engine's bounded searches.
+
+The one place where "submit beside the request, wait up to a budget, else 503" is decided: a
+task queue (issue 27) replaces :class:`Background` here.
+"""
+
+from __future__ import annotations
+
+import gc
+import threading
+from contextlib import contextmanager
+from collections import OrderedDict
+from typing import Any, Callable, Hashable, Iterator
+
+__all__ = ["Background", "Busy", "RETRY_SECONDS", "beside", "cyclic_gc_paused", "run"]
+
+# native threads for engine work per process: one (a process per core, `popreplay serve
+# --workers`): with two, the worker's own thread (its greenlets: /healthz) waited behind two
+# threads for Python's lock, up to 850 ms for a probe under load; with one, under 250 ms
+WORKERS = 1
+MAX_IN_FLIGHT = 32  # computations running or queued at once in a process
+RETRY_SECONDS = 2
+CACHE_BYTES = 64 * 1024 * 1024  # finished answers kept for their key (bytes only)
+CACHE_ENTRIES = 256
+
+
+class Busy(Exception):
+    """The work did not finish within the request's budget (or too much is running already):
+    answered 503 with ``Retry-After``; a keyed computation goes on and is kept for the retry."""
+
+    def __init__(self, why: str = "") -> None:
+        super().__init__(why)
+        self.why = why
+
+
+def _gevent_patched() -> bool:
+    try:
+        from gevent import monkey
+    except ImportError:  # pragma: no cover - gevent is a dependency of `popreplay serve`
+        return False
+    return monkey.is_module_patched("threading")
+
+
+def _original(name: str) -> Any:
+    """``threading``'s own ``name`` (a real lock even where gevent patched the module): held
+    only briefly, never across a switch, it may be taken from any thread or greenlet."""
+    try:
+        from gevent import monkey
+    except ImportError:  # pragma: no cover
+        return getattr(threading, name)
+    return monkey.get_original("threading", name)
+
+
+_gc_lock = _original("Lock")()
+_gc_pausers = 0
+
+
+@contextmanager
+def cyclic_gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection while engine work runs (every computation of :func:`run` and
+    the first replay).
+
+    A replay with steps is tens of thousands of short-lived objects without reference cycles
+    (freed by reference counting as soon as it is encoded). Built with the collector on, they live
+    long enough to be promoted to the oldest generation, and every few replays a full collection
+    walked them all: a pause of 40 to 70 ms for the request that triggered it (measured with
+    ``popreplay bench``); a French replay of a 5,000-event slap game (millions of objects) held
+    every thread of the process, ``/healthz`` included, up to 1.8 s (issue 25). The collector is
+    off while any thread of the process computes and back on as soon as none does. (A real lock,
+    held briefly: it is taken from native threads too.)
+    """
+    global _gc_pausers
+    with _gc_lock:
+        if _gc_pausers == 0 and not gc.isenabled():  # off already (by someone else): leave it
+            paused = False
+        else:
+            paused = True
+            _gc_pausers += 1
+            gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            with _gc_lock:
+                _gc_pausers -= 1
+                if _gc_pausers == 0:
+                    gc.enable()
+
+
+# At most WORKERS computations run at once; the others wait for their turn in their native
+# thread (never in the worker's own thread: its greenlets go on).
+_turns = _original("BoundedSemaphore")(WORKERS)
+_executor: Any = None
+
+
+def _in_turn(flags: dict[str, bool], function: Callable[..., Any], *args: Any) -> Any:
+    with _turns:
+        if flags["abandoned"]:  # nobody waits for it any more, and nothing would keep it
+            return None
+        with cyclic_gc_paused():
+            return function(*args)
+
+
+class Background:
+    """One computation beside the request: in a native thread (gevent's hub thread pool when
+    gevent patched ``threading``: its greenlets go on meanwhile; else a small thread pool), at
+    most ``WORKERS`` at once."""
+
+    def __init__(self, function: Callable[..., Any], *args: Any) -> None:
+        global _executor
+        self.gevent = _gevent_patched()
+        self.flags = {"abandoned": False}
+        if self.gevent:
+            import gevent
+
+            self.job = gevent.get_hub().threadpool.spawn(_in_turn, self.flags, function, *args)
+        else:
+            if _executor is None:
+                from concurrent.futures import ThreadPoolExecutor
+
+                _executor = ThreadPoolExecutor(max_workers=MAX_IN_FLIGHT,
+                                               thread_name_prefix="engine")
+            self.job = _executor.submit(_in_turn, self.flags, function, *args)
+
+    def wait(self, seconds: float | None) -> bool:
+        if self.gevent:
+            return self.job.wait(seconds) is not None or self.job.ready()
+        from concurrent.futures import wait
+
+        return bool(wait([self.job], timeout=seconds).done)
+
+    def value(self) -> Any:
+        return self.job.get() if self.gevent else self.job.result()
+
+    def when_done(self, callback: Callable[[Any], None]) -> None:
+        """``callback(value)`` once done (``None`` if it failed), in a greenlet or a thread."""
+        if self.gevent:
+            import gevent
+
+            self.job.rawlink(lambda job: gevent.spawn(
+                callback, job.value if job.successful() else None))
+        else:
+            self.job.add_done_callback(lambda job: callback(
+                None if job.exception() is not None else job.result()))
+
+
+_lock = _original("Lock")()
+_in_flight = 0
+_running: dict[Hashable, Background] = {}
+_done: OrderedDict[Hashable, bytes] = OrderedDict()
+_done_bytes = 0
+
+
+def _finished(key: Hashable | None, value: Any) -> None:
+    global _in_flight
+    with _lock:
+        _in_flight -= 1
+        if key is not None:
+            _running.pop(key, None)
+            _keep(key, value)
+
+
+def _keep(key: Hashable, value: Any) -> None:
+    """Keep a finished value (bytes only: one object each, nothing for the collector to walk)."""
+    global _done_bytes
+    if isinstance(value, bytes) and len(value) <= CACHE_BYTES // 4 and key not in _done:
+        _done[key] = value
+        _done_bytes += len(value)
+        while _done and (_done_bytes > CACHE_BYTES or len(_done) > CACHE_ENTRIES):
+            _done_bytes -= len(_done.popitem(last=False)[1])
+
+
+def cached(key: Hashable) -> bytes | None:
+    with _lock:
+        value = _done.get(key)
+        if value is not None:
+            _done.move_to_end(key)
+        return value
+
+
+def run(key: Hashable | None, function: Callable[..., Any], *args: Any,
+        wait: float | None) -> Any:
+    """``function(*args)`` beside the request, waited for up to ``wait`` seconds (``None``: in
+    the caller, however long: the command line, ``POPREPLAY_REPLAY_WAIT=0``).
+
+    ``key``: what the value depends on, wholly. Requests with the same key share one computation,
+    and a value that is ``bytes`` is kept (an LRU of ``CACHE_BYTES``) and returned at once the
+    next time, so a request answered 503 finds its answer on the retry. Raises :class:`Busy`.
+    """
+    global _in_flight
+    if key is not None and (value := cached(key)) is not None:
+        return value
+    if wait is None:
+        value = function(*args)
+        if key is not None:
+            with _lock:
+                _keep(key, value)
+        return value
+    with _lock:  # brief: nothing in it waits or switches
+        job = None if key is None else _running.get(key)
+        if job is None:
+            if _in_flight >= MAX_IN_FLIGHT:
+                raise Busy("too much engine work is running")
+            _in_flight += 1
+    if job is None:
+        job = Background(function, *args)
+        if key is not None:
+            with _lock:
+                _running.setdefault(key, job)  # two at once: both compute, the last one kept
+        job.when_done(lambda value: _finished(key, value))
+    if not job.wait(wait):
+        if key is None:  # not started yet: skipped (a keyed one goes on, kept for the retry)
+            job.flags["abandoned"] = True
+        raise Busy("the engine's work took longer than this request waits")
+    return job.value()
+
+
+def beside(function: Callable[..., Any], *args: Any) -> Any:
+    """``function(*args)`` in the pool, waited for as long as it takes (a streamed answer already
+    sent its status): the worker's other requests go on meanwhile."""
+    job = Background(function, *args)
+    job.wait(None)
+    return job.value()
+
+
+def clear() -> None:
+    """Forget the kept answers (tests)."""
+    global _done_bytes
+    with _lock:
+        _done.clear()
+        _done_bytes = 0
