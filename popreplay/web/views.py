@@ -26,8 +26,8 @@ from ..api.represent import base_url
 from ..checking import check_text
 from ..db.types import db_text
 from ..engine import ENGINE_VERSION, GAMES
-from ..logformat import published_schema
 from . import i18n, preview
+from .claimform import claim_form
 from .lang import LANGS
 from .lang import current as current_lang
 
@@ -207,32 +207,11 @@ def record() -> str:
     games = [{"name": g.name, "title": g.title, "modes": list(g.modes),
               "players": {m: list(c) for m, c in g.player_counts.items()},
               "scripts": [s for s in (game_script(g.name), record_script(g.name)) if s],
-              "style": game_style(g.name), "claims": claim_shapes(g.name)}
+              "style": game_style(g.name), "claims": claim_form(g)}
              for g in GAMES.values() if hasattr(g, "choices")]
     page = {"games": games, "known_players": store.known_players(store.get_session())}
     return render_page("web/record.html", games=games,
                            page_json=_htmlsafe(json.dumps(page, ensure_ascii=False)))
-
-
-def claim_shapes(game: str) -> dict[str, Any]:
-    """What the end screen may claim besides per-player numbers, read from the published schema
-    of ``claimed``: ``{"names"}`` (a set of players, e.g. winners), ``{"enum": [...]}`` or
-    ``{"boolean"}``. The page offers each for the outcome keys the result actually has."""
-    try:
-        properties = published_schema(game)["$defs"]["claimed"]["properties"]
-    except (FileNotFoundError, KeyError):
-        return {}
-    shapes: dict[str, Any] = {}
-    for key, spec in properties.items():
-        types = spec.get("type")
-        types = [types] if isinstance(types, str) else list(types or [])
-        if "enum" in spec:
-            shapes[key] = {"enum": [v for v in spec["enum"] if v is not None]}
-        elif "boolean" in types:
-            shapes[key] = {"boolean": True}
-        elif "array" in types and (spec.get("items") or {}).get("type") == "string":
-            shapes[key] = {"names": True}
-    return shapes
 
 
 def record_script(game: str) -> str | None:

@@ -612,52 +612,11 @@
     clear(main);
     var result = (this.answer || {}).result || {};
     var outcome = result.outcome || {};
-    var claims = [];
     var form = el("form", { class: "rp-box rp-end", "aria-labelledby": "rec-end-h" });
     form.appendChild(el("h2", { id: "rec-end-h", class: "rp-head", text: t("What does the score sheet say? (optional)") }));
     form.appendChild(el("p", { class: "rp-hint", text: t("Leave a box empty (no player ticked) to claim nothing for it. The replay compares each claim with the computed result.") }));
-    Object.keys(outcome).forEach(function (key) {
-      var value = outcome[key];
-      if (!value || typeof value !== "object" || Array.isArray(value)) return;
-      var names = Object.keys(value).filter(function (n) { return st.setup.players.indexOf(n) >= 0 && (typeof value[n] === "number" || value[n] === null); });
-      if (!names.length) return;
-      var set = el("fieldset", { class: "rp-claims" }, el("legend", { text: key }));
-      names.forEach(function (name, i) {
-        var id = "claim-" + key + "-" + i;
-        var input = el("input", { id: id, type: "number", inputmode: "numeric", step: "1", dataset: { claim: key, player: name } });
-        claims.push(input);
-        set.appendChild(el("div", { class: "rp-field" }, el("label", { for: id, text: name }), input));
-      });
-      form.appendChild(set);
-    });
-    // Besides the numbers: a set of players (winners), one of a list of values, yes or no — as
-    // the published schema of `claimed` says (page data `claims`), for the keys this result has.
-    var shapes = (this.games[st.setup.game] || {}).claims || {};
-    var picks = [];
-    Object.keys(outcome).forEach(function (key) {
-      var shape = shapes[key];
-      if (!shape) return;
-      var viewer = window.PopReplayViewer;
-      var words = viewer && viewer.claimWords ? viewer.claimWords(viewer.claimParts("/" + key, [])) : key.replace(/_/g, " ");
-      var set = shape.names ? el("fieldset", { class: "rp-claims" }, el("legend", { text: words })) : el("div", { class: "rp-claims rp-claim-value" });
-      if (shape.names) {
-        st.setup.players.forEach(function (name, i) {
-          var id = "claim-" + key + "-" + i;
-          var box = el("input", { id: id, type: "checkbox", dataset: { claim: key, player: name } });
-          picks.push({ key: key, kind: "names", input: box });
-          set.appendChild(el("div", { class: "rp-check" }, box, el("label", { for: id, text: name })));
-        });
-      } else {
-        var id = "claim-" + key;
-        var select = el("select", { id: id, dataset: { claim: key } }, el("option", { value: "", text: "—" }));
-        (shape.enum || [true, false]).forEach(function (v) {
-          select.appendChild(el("option", { value: JSON.stringify(v), text: v === true ? t("yes") : v === false ? t("no") : String(v) }));
-        });
-        picks.push({ key: key, kind: "value", input: select });
-        set.appendChild(el("div", { class: "rp-field" }, el("label", { for: id, text: words }), select));
-      }
-      form.appendChild(set);
-    });
+    var fields = ((this.games[st.setup.game] || {}).claims || {})[st.setup.mode] || [];
+    var read = window.PopReplayClaimForm(form, fields, outcome, st.setup.players, el);
     var visibility = el("select", { id: "rec-visibility" },
       el("option", { value: "public", text: t("public (listed on the home page)") }),
       el("option", { value: "unlisted", text: t("unlisted (only people with the link)") }));
@@ -669,19 +628,7 @@
     form.addEventListener("submit", function (ev) {
       ev.preventDefault();
       var log = clone(st.draft);
-      var claimed = {};
-      claims.forEach(function (input) {
-        if (input.value === "") return;
-        claimed[input.dataset.claim] = claimed[input.dataset.claim] || {};
-        claimed[input.dataset.claim][input.dataset.player] = Number(input.value);
-      });
-      picks.forEach(function (pick) {
-        if (pick.kind === "value") {
-          if (pick.input.value !== "") claimed[pick.key] = JSON.parse(pick.input.value);
-        } else if (pick.input.checked) {
-          (claimed[pick.key] = claimed[pick.key] || []).push(pick.input.dataset.player);
-        }
-      });
+      var claimed = read();
       if (Object.keys(claimed).length) log.claimed = claimed;
       var request = st.saved
         ? post(API + "/games/" + encodeURIComponent(st.saved.slug), { log: log }, "PUT", st.saved.token)

@@ -1,0 +1,137 @@
+"""Issue 24: what a player reads, in English and French at 390×844 — the end-of-game form speaks
+the score sheet's words (no code word), POP! battle takes each round's scores, and the claims are
+compared round by round on the stored game."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Iterator
+
+import pytest
+
+from popreplay.checking import check_log
+from popreplay.engine import GAMES
+from popreplay.logformat import published_schema
+from tests.web.conftest import (SCREENSHOTS, browser, screenshots_wanted, server,  # noqa: F401
+                                watched_page)
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+MODES = [(g.name, mode) for g in GAMES.values() if hasattr(g, "claimable") for mode in g.modes]
+PLAYERS = {"solo": 1, "puzzle": 1, "cube": 2}
+
+
+@pytest.fixture
+def phone(browser) -> Iterator[Any]:  # noqa: F811
+    with watched_page(browser, viewport=PHONE, timeout=20000) as tab:
+        yield tab
+
+
+def code_words() -> set[str]:
+    """Every outcome key and enum value of ``claimed`` in the published schemas, and the
+    engine's declared choices: none of them may be what a person reads on the form."""
+    words: set[str] = set()
+    for game in GAMES.values():
+        try:
+            properties = published_schema(game.name)["$defs"]["claimed"]["properties"]
+        except (FileNotFoundError, KeyError):
+            continue
+        for key, spec in properties.items():
+            words.add(key)
+            words.update(v for v in spec.get("enum", []) if isinstance(v, str))
+        for mode in game.modes:
+            for field in game.claimable(mode):
+                words.add(field["key"])
+                words.update(str(c) for c in field.get("choices", []))
+    words.update(("true", "false"))
+    return words
+
+
+def simulated(game: str, mode: str) -> dict[str, Any]:
+    engine = GAMES[game]
+    count = PLAYERS.get(mode, PLAYERS.get(game, 3))
+    log = engine.simulate(mode=mode, players=count, seed=5)
+    log.pop("claimed", None)
+    return log
+
+
+def open_end_screen(page, url, log, lang):
+    """The finished draft put where the recorder keeps it, then the end screen."""
+    setup = {"game": log["game"], "mode": log["mode"], "players": log["players"],
+             "options": log.get("options") or {}, "recordHands": True, "meta": {}}
+    state = {"setup": setup, "draft": log, "undo": [], "redo": [], "saved": None,
+             "branchOf": None, "checked": False}
+    page.goto(url + "/record?lang=" + lang)
+    page.evaluate("s => window.localStorage.setItem('popreplay-recorder', s)", json.dumps(state))
+    page.goto(url + "/record?lang=" + lang)
+    page.wait_for_selector("#recorder[data-checked='1']")
+    page.click("[data-act=finish]")
+    page.wait_for_selector(".rp-end")
+
+
+def form_texts(page) -> list[str]:
+    return page.eval_on_selector_all(
+        ".rp-end legend, .rp-end label, .rp-end option, .rp-end th, .rp-end h2, .rp-end [aria-label]",
+        "nodes => nodes.map(n => [n.textContent.trim(), n.getAttribute('aria-label') || ''])")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("game,mode", MODES, ids=[f"{g}-{m}" for g, m in MODES])
+def test_the_end_of_game_form_shows_no_code_word(phone, server, game, mode, lang):  # noqa: F811
+    log = simulated(game, mode)
+    open_end_screen(phone, server.url, log, lang)
+    codes = code_words()
+    texts = [t for pair in form_texts(phone) for t in pair if t]
+    fields = phone.eval_on_selector_all("[data-claim]", "ns => ns.map(n => n.dataset.claim)")
+    assert fields, "the form asks something"
+    assert "notes" not in fields  # Bloops' meaningless tick group is gone
+    for text in texts:
+        assert text not in codes, f"{game} {mode} {lang}: the code {text!r} is shown"
+        for code in codes:
+            if "-" in code or "_" in code:
+                assert code not in text, f"{game} {mode} {lang}: {code!r} in {text!r}"
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    if lang == "fr":
+        assert not re.search(r"\b(Who|Points per|How did|Total points)\b", " ".join(texts))
+    if screenshots_wanted() and (game, mode, lang) in (("pop", "battle", "en"), ("bloops", "classic", "fr")):
+        phone.screenshot(path=str(SCREENSHOTS / f"recorder-end-{game}-{lang}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_pop_battle_takes_each_rounds_scores_and_they_are_compared_round_by_round(
+        phone, server, lang):  # noqa: F811
+    log = simulated("pop", "battle")
+    outcome = check_log(log)["outcome"]
+    players = log["players"]
+    open_end_screen(phone, server.url, log, lang)
+    rounds = outcome["rounds"]
+    assert phone.locator("[data-claim=rounds]").count() == len(rounds) * len(players)
+    wrong = players[1]
+    delta = {"en": 5, "fr": 7}[lang]  # two different logs: the store refuses the same one twice
+    for r, data in enumerate(rounds):
+        for name in players:
+            value = data["scores"][name] + (delta if (r == 1 and name == wrong) else 0)
+            phone.fill(f"[data-claim=rounds][data-round='{r}'][data-player='{name}']", str(value))
+    # the total row follows the rounds, as on the sheet
+    for name in players:
+        expected = outcome["totals"][name] + (delta if name == wrong else 0)
+        assert phone.input_value(f"[data-claim=totals][data-player='{name}']") == str(expected)
+    phone.check(f"[data-claim=winners][data-player='{outcome['winners'][0]}']")
+    phone.click("[data-act=store]")
+    try:
+        phone.wait_for_selector("#result-panel")
+    except Exception:
+        raise AssertionError(phone.text_content("#rec-status") or "not stored")
+    slug = phone.url.split("/r/", 1)[1].split("?", 1)[0]
+    status, game = server.request("GET", f"/api/v1/games/{slug}")
+    assert status == 200
+    stored = server.request("GET", f"/api/v1/games/{slug}/log")[1]
+    assert [r["scores"] for r in stored["claimed"]["rounds"]] == [
+        {n: d["scores"][n] + (delta if (i == 1 and n == wrong) else 0) for n in players}
+        for i, d in enumerate(rounds)]
+    differences = game["result"]["claims"]["differences"]
+    assert [d["field"] for d in differences] == [f"/rounds/1/scores/{wrong}", f"/totals/{wrong}"]
+    assert differences[0]["claimed"] == rounds[1]["scores"][wrong] + delta
+    assert differences[0]["computed"] == rounds[1]["scores"][wrong]
