@@ -20,6 +20,7 @@ from ..engine import build_result, get_game, invalid_result
 from ..logformat import ShapeError, check_parsed_shape
 from .errors import ApiError
 from .jsonout import compact
+from ..i18n.words import with_words
 from .lang import localize, request_lang
 from .owner import require_owner
 from .represent import game_view, share_url
@@ -147,19 +148,21 @@ def check(body: dict[str, Any]) -> Any:
     Notes and messages in the language of `?lang=`, else `Accept-Language` (`en` or `fr`).
     """
     return in_language(check_draft(body["log"], body["pending"], body["steps"]),
-                       request_lang()), 200, {"Vary": "Accept-Language"}
+                       request_lang(), log=body["log"]), 200, {"Vary": "Accept-Language"}
 
 
-def in_language(answer: dict[str, Any], lang: str) -> dict[str, Any]:
-    """The check's result, steps and ``choices.error`` in ``lang`` (ids and parameters kept)."""
+def in_language(answer: dict[str, Any], lang: str, *, log: Any = None) -> dict[str, Any]:
+    """The check's result, steps and ``choices.error`` in ``lang`` (ids and parameters kept),
+    each error with its ``words`` for the page (``popreplay.i18n.words``)."""
     localized = localize({"errors": (answer["result"] or {}).get("errors", []),
                           "steps": answer["steps"]}, lang)
     out = {**answer, "steps": localized["steps"]}
     if answer["result"] is not None:
-        out["result"] = {**answer["result"], "errors": localized["errors"]}
+        out["result"] = {**answer["result"],
+                         "errors": with_words(localized["errors"], log, lang)}
     error = answer["choices"].get("error") if isinstance(answer["choices"], dict) else None
     if isinstance(error, dict):
-        [error] = localize({"errors": [error]}, lang)["errors"]
+        [error] = with_words(localize({"errors": [error]}, lang)["errors"], log, lang)
         out["choices"] = {**answer["choices"], "error": error}
     return out
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 from typing import IO, Any, Iterator
 
 from flask import Response, current_app, request, stream_with_context
@@ -11,6 +12,7 @@ from marshmallow import RAISE
 
 from ..checking import check_text
 from ..engine import ENGINE_VERSION
+from ..i18n.words import with_words
 from .body import read_body
 from .errors import ApiError
 from .games import dumps_line
@@ -56,8 +58,19 @@ def validate(args: dict[str, Any]) -> Any:
         lines = _results(stream, limit, with_steps=args["steps"],
                          max_lines=current_app.config["MAX_NDJSON_LINES"], lang=request_lang())
         return vary(Response(stream_with_context(lines), mimetype=NDJSON))
-    return localize(check_text(read_body(), with_steps=args["steps"]), request_lang()), 200, {
-        "Vary": "Accept-Language"}
+    text = read_body()
+    lang = request_lang()
+    result = localize(check_text(text, with_steps=args["steps"]), lang)
+    if result["errors"]:  # each in words for pages (the home page's check): 1-based, by name
+        result["errors"] = with_words(result["errors"], _parsed(text), lang)
+    return result, 200, {"Vary": "Accept-Language"}
+
+
+def _parsed(text: bytes) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
 
 
 def _results(stream: IO[bytes], limit: int, *, with_steps: bool,

@@ -23,9 +23,10 @@ from markupsafe import Markup
 from .. import store
 from ..api.jsonout import compact
 from ..api.represent import base_url
-from ..checking import check_text
+from ..checking import check_log, check_text
 from ..db.types import db_text
 from ..engine import ENGINE_VERSION, GAMES
+from ..i18n.words import error_words
 from . import i18n, preview
 from .claimform import claim_form
 from .lang import LANGS
@@ -329,6 +330,14 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
     fallback_title = _("Game")
     game = result.get("game")
     error = result["errors"][0] if result["status"] == "illegal" and result["errors"] else None
+    if result.get("errors") and log is not None and current_lang() != "en" and \
+            not all(e.get("message_id") for e in result["errors"]):
+        # a stored result is JSON: its errors lost their message ids; the log (no steps: fast)
+        # gives them back, so that the violation is said in the page's language
+        fresh = check_log(log)
+        if [e["code"] for e in fresh["errors"]] == [e.get("code") for e in result["errors"]]:
+            result = {**result, "errors": localized(fresh)["errors"]}
+    words = [error_words(e, log, current_lang()) for e in result.get("errors") or []]
     steps = result.get("steps")
     if steps is not None:
         violation_step = next((s["index"] for s in steps if s["kind"] == "violation"), None)
@@ -338,7 +347,8 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
         violation_step = None
     return {
         "page_json": page_json(replay_text if replay_text is not None else result,
-                               players=players, log=log, slug=slug, replay_url=replay_url),
+                               players=players, log=log, slug=slug, replay_url=replay_url,
+                               words=words),
         "step_max": (max(len(steps) - 1, 0) if steps is not None
                      else None if step_count is None else max(step_count - 1, 0)),
         "result": result,
@@ -355,6 +365,7 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
         "game_style": game_style(game),
         "game": game,
         "error": error,
+        "error_words": words[0] if error else None,
         "offending": offending_move(log, error) if error else None,
         "violation_step": violation_step,
         "preview": preview.summary(result, game_title=_game_titles().get(game, game or "Game"),
@@ -415,11 +426,14 @@ def _htmlsafe(json_text: str) -> str:
 
 
 def page_json(result: dict[str, Any] | str, *, players: list[str], log: dict[str, Any] | None,
-              slug: str | None, replay_url: str | None = None) -> Markup:
+              slug: str | None, replay_url: str | None = None,
+              words: list[dict[str, Any]] | None = None) -> Markup:
     """The page's data block, ``{"result", "players", "log", "slug"}``, for a
     ``<script type="application/json">``. ``result`` may be its JSON text, embedded as it is.
     With ``replay_url`` the result comes without steps: the viewer fetches them from there."""
-    extra = {"replay_url": replay_url} if replay_url else {}
+    extra: dict[str, Any] = {"replay_url": replay_url} if replay_url else {}
+    if words:  # the result's errors in words (popreplay.i18n.words), in the same order
+        extra["error_words"] = words
     rest = compact({"players": players, "log": log, "slug": slug, **extra})
     result_text = result if isinstance(result, str) else compact(result)
     return Markup(_htmlsafe('{"result":' + result_text + "," + rest[1:]))

@@ -135,3 +135,71 @@ def test_pop_battle_takes_each_rounds_scores_and_they_are_compared_round_by_roun
     assert [d["field"] for d in differences] == [f"/rounds/1/scores/{wrong}", f"/totals/{wrong}"]
     assert differences[0]["claimed"] == rounds[1]["scores"][wrong] + delta
     assert differences[0]["computed"] == rounds[1]["scores"][wrong]
+
+
+# --- errors in words ---------------------------------------------------------------------------
+
+POINTER = re.compile(r"/(rounds|turns|events|players|pending)/\d|\(see /|\(voir /")
+
+
+def illegal_battle() -> tuple[dict[str, Any], dict[str, Any]]:
+    """A battle whose round 2, turn 3 has Bruno play a card of the layout."""
+    log = simulated("pop", "battle")
+    bruno = log["players"][1]
+    log["rounds"][1]["turns"][2]["plays"][bruno] = [log["rounds"][1]["layout"][0][0]]
+    log["rounds"] = log["rounds"][:2]
+    log["rounds"][1]["turns"] = log["rounds"][1]["turns"][:3]
+    return log, check_log(log)
+
+
+WORDS = {"en": "Round 2, turn 3 — {name}: {name} does not hold {card}",
+         "fr": "Manche 2, tour 3 — {name}\u00a0: {name} n'a pas le {card} en main"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_recorder_says_a_broken_draft_once_in_words_with_undo_beside_it(phone, server, lang):  # noqa: F811
+    log, result = illegal_battle()
+    assert result["errors"][0]["round"] == 2
+    name, card = log["players"][1], log["rounds"][1]["layout"][0][0]
+    setup = {"game": "pop", "mode": "battle", "players": log["players"], "options": {},
+             "recordHands": True, "meta": {}}
+    undo = [{"draft": {**log, "rounds": []}, "label": "x"}]
+    state = {"setup": setup, "draft": log, "undo": undo, "redo": [], "saved": None,
+             "branchOf": None, "checked": False}
+    phone.goto(server.url + "/record?lang=" + lang)
+    phone.evaluate("s => window.localStorage.setItem('popreplay-recorder', s)", json.dumps(state))
+    phone.goto(server.url + "/record?lang=" + lang)
+    phone.wait_for_selector(".rp-error-box")
+    expected = WORDS[lang].format(name=name, card=card)
+    text = phone.inner_text("#recorder")
+    assert text.count(expected) == 1, text
+    assert not POINTER.search(text), text
+    assert phone.locator(".rp-error-box [data-act=undo-error]").is_visible()
+    phone.click(".rp-error-box summary")
+    assert "/rounds/1/turns/2/plays/" in phone.inner_text(".rp-error-box details")
+    if screenshots_wanted() and lang == "en":
+        phone.screenshot(path=str(SCREENSHOTS / "recorder-error.png"))
+    phone.click(".rp-error-box [data-act=undo-error]")
+    phone.wait_for_selector("#recorder[data-entries='0'][data-checked='1']")
+    assert phone.locator(".rp-error-box").count() == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_replay_and_the_home_check_say_the_violation_in_words(phone, server, lang):  # noqa: F811
+    log, result = illegal_battle()
+    log = {**log, "meta": {"title": f"words {lang}"}}
+    name, card = log["players"][1], log["rounds"][1]["layout"][0][0]
+    expected = WORDS[lang].format(name=name, card=card)
+    slug = server.store(log)["slug"]
+    phone.goto(f"{server.url}/r/{slug}?lang={lang}")
+    phone.wait_for_selector("#violation")
+    banner = phone.inner_text("#violation")
+    assert expected in banner and not POINTER.search(banner), banner
+    panel = phone.inner_text("#result-panel")
+    assert expected in panel and not POINTER.search(panel), panel
+    phone.goto(f"{server.url}/?lang={lang}")
+    phone.fill("#log-text", json.dumps(log))
+    phone.click("#validate-button")
+    phone.wait_for_selector("#check-errors li")
+    item = phone.inner_text("#check-errors li")
+    assert expected in item and not POINTER.search(item), item

@@ -234,7 +234,7 @@
       self.error = bad;
       self.save();
       self.render();
-      if (bad) self.say(t("Checked: {message}", { message: bad.message }) + (was ? " (" + t("an entry made offline breaks a rule: undo it") + ")" : ""), true);
+      if (bad) self.say(was ? t("Back online: an entry made offline breaks a rule.") : "", true);
       else if (was) self.say(t("Back online: every entry is checked."));
       self.autosave();
     }).catch(function (e) {
@@ -266,6 +266,7 @@
       self.state.checked = Boolean(answer);
       self.answer = answer || self.answer;
       self.error = null;
+      self.refused = null;
       if (panel && panel.reset) panel.reset();
       self.save();
       self.render();
@@ -280,8 +281,9 @@
       self.offline = false;
       var bad = refusal(answer);
       if (bad) {
+        self.refused = bad;
         self.render();
-        self.say(t("Refused: {message}", { message: bad.message }), true);
+        self.say("");
         return false;
       }
       return keep(answer);
@@ -532,7 +534,9 @@
       game: el("a", { href: "/r/" + st.branchOf.slug + "#step=" + st.branchOf.step, text: st.branchOf.slug }), step: st.branchOf.step })));
     if (this.offline) facts.push(el("strong", { class: "rp-offline", text: t("Offline — entries are kept in this browser and checked when the network is back.") }));
     if (facts.length) main.appendChild(el("p", { class: "rp-sub rp-facts" }, facts));
-    if (this.error) main.appendChild(el("p", { class: "rp-error", role: "alert" }, t("Rule: {message}", { message: this.error.message }) + " ", el("code", { text: this.error.path || "/" })));
+    if (this.error) main.appendChild(this.errorNode(t("This draft breaks a rule:"), this.error, true));
+    else if (this.refused) main.appendChild(this.errorNode(t("Refused:"), this.refused, false));
+    this.refused = null;  // said once; the next render is the next entry's
 
     var panelBox = el("section", { class: "rp-panel", "aria-label": t("Entry") });
     var panel = panels[setup.game];
@@ -555,6 +559,20 @@
     side.appendChild(this.notesBox(answer.steps || []));
     layout.appendChild(side);
     main.appendChild(layout);
+  };
+
+  // One message, once, in words (the server's: "Round 2, turn 3 — Bruno: …", 1-based), with
+  // "Undo" beside it when the draft itself breaks the rule; the code and the JSON Pointer only in
+  // the details.
+  Recorder.prototype.errorNode = function (prefix, error, undo) {
+    var self = this;
+    var line = error.words ? error.words.line : error.message;
+    return el("div", { class: "rp-error rp-error-box", role: "alert" },
+      el("p", null, el("strong", { text: prefix }), " ", el("span", { class: "rp-error-line", text: line }),
+        undo && this.state.undo.length ? [" ", el("button", { type: "button", dataset: { act: "undo-error" },
+          on: { click: function () { self.undo(); } } }, "↶ " + t("Undo"))] : null),
+      el("details", { class: "error-details" }, el("summary", { text: t("Details") }),
+        el("code", { text: error.code || "" }), " ", el("code", { text: error.path || "/" })));
   };
 
   Recorder.prototype.renderPanel = function (box, rec) {
@@ -596,7 +614,8 @@
 
   Recorder.prototype.notesBox = function (steps) {
     var list = el("ol", { class: "rp-notes", reversed: true });
-    steps.slice(-8).reverse().forEach(function (s) {
+    // a violation is said once, in words, above the panel
+    steps.filter(function (s) { return s.kind !== "violation"; }).slice(-8).reverse().forEach(function (s) {
       list.appendChild(el("li", { value: String(s.index), class: "note kind-" + s.kind }, s.note));
     });
     return el("section", { class: "rp-box", "aria-label": t("Step notes") }, el("h3", { class: "rp-head", text: t("Latest steps") }), list);

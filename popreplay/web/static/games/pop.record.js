@@ -215,10 +215,7 @@
     var h = rec.helpers;
     var answer = rec.choices || {};
     var next = answer.next || {};
-    if (answer.error && !rec.offline) {
-      container.appendChild(h.el("p", { class: "rp-error", role: "alert", text: t("The draft breaks a rule: {message} — undo the last entry.", { message: answer.error.message }) }));
-      return;
-    }
+    if (answer.error && !rec.offline) return;  // the frame says it once, with "Undo" beside it
     if (rec.offline && !rec.choices) {
       container.appendChild(h.el("p", { class: "rp-hint", text: t("Offline before the first check: wait for the network to start this game.") }));
       return;
