@@ -203,3 +203,41 @@ def test_the_replay_and_the_home_check_say_the_violation_in_words(phone, server,
     phone.wait_for_selector("#check-errors li")
     item = phone.inner_text("#check-errors li")
     assert expected in item and not POINTER.search(item), item
+
+
+# --- offline: still narrowed -------------------------------------------------------------------
+
+@pytest.mark.parametrize("hands", [True, False], ids=["hands", "face-up-only"])
+def test_offline_after_two_entries_the_offered_cards_are_still_narrowed(phone, server, hands):  # noqa: F811
+    from tests.games.pop.test_choices import without_hands
+    from tests.web.test_recorder import record_first, start, turn_taps
+
+    log = simulated("pop", "battle")
+    if not hands:
+        log = without_hands(log)
+    players = log["players"]
+    start(phone, server.url, mode="battle", players=players, hands=hands)
+    record_first(phone, log, 1, hands=hands)  # the deal and turn 1, checked
+    phone.context.set_offline(True)
+    turns = log["rounds"][0]["turns"]
+    for entries, turn in enumerate(turns[1:3], start=3):
+        for card in turn_taps(turn, players, variant=False, solo=False):
+            phone.click(f".pr-entry [data-card='{card}']:not([disabled])")
+        phone.wait_for_selector(f"#recorder[data-entries='{entries}'][data-checked='0']")
+    assert "2 entries are waiting to be checked" in phone.inner_text(".rp-facts")
+    assert "Round 1, turn 4" in phone.inner_text(".pr-entry h3")
+    offered = phone.eval_on_selector_all(".pr-entry [data-card]:not([disabled])",
+                                         "ns => ns.map(n => Number(n.dataset.card))")
+    played = {c for turn in turns[:3] for cards in turn["plays"].values() for c in cards}
+    played |= {c for turn in turns[:3] for c in turn.get("chief", [])}
+    if hands:
+        assert phone.locator(".pr-hand").count() == 1  # the player's hand, not the 1-50 grid
+        assert sorted(offered) == sorted(set(log["rounds"][0]["hands"][players[0]]) - played)
+    else:
+        seen = {c for row in log["rounds"][0]["layout"] for c in row} | played
+        assert sorted(offered) == [c for c in range(1, 51) if c not in seen]
+    assert not set(offered) & played
+    if screenshots_wanted() and hands:
+        phone.screenshot(path=str(SCREENSHOTS / "recorder-offline.png"))
+    phone.context.set_offline(False)
+    phone.wait_for_selector("#recorder[data-entries='4'][data-checked='1']")

@@ -230,6 +230,7 @@
       self.offline = false;
       self.answer = answer;
       self.state.checked = true;
+      self.state.checkedEntries = self.state.undo.length;
       var bad = refusal(answer);
       self.error = bad;
       self.save();
@@ -264,6 +265,7 @@
       self.state.redo = [];
       self.state.draft = next;
       self.state.checked = Boolean(answer);
+      if (answer) self.state.checkedEntries = self.state.undo.length;
       self.answer = answer || self.answer;
       self.error = null;
       self.refused = null;
@@ -532,7 +534,11 @@
       token: el("code", { class: "rp-token", text: st.saved.token }) })));
     if (st.branchOf) facts.push(el("span", null, tn("What if: a branch of {game} from step {step}", {
       game: el("a", { href: "/r/" + st.branchOf.slug + "#step=" + st.branchOf.step, text: st.branchOf.slug }), step: st.branchOf.step })));
-    if (this.offline) facts.push(el("strong", { class: "rp-offline", text: t("Offline — entries are kept in this browser and checked when the network is back.") }));
+    if (this.offline) {
+      facts.push(el("strong", { class: "rp-offline", text: t("Offline — entries are kept in this browser and checked when the network is back.") }));
+      var waiting = st.undo.length - (st.checkedEntries || 0);
+      if (waiting > 0) facts.push(el("span", { class: "rp-waiting", text: nt("{n} entry is waiting to be checked.", "{n} entries are waiting to be checked.", waiting) }));
+    }
     if (facts.length) main.appendChild(el("p", { class: "rp-sub rp-facts" }, facts));
     if (this.error) main.appendChild(this.errorNode(t("This draft breaks a rule:"), this.error, true));
     else if (this.refused) main.appendChild(this.errorNode(t("Refused:"), this.refused, false));
