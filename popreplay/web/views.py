@@ -205,7 +205,7 @@ def replay(slug: str) -> Any:
 def record() -> str:
     """The recorder (docs/recorder.md): the page is the same for every draft; the draft itself
     lives in the browser and in the API (``/api/v1/record``)."""
-    games = [{"name": g.name, "title": g.title, "modes": list(g.modes),
+    games = [{"name": g.name, "title": game_title(g), "modes": list(g.modes),
               "players": {m: list(c) for m, c in g.player_counts.items()},
               "scripts": [s for s in (game_script(g.name), record_script(g.name)) if s],
               "style": game_style(g.name), "claims": claim_form(g)}
@@ -213,6 +213,14 @@ def record() -> str:
     page = {"games": games, "known_players": store.known_players(store.get_session())}
     return render_page("web/record.html", games=games,
                            page_json=_htmlsafe(json.dumps(page, ensure_ascii=False)))
+
+
+GAME_TITLES = {"cube": _l("Cube (the cubing card game)"), "slap": _l("Slap (Rainbow/Shadow)")}
+
+
+def game_title(game: Any) -> str:
+    """A game's name for people, in the page's language (POP! and Bloops are names)."""
+    return str(GAME_TITLES.get(game.name, game.title))
 
 
 def record_script(game: str) -> str | None:

@@ -241,3 +241,65 @@ def test_offline_after_two_entries_the_offered_cards_are_still_narrowed(phone, s
         phone.screenshot(path=str(SCREENSHOTS / "recorder-offline.png"))
     phone.context.set_offline(False)
     phone.wait_for_selector("#recorder[data-entries='4'][data-checked='1']")
+
+
+# --- findability --------------------------------------------------------------------------------
+
+def test_a_saved_draft_continues_on_another_phone_from_its_link_without_typing(phone, server, browser):  # noqa: F811
+    from tests.web.test_recorder import record_first, start
+
+    log = POP_SIM(seed=21)
+    start(phone, server.url, mode="battle", players=log["players"])
+    record_first(phone, log, 1)
+    phone.click("[data-act=save]")
+    phone.wait_for_selector(".rp-token")
+    link = phone.get_attribute("[data-act=handoff]", "href")
+    token = phone.inner_text(".rp-token")
+    assert "#token=" + token in link and "/record?continue=" in link
+    phone.wait_for_function("() => { const i = document.querySelector('.rp-qr'); return i && i.complete && i.naturalWidth > 0; }")
+    assert phone.get_attribute(".rp-qr", "src").startswith("data:image/svg+xml;base64,")
+    assert "Record a game" in phone.inner_text("#header-record")
+    with watched_page(browser, viewport=PHONE, timeout=20000) as other:
+        other.goto(link)
+        other.wait_for_selector("#recorder[data-entries='0'][data-checked='1']")
+        assert "Round 1, turn 2" in other.inner_text(".pr-entry h3")
+        assert "token" not in other.url
+
+
+def POP_SIM(seed):  # noqa: N802
+    log = GAMES["pop"].simulate(mode="battle", players=3, seed=seed)
+    log.pop("claimed", None)
+    return log
+
+
+def test_the_qr_code_is_an_svg_of_a_recorder_address_only(server):  # noqa: F811
+    import urllib.error
+    import urllib.request
+
+    def post(text):
+        request = urllib.request.Request(server.url + "/record/qr", method="POST",
+                                         data=json.dumps({"text": text}).encode(),
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return answer.status, answer.headers["Content-Type"], answer.read()
+        except urllib.error.HTTPError as error:
+            return error.code, None, b""
+    status, kind, body = post(server.url + "/record?continue=abc#token=xyz")
+    assert status == 200 and kind.startswith("image/svg+xml") and body.startswith(b"<svg")
+    assert post("https://elsewhere.example/record?continue=abc")[0] == 400
+    assert post("x" * 700)[0] == 400
+
+
+def test_the_what_if_button_is_in_view_at_step_10_on_a_phone(phone, server):  # noqa: F811
+    slug = server.store(POP_SIM(seed=22))["slug"]
+    phone.goto(f"{server.url}/r/{slug}#step=10")
+    phone.wait_for_selector("#viewer[data-step='10']")
+    link = phone.locator("[data-act=whatif]")
+    link.wait_for()
+    box = link.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
+    assert phone.evaluate("window.scrollY") == 0
+    assert link.get_attribute("href").endswith("step=10")
+    if screenshots_wanted():
+        phone.screenshot(path=str(SCREENSHOTS / "replay-phone-whatif.png"))

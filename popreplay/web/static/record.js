@@ -356,6 +356,27 @@
     if (this.state && this.state.saved && !this.offline && !this.error) this.saveDraft().catch(function () { /* shown */ });
   };
 
+  // "Continue on another phone": a link and its QR code (drawn by the server) that carry the
+  // draft's owner token in the fragment (never sent to a server), so nothing is typed.
+  Recorder.prototype.handoff = function (saved) {
+    var self = this;
+    var url = window.location.origin + "/record?continue=" + encodeURIComponent(saved.slug)
+      + (LANG === "fr" ? "&lang=fr" : "") + "#token=" + encodeURIComponent(saved.token);
+    var img = el("img", { class: "rp-qr", width: "148", height: "148", alt: t("QR code: continue this game on another phone") });
+    if (this.qr && this.qr.url === url) img.src = this.qr.src;
+    else {
+      fetch("/record/qr", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text: url }) })
+        .then(function (r) { if (!r.ok) throw new Error(String(r.status)); return r.text(); })
+        .then(function (svg) {
+          self.qr = { url: url, src: "data:image/svg+xml;base64," + window.btoa(svg) };
+          img.src = self.qr.src;
+        }).catch(function () { img.hidden = true; });
+    }
+    return el("span", { class: "rp-handoff" },
+      el("a", { href: url, dataset: { act: "handoff" } }, t("Continue on another phone")), " ",
+      el("span", { class: "rp-hint", text: t("(open this link there, or scan the code: it carries the owner token)") }), img);
+  };
+
   Recorder.prototype.continueForm = function (slug) {
     var self = this;
     clear(this.root.querySelector(".rp-main") || this.mainNode());
@@ -383,6 +404,13 @@
       el("div", { class: "rp-row" }, el("button", { type: "submit", class: "rp-big primary", dataset: { act: "continue" } }, t("Continue"))));
     main.appendChild(form);
     input.focus();
+    // a "continue on another phone" link carries the token: continue without typing
+    var carried = /(?:^#|&)token=([^&]+)/.exec(window.location.hash);
+    if (carried) {
+      input.value = decodeURIComponent(carried[1]);
+      window.history.replaceState(null, "", window.location.pathname + window.location.search);
+      form.requestSubmit();
+    }
   };
 
   Recorder.prototype.mainNode = function () {
@@ -437,7 +465,10 @@
       self.games[setup.game].modes.forEach(function (m) { modeSel.appendChild(el("option", { value: m, text: modeWord(m) })); });
       modeSel.value = setup.mode;
     }
+    var handsBox = el("label", { class: "rp-check" }, hands, " " + t("Record hands and deals (I see every card: an observer). Off: only what is face up."));
     function options() {
+      // a panel that has no hands to record (slap: every card is face up when it counts) says so
+      handsBox.hidden = (panels[setup.game] || {}).recordsHands === false;
       clear(optionsBox);
       setup.options = {};
       var panel = panels[setup.game];
@@ -454,7 +485,11 @@
       setup.meta = {};
       if (title.value.trim()) setup.meta.title = title.value.trim();
       if (where.value.trim()) setup.meta.location = where.value.trim();
-      if (when.value) setup.meta.played_at = localIso(when.value);
+      // a recorded game is listed by what it is ("POP! battle · Alice, Bruno, Chloé") and when
+      // it was recorded, unless the form says otherwise
+      if (!setup.meta.title) setup.meta.title = t("{game} {mode} · {players}", { game: self.games[setup.game].title.replace(/ \(.*\)$/, ""),
+        mode: modeWord(setup.mode), players: setup.players.join(", ") }).replace(/ +·/, " ·");
+      setup.meta.played_at = localIso(when.value || nowLocal());
       setup.meta.source = "recorder";
       var panel = panels[setup.game];
       var draft = panel && panel.start ? panel.start(clone(setup)) : null;
@@ -471,7 +506,7 @@
     form.appendChild(optionsBox);
     form.appendChild(playersBox);
     form.appendChild(list);
-    form.appendChild(el("label", { class: "rp-check" }, hands, " " + t("Record hands and deals (I see every card: an observer). Off: only what is face up.")));
+    form.appendChild(handsBox);
     form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-name", text: t("Title (optional)") }), title));
     form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-when", text: t("Played at (optional)") }), when));
     form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-where", text: t("Location (optional)") }), where));
@@ -488,6 +523,12 @@
     modes(); playerFields(); options();
     this.say("");
   };
+
+  function nowLocal() {  // the phone's clock as a datetime-local value: "2026-11-27T20:15"
+    var d = new Date();
+    function two(n) { return (n < 10 ? "0" : "") + n; }
+    return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate()) + "T" + two(d.getHours()) + ":" + two(d.getMinutes());
+  }
 
   // "2026-11-27T20:15" (the phone's clock) as an ISO date with the phone's offset.
   function localIso(value) {
@@ -516,6 +557,9 @@
     var result = answer.result;
     var choices = answer.choices || null;
     var over = Boolean(choices && choices.over);
+    // "Finish and store" is the next thing to do only once nothing is left to enter but optional
+    // extras: not while the Bloops reveal waits (it is offered until it is in the draft)
+    var finishNow = over && !(choices.next && choices.next.reveal && !st.draft.reveal);
     var toolbar = el("div", { class: "rp-toolbar", role: "toolbar", "aria-label": t("Draft") },
       el("button", { type: "button", dataset: { act: "undo" }, disabled: !st.undo.length, title: t("Undo (Ctrl+Z)"),
         "aria-label": st.undo.length ? t("Undo: {entry}", { entry: st.undo[st.undo.length - 1].label }) : t("Undo"), on: { click: function () { self.undo(); } } }, "↶ " + t("Undo")),
@@ -523,15 +567,18 @@
         "aria-label": st.redo.length ? t("Redo: {entry}", { entry: st.redo[st.redo.length - 1].label }) : t("Redo"), on: { click: function () { self.redo(); } } }, "↷ " + t("Redo")),
       el("button", { type: "button", dataset: { act: "save" }, disabled: this.offline, on: { click: function () { self.saveDraft().catch(function () {}); } } },
         st.saved ? t("Saved") + " ✓" : t("Save")),
-      el("button", { type: "button", class: over ? "primary" : null, dataset: { act: "finish" }, on: { click: function () { self.endScreen(); } } }, over ? t("Finish and store") : t("End here")),
+      el("button", { type: "button", class: finishNow ? "primary" : null, dataset: { act: "finish" }, on: { click: function () { self.endScreen(); } } }, over ? t("Finish and store") : t("End here")),
       el("button", { type: "button", dataset: { act: "new" }, on: { click: function () {
         if (window.confirm(t("Drop this draft and start a new game?"))) { self.state = null; self.save(); self.setupForm(); }
       } } }, t("New")));
     main.appendChild(toolbar);
     var facts = [];
-    if (st.saved) facts.push(el("span", null, tn("Saved as {game} — continue on another device with {address} and the owner token {token}", {
-      game: el("a", { href: "/r/" + st.saved.slug, text: st.saved.slug }), address: "/record?continue=" + st.saved.slug,
-      token: el("code", { class: "rp-token", text: st.saved.token }) })));
+    if (st.saved) {
+      facts.push(el("span", null, tn("Saved as {game} — owner token {token}", {
+        game: el("a", { href: "/r/" + st.saved.slug, text: st.saved.slug }),
+        token: el("code", { class: "rp-token", text: st.saved.token }) })));
+      facts.push(this.handoff(st.saved));
+    }
     if (st.branchOf) facts.push(el("span", null, tn("What if: a branch of {game} from step {step}", {
       game: el("a", { href: "/r/" + st.branchOf.slug + "#step=" + st.branchOf.step, text: st.branchOf.slug }), step: st.branchOf.step })));
     if (this.offline) {
