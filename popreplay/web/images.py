@@ -5,12 +5,19 @@ and the replay pages' link previews (Pillow: ``/r/<slug>.png``, ``/r/<slug>.gif`
 from __future__ import annotations
 
 import io
+import threading
+from collections import OrderedDict
 from typing import Any
 
 import segno
 from flask import Response, abort, request
 
-from .views import bp
+from .. import store
+from ..checking import check_text
+from ..engine import ENGINE_VERSION, GAMES
+from . import preview, preview_image
+from .lang import current as current_lang
+from .views import bp, game_title, localized, mode_word
 
 MAX_QR_TEXT = 600
 
@@ -31,3 +38,140 @@ def record_qr() -> Any:
     response = Response(out.getvalue(), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+# --- link previews -------------------------------------------------------------------------------
+
+_CACHE: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+_CACHE_BYTES = [0]
+_CACHE_MAX = 32 * 1024 * 1024
+_CACHE_LOCK = threading.Lock()
+
+
+def _cached(key: tuple[Any, ...]) -> bytes | None:
+    with _CACHE_LOCK:
+        body = _CACHE.get(key)
+        if body is not None:
+            _CACHE.move_to_end(key)
+        return body
+
+
+def _keep(key: tuple[Any, ...], body: bytes) -> None:
+    with _CACHE_LOCK:
+        if key in _CACHE:
+            return
+        _CACHE[key] = body
+        _CACHE_BYTES[0] += len(body)
+        while _CACHE_BYTES[0] > _CACHE_MAX and len(_CACHE) > 1:
+            _, old = _CACHE.popitem(last=False)
+            _CACHE_BYTES[0] -= len(old)
+
+
+def _picture(body: bytes, mimetype: str, hit: bool, extra: dict[str, str] | None = None) -> Response:
+    response = Response(body, mimetype=mimetype)
+    response.headers["Cache-Control"] = "public, max-age=3600"
+    response.headers["X-Preview-Cache"] = "hit" if hit else "miss"
+    response.headers["Vary"] = "Cookie, Accept-Language"
+    for name, value in (extra or {}).items():
+        response.headers[name] = value
+    return response
+
+
+def _game(slug: str) -> Any:
+    record = store.find_by_slug(store.get_session(), slug)
+    if record is None:
+        abort(404)
+    return record
+
+
+def _replayed(record: Any) -> dict[str, Any]:
+    """The replay with steps, notes in the page's language."""
+    result = check_text(record.log, with_steps=True)
+    return localized(result)
+
+
+def _standings(game: Any, outcome: Any, players: list[str]) -> list[str]:
+    if not isinstance(outcome, dict) or not hasattr(game, "standings"):
+        return list(players)
+    rows = game.standings(outcome, players)
+    out = []
+    for name in players:
+        row = rows.get(name) or {}
+        mark = "★ " if row.get("won") else ""
+        score = row.get("score")
+        out.append(f"{mark}{name}" + (f" — {score}" if isinstance(score, int) else ""))
+    return out
+
+
+def _running(state: Any, players: list[str]) -> list[str]:
+    scores = state.get("totals") or state.get("scores") if isinstance(state, dict) else None
+    if not isinstance(scores, dict):
+        return list(players)
+    return [f"{n} — {scores[n]}" if isinstance(scores.get(n), int) else n for n in players]
+
+
+def _title(record: Any, result: dict[str, Any]) -> str:
+    game = GAMES.get(record.game)
+    return record.title or f"{game_title(game) if game else record.game} {mode_word(result.get('mode'))}"
+
+
+@bp.get("/r/<slug>.png")
+def preview_png(slug: str) -> Any:
+    """The final table, 1200×630, for ``og:image``: kept per game, engine version and language."""
+    record = _game(slug)
+    key = ("png", record.id, record.slug, record.content_hash, ENGINE_VERSION, current_lang())
+    body = _cached(key)
+    if body is not None:
+        return _picture(body, "image/png", True)
+    result = _replayed(record)
+    game = GAMES.get(record.game)
+    steps = result.get("steps") or []
+    line = preview.summary(result, game_title=game_title(game) if game else str(record.game),
+                           players=record.players)
+    image, _ = preview_image.draw_table(step=steps[-1] if steps else None,
+                                        title=_title(record, result), line=line,
+                                        standings=_standings(game, result.get("outcome"),
+                                                             record.players))
+    body = preview_image.png(image)
+    _keep(key, body)
+    return _picture(body, "image/png", False)
+
+
+@bp.get("/r/<slug>.gif")
+def preview_gif(slug: str) -> Any:
+    """Steps ``from`` to ``to`` (0-based, as ``#step=N``; the whole game by default) as an
+    animated GIF, one frame per step, at most ``MAX_FRAMES`` frames."""
+    record = _game(slug)
+    first, last = _int_arg("from"), _int_arg("to")
+    key = ("gif", record.id, record.slug, record.content_hash, ENGINE_VERSION, current_lang(), first, last)
+    body = _cached(key)
+    if body is not None:
+        return _picture(body, "image/gif", True)
+    result = _replayed(record)
+    steps = result.get("steps") or []
+    if not steps:
+        abort(404)
+    start = min(max(first or 0, 0), len(steps) - 1)
+    end = min(max(last if last is not None else len(steps) - 1, start), len(steps) - 1)
+    end = min(end, start + preview_image.MAX_FRAMES - 1)
+    title = _title(record, result)
+    frames = []
+    for index in range(start, end + 1):
+        step = steps[index]
+        line = f"{index} · {step.get('note') or ''}"
+        image, _ = preview_image.draw_table(step=step, title=title, line=line,
+                                            standings=_running(step.get("state"), record.players),
+                                            size=preview_image.FRAME)
+        frames.append(image)
+    body = preview_image.gif(frames)
+    _keep(key, body)
+    return _picture(body, "image/gif", False, {"X-Preview-Steps": f"{start}-{end}"})
+
+
+def _int_arg(name: str) -> int | None:
+    value = request.args.get(name)
+    if value is None or value == "":
+        return None
+    if not value.isdigit() or len(value) > 7:
+        abort(400)
+    return int(value)

@@ -280,7 +280,7 @@ def example_log(mode: str) -> Response:
 
 
 def _game_titles() -> dict[str, str]:
-    return {name: getattr(game, "title", name) for name, game in GAMES.items()}
+    return {name: game_title(game) for name, game in GAMES.items()}
 
 
 @lru_cache(maxsize=None)
@@ -378,6 +378,8 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
         "violation_step": violation_step,
         "preview": preview.summary(result, game_title=_game_titles().get(game, game or "Game"),
                                    players=players),
+        "image_url": (f"{base_url()}/r/{slug}.png" + ("?lang=fr" if current_lang() == "fr" else ""))
+        if slug else None,
         "page_url": (f"{base_url()}/r/{slug}" if slug else request.base_url)
         + ("?lang=fr" if current_lang() == "fr" else ""),
     }
