@@ -155,10 +155,11 @@ def in_language(answer: dict[str, Any], lang: str, *, log: Any = None) -> dict[s
     """The check's result, steps and ``choices.error`` in ``lang`` (ids and parameters kept),
     each error with its ``words`` for the page (``popreplay.i18n.words``)."""
     localized = localize({"errors": (answer["result"] or {}).get("errors", []),
-                          "steps": answer["steps"]}, lang)
+                          "steps": answer["steps"],
+                          "outcome": (answer["result"] or {}).get("outcome")}, lang)
     out = {**answer, "steps": localized["steps"]}
     if answer["result"] is not None:
-        out["result"] = {**answer["result"],
+        out["result"] = {**answer["result"], "outcome": localized["outcome"],
                          "errors": with_words(localized["errors"], log, lang)}
     error = answer["choices"].get("error") if isinstance(answer["choices"], dict) else None
     if isinstance(error, dict):

@@ -160,7 +160,7 @@
 
   Recorder.prototype.say = function (text, bad) {
     this.status.textContent = text || "";
-    this.status.className = "rp-status" + (bad ? " rp-error" : "");
+    this.status.className = "rp-status" + (bad && text ? " rp-error" : "");
   };
 
   Recorder.prototype.start = function () {
