@@ -686,8 +686,10 @@
     try { token = slug ? window.localStorage.getItem("popreplay-owner:" + slug) : null; } catch (e) { token = null; }
     if (!token) return;
     var box = el("section", { class: "panel owner-notice", "aria-label": t("Your owner token") },
-      el("p", null, tn("You stored this game from this browser. Its owner token (the only way to delete it, with {request}): {token}", {
-        request: el("code", { text: "DELETE /api/v1/games/" + slug }), token: el("code", { class: "token", text: token }) })),
+      el("p", null, tn("You stored this game from this browser. Keep its owner token: only with it can the game be deleted. {token}", {
+        token: el("code", { class: "token", text: token }) })),
+      el("details", { class: "error-details" }, el("summary", { text: t("Details") }),
+        el("code", { text: "DELETE /api/v1/games/" + slug }), " ", el("code", { text: "Authorization: Bearer …" })),
       el("button", { type: "button", on: { click: function () {
         try { window.localStorage.removeItem("popreplay-owner:" + slug); } catch (e) { /* ignore */ }
         box.parentNode.removeChild(box);
