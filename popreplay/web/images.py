@@ -5,6 +5,7 @@ and the replay pages' link previews (Pillow: ``/r/<slug>.png``, ``/r/<slug>.gif`
 from __future__ import annotations
 
 import io
+import json
 import threading
 from collections import OrderedDict
 from typing import Any
@@ -17,7 +18,9 @@ from ..checking import check_text
 from ..engine import ENGINE_VERSION, GAMES
 from . import preview, preview_image
 from .lang import current as current_lang
-from .views import bp, game_title, localized, mode_word
+from .views import (EXAMPLES, bp, example_heading, game_title, localized, mode_word)
+from .views import _example_bytes as example_bytes
+from .views import _example_replay_in as example_replay_in
 
 MAX_QR_TEXT = 600
 
@@ -124,17 +127,38 @@ def preview_png(slug: str) -> Any:
     if body is not None:
         return _picture(body, "image/png", True)
     result = _replayed(record)
-    game = GAMES.get(record.game)
-    steps = result.get("steps") or []
-    line = preview.summary(result, game_title=game_title(game) if game else str(record.game),
-                           players=record.players)
-    image, _ = preview_image.draw_table(step=steps[-1] if steps else None,
-                                        title=_title(record, result), line=line,
-                                        standings=_standings(game, result.get("outcome"),
-                                                             record.players))
-    body = preview_image.png(image)
+    body = _final_png(result, title=_title(record, result), game_name=record.game,
+                      players=record.players)
     _keep(key, body)
     return _picture(body, "image/png", False)
+
+
+@bp.get("/examples/<mode>.png")
+def example_png(mode: str) -> Any:
+    """An example game's preview, as a stored game's."""
+    if mode not in EXAMPLES:
+        abort(404)
+    key = ("example", mode, ENGINE_VERSION, current_lang())
+    body = _cached(key)
+    if body is not None:
+        return _picture(body, "image/png", True)
+    result = example_replay_in(mode, current_lang())
+    log = json.loads(example_bytes(mode))
+    title = (log.get("meta") or {}).get("title") or example_heading(mode)
+    body = _final_png(result, title=title, game_name=log["game"], players=log["players"])
+    _keep(key, body)
+    return _picture(body, "image/png", False)
+
+
+def _final_png(result: dict[str, Any], *, title: str, game_name: str, players: list[str]) -> bytes:
+    game = GAMES.get(game_name)
+    steps = result.get("steps") or []
+    line = preview.summary(result, game_title=game_title(game) if game else str(game_name),
+                           players=players)
+    image, _ = preview_image.draw_table(step=steps[-1] if steps else None, title=title,
+                                        line=line,
+                                        standings=_standings(game, result.get("outcome"), players))
+    return preview_image.png(image)
 
 
 @bp.get("/r/<slug>.gif")

@@ -237,7 +237,8 @@ def example(mode: str) -> Any:
     return render_page("web/replay.html", **_replay_context(
         _example_replay_in(mode, current_lang()), log, players=log["players"], title=meta.get("title"),
         slug=None, played_at=played_as_logged(log), created_at=None, visibility="example",
-        raw_log_url=url_for("web.example_log", mode=mode), result_localized=True))
+        raw_log_url=url_for("web.example_log", mode=mode), result_localized=True,
+        image_path=f"/examples/{mode}.png"))
 
 
 @bp.get("/assets/i18n/<lang>.js")
@@ -329,7 +330,8 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
                     title: str | None, slug: str | None, played_at: Any, created_at: Any,
                     visibility: str, raw_log_url: str, replay_text: str | None = None,
                     step_count: int | None = None, replay_url: str | None = None,
-                    result_localized: bool = False) -> dict[str, Any]:
+                    result_localized: bool = False,
+                    image_path: str | None = None) -> dict[str, Any]:
     """What the replay page shows. ``result`` may come without its steps when ``replay_text``
     (the whole result with steps, as JSON text) and ``step_count`` are given: the page embeds
     that text as it is, and an illegal game's violation is its last step."""
@@ -378,8 +380,8 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
         "violation_step": violation_step,
         "preview": preview.summary(result, game_title=_game_titles().get(game, game or "Game"),
                                    players=players),
-        "image_url": (f"{base_url()}/r/{slug}.png" + ("?lang=fr" if current_lang() == "fr" else ""))
-        if slug else None,
+        "image_url": (base_url() + (image_path or f"/r/{slug}.png")
+                      + ("?lang=fr" if current_lang() == "fr" else "")) if slug or image_path else None,
         "page_url": (f"{base_url()}/r/{slug}" if slug else request.base_url)
         + ("?lang=fr" if current_lang() == "fr" else ""),
     }

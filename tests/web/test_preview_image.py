@@ -63,3 +63,16 @@ def test_the_gif_has_as_many_frames_as_steps_asked_and_is_bounded(client):
     whole = client.get(f"/r/{slug}.gif?from=0&to=100000")
     assert Image.open(io.BytesIO(whole.data)).n_frames == preview_image.MAX_FRAMES
     assert client.get(f"/r/{slug}.gif?from=x").status_code == 400
+
+
+def test_every_example_replay_has_its_picture_too(client):
+    from popreplay.web.views import EXAMPLES
+
+    for mode in EXAMPLES:
+        metas = metas_of(client.get(f"/examples/{mode}").get_data(as_text=True))
+        assert metas["twitter:card"] == "summary_large_image"
+        assert metas["og:image"].endswith(f"/examples/{mode}.png")
+        answer = client.get(f"/examples/{mode}.png")
+        assert answer.status_code == 200
+        assert Image.open(io.BytesIO(answer.data)).size == (1200, 630)
+    assert client.get("/examples/nope.png").status_code == 404
