@@ -13,6 +13,7 @@
   window.PopReplayClaimForm = function (form, fields, outcome, players, el) {
     var readers = [];
     var rounds = null;  // the per-round inputs, for a total row that follows them
+    var sheet = null;   // the table of per-player numbers (one row per field)
     function number(attrs) {
       return el("input", Object.assign({ type: "number", inputmode: "numeric", step: "1" }, attrs));
     }
@@ -72,15 +73,22 @@
           };
           rounds.inputs.forEach(function (i) { i.addEventListener("input", follow); });
           inputs.forEach(function (i) { i.addEventListener("input", function () { i.dataset.typed = i.value === "" ? "" : "1"; }); });
-        } else {
-          var set = el("fieldset", { class: "rp-claims" }, el("legend", { text: f.label }));
+        } else {  // a row of the sheet: the field, then one box per player (players in columns)
+          if (!sheet) {
+            sheet = el("tbody");
+            var top = el("tr", null, el("th", { scope: "col", text: "" }));
+            players.forEach(function (name) { top.appendChild(el("th", { scope: "col", text: name })); });
+            form.appendChild(el("div", { class: "rp-claims rp-claim-sheet" },
+              el("table", { class: "rp-sheet" }, el("thead", null, top), sheet)));
+          }
+          var line = el("tr", null, el("th", { scope: "row", text: f.label }));
           players.forEach(function (name, i) {
-            var id = "claim-" + f.key + "-" + i;
-            var input = number({ id: id, dataset: { claim: f.key, player: name } });
+            var input = number({ id: "claim-" + f.key + "-" + i, dataset: { claim: f.key, player: name },
+              "aria-label": f.label + ", " + name });
             inputs.push(input);
-            set.appendChild(el("div", { class: "rp-field" }, el("label", { for: id, text: name }), input));
+            line.appendChild(el("td", null, input));
           });
-          form.appendChild(set);
+          sheet.appendChild(line);
         }
         readers.push(function (claimed) {
           inputs.forEach(function (input) {
