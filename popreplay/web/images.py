@@ -87,10 +87,23 @@ def _game(slug: str) -> Any:
     return record
 
 
+_REPLAYS: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
+_REPLAYS_MAX = 4  # a few whole replays: GIFs of several ranges of one game replay it once
+
+
 def _replayed(record: Any) -> dict[str, Any]:
     """The replay with steps, notes in the page's language."""
-    result = check_text(record.log, with_steps=True)
-    return localized(result)
+    key = (record.id, record.slug, record.content_hash, ENGINE_VERSION, current_lang())
+    with _CACHE_LOCK:
+        found = _REPLAYS.get(key)
+    if found is not None:
+        return found
+    result = localized(check_text(record.log, with_steps=True))
+    with _CACHE_LOCK:
+        _REPLAYS[key] = result
+        while len(_REPLAYS) > _REPLAYS_MAX:
+            _REPLAYS.popitem(last=False)
+    return result
 
 
 def _standings(game: Any, outcome: Any, players: list[str]) -> list[str]:

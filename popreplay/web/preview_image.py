@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 SIZE = (1200, 630)
 FRAME = (600, 315)
-MAX_FRAMES = 120  # a GIF of more steps is cut to its first MAX_FRAMES (the page says which)
+MAX_FRAMES = 60  # a GIF of more steps is cut to its first MAX_FRAMES (X-Preview-Steps says which)
 FRAME_MS = 700
 BG, INK, SUB, LINE = "#f6f4ef", "#24212b", "#5b5170", "#d6d2de"
 # POP! colours by the last digit (0/5 purple, 1/6 red, 2/7 yellow, 3/8 green, 4/9 blue)
