@@ -21,6 +21,7 @@ from ..db.session import get_session
 from ..engine import ENGINE_VERSION, build_result, get_game, invalid_result
 from ..logformat.pending import pending_error
 from .errors import ApiError
+from ..i18n.words import with_words
 from .jsonout import compact
 from .lang import localize, request_lang
 from .owner import is_owner, require_owner
@@ -115,7 +116,7 @@ def check_draft(log: dict[str, Any], pending: dict[str, Any] | None,
 def checked_bytes(body: dict[str, Any], lang: str) -> bytes:
     """The check's whole answer in ``lang``, encoded (what :func:`budget.run` keeps)."""
     answer = check_draft(body["log"], body["pending"], body["steps"])
-    return compact(in_language(answer, lang)).encode("utf-8")
+    return compact(in_language(answer, lang, log=body["log"])).encode("utf-8")
 
 
 def tail(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -152,16 +153,19 @@ def check(body: dict[str, Any]) -> Any:
     return json.loads(answer), 200, {"Vary": "Accept-Language"}
 
 
-def in_language(answer: dict[str, Any], lang: str) -> dict[str, Any]:
-    """The check's result, steps and ``choices.error`` in ``lang`` (ids and parameters kept)."""
+def in_language(answer: dict[str, Any], lang: str, *, log: Any = None) -> dict[str, Any]:
+    """The check's result, steps and ``choices.error`` in ``lang`` (ids and parameters kept),
+    each error with its ``words`` for the page (``popreplay.i18n.words``)."""
     localized = localize({"errors": (answer["result"] or {}).get("errors", []),
-                          "steps": answer["steps"]}, lang)
+                          "steps": answer["steps"],
+                          "outcome": (answer["result"] or {}).get("outcome")}, lang)
     out = {**answer, "steps": localized["steps"]}
     if answer["result"] is not None:
-        out["result"] = {**answer["result"], "errors": localized["errors"]}
+        out["result"] = {**answer["result"], "outcome": localized["outcome"],
+                         "errors": with_words(localized["errors"], log, lang)}
     error = answer["choices"].get("error") if isinstance(answer["choices"], dict) else None
     if isinstance(error, dict):
-        [error] = localize({"errors": [error]}, lang)["errors"]
+        [error] = with_words(localize({"errors": [error]}, lang)["errors"], log, lang)
         out["choices"] = {**answer["choices"], "error": error}
     return out
 

@@ -29,6 +29,10 @@ class ErrorEntrySchema(Schema):
     params = fields.Dict(allow_none=True, metadata={
         "description": "the message's parameters (players, cards, counts; a nested message is "
                        "`{id, params}`)"})
+    words = fields.Dict(metadata={
+        "description": "for pages (the check answers, the validation): `{where, text, line}` — "
+                       "where it is in words (1-based round and turn, the player by name; null "
+                       "outside one), the message without a pointer, and the line a page shows"})
 
 
 class ErrorSchema(Schema):

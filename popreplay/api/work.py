@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 from typing import Any, Callable, Hashable
 
 from flask import current_app
@@ -11,6 +12,7 @@ from .. import budget
 from ..checking import check_json, check_text
 from ..engine import ENGINE_VERSION
 from ..i18n import localize
+from ..i18n.words import with_words
 from .jsonout import compact
 
 
@@ -38,4 +40,14 @@ def text_check(raw: bytes, with_steps: bool, lang: str) -> bytes:
 
 
 def _checked_text(raw: bytes, with_steps: bool, lang: str) -> bytes:
-    return compact(localize(check_text(raw, with_steps=with_steps), lang)).encode("utf-8")
+    result = localize(check_text(raw, with_steps=with_steps), lang)
+    if result["errors"]:  # each in words for pages (the home page's check): 1-based, by name
+        result["errors"] = with_words(result["errors"], _parsed(raw), lang)
+    return compact(result).encode("utf-8")
+
+
+def _parsed(raw: bytes) -> Any:
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return None

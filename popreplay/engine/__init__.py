@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from . import where  # noqa: F401  (defines the where-words' English)
 from .registry import GAMES, get_game
 from .replay import ENGINE_VERSION, GameReplay, Violation, build_result, canonical, invalid_result
 

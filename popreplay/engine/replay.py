@@ -110,6 +110,10 @@ class Game(Protocol):
     def cut(self, log: Mapping[str, Any], step: int) -> dict[str, Any]:
         """The draft a what-if branch from step ``step`` starts from (``claimed`` dropped)."""
 
+    def claimable(self, mode: str) -> list[dict[str, Any]]:
+        """What a score sheet of ``mode`` can claim: ``[{"key", "kind", ...}]``, the recorder's
+        end screen (``engine/claimable.py``)."""
+
 
 @dataclass(slots=True)
 class StepRecorder:

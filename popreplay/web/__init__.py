@@ -11,6 +11,7 @@ and its own inline style sheet (docs/reliability.md, "Access").
 
 from flask import Response
 
+from . import images  # noqa: F401  (its routes are on bp)
 from .views import SECURITY_HEADERS, bp
 
 OTHER_HTML_HEADERS = {

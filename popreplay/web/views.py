@@ -23,11 +23,12 @@ from markupsafe import Markup
 from .. import store
 from ..api.jsonout import compact
 from ..api.represent import base_url
-from ..checking import check_text
+from ..checking import check_log, check_text
 from ..db.types import db_text
 from ..engine import ENGINE_VERSION, GAMES
-from ..logformat import published_schema
+from ..i18n.words import error_words
 from . import i18n, preview
+from .claimform import claim_form
 from .lang import LANGS
 from .lang import current as current_lang
 
@@ -204,35 +205,22 @@ def replay(slug: str) -> Any:
 def record() -> str:
     """The recorder (docs/recorder.md): the page is the same for every draft; the draft itself
     lives in the browser and in the API (``/api/v1/record``)."""
-    games = [{"name": g.name, "title": g.title, "modes": list(g.modes),
+    games = [{"name": g.name, "title": game_title(g), "modes": list(g.modes),
               "players": {m: list(c) for m, c in g.player_counts.items()},
               "scripts": [s for s in (game_script(g.name), record_script(g.name)) if s],
-              "style": game_style(g.name), "claims": claim_shapes(g.name)}
+              "style": game_style(g.name), "claims": claim_form(g)}
              for g in GAMES.values() if hasattr(g, "choices")]
     page = {"games": games, "known_players": store.known_players(store.get_session())}
     return render_page("web/record.html", games=games,
                            page_json=_htmlsafe(json.dumps(page, ensure_ascii=False)))
 
 
-def claim_shapes(game: str) -> dict[str, Any]:
-    """What the end screen may claim besides per-player numbers, read from the published schema
-    of ``claimed``: ``{"names"}`` (a set of players, e.g. winners), ``{"enum": [...]}`` or
-    ``{"boolean"}``. The page offers each for the outcome keys the result actually has."""
-    try:
-        properties = published_schema(game)["$defs"]["claimed"]["properties"]
-    except (FileNotFoundError, KeyError):
-        return {}
-    shapes: dict[str, Any] = {}
-    for key, spec in properties.items():
-        types = spec.get("type")
-        types = [types] if isinstance(types, str) else list(types or [])
-        if "enum" in spec:
-            shapes[key] = {"enum": [v for v in spec["enum"] if v is not None]}
-        elif "boolean" in types:
-            shapes[key] = {"boolean": True}
-        elif "array" in types and (spec.get("items") or {}).get("type") == "string":
-            shapes[key] = {"names": True}
-    return shapes
+GAME_TITLES = {"cube": _l("Cube (the cubing card game)"), "slap": _l("Slap (Rainbow/Shadow)")}
+
+
+def game_title(game: Any) -> str:
+    """A game's name for people, in the page's language (POP! and Bloops are names)."""
+    return str(GAME_TITLES.get(game.name, game.title))
 
 
 def record_script(game: str) -> str | None:
@@ -249,7 +237,8 @@ def example(mode: str) -> Any:
     return render_page("web/replay.html", **_replay_context(
         _example_replay_in(mode, current_lang()), log, players=log["players"], title=meta.get("title"),
         slug=None, played_at=played_as_logged(log), created_at=None, visibility="example",
-        raw_log_url=url_for("web.example_log", mode=mode), result_localized=True))
+        raw_log_url=url_for("web.example_log", mode=mode), result_localized=True,
+        image_path=f"/examples/{mode}.png"))
 
 
 @bp.get("/assets/i18n/<lang>.js")
@@ -292,7 +281,7 @@ def example_log(mode: str) -> Response:
 
 
 def _game_titles() -> dict[str, str]:
-    return {name: getattr(game, "title", name) for name, game in GAMES.items()}
+    return {name: game_title(game) for name, game in GAMES.items()}
 
 
 @lru_cache(maxsize=None)
@@ -341,7 +330,8 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
                     title: str | None, slug: str | None, played_at: Any, created_at: Any,
                     visibility: str, raw_log_url: str, replay_text: str | None = None,
                     step_count: int | None = None, replay_url: str | None = None,
-                    result_localized: bool = False) -> dict[str, Any]:
+                    result_localized: bool = False,
+                    image_path: str | None = None) -> dict[str, Any]:
     """What the replay page shows. ``result`` may come without its steps when ``replay_text``
     (the whole result with steps, as JSON text) and ``step_count`` are given: the page embeds
     that text as it is, and an illegal game's violation is its last step."""
@@ -350,6 +340,14 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
     fallback_title = _("Game")
     game = result.get("game")
     error = result["errors"][0] if result["status"] == "illegal" and result["errors"] else None
+    if result.get("errors") and log is not None and current_lang() != "en" and \
+            not all(e.get("message_id") for e in result["errors"]):
+        # a stored result is JSON: its errors lost their message ids; the log (no steps: fast)
+        # gives them back, so that the violation is said in the page's language
+        fresh = check_log(log)
+        if [e["code"] for e in fresh["errors"]] == [e.get("code") for e in result["errors"]]:
+            result = {**result, "errors": localized(fresh)["errors"]}
+    words = [error_words(e, log, current_lang()) for e in result.get("errors") or []]
     steps = result.get("steps")
     if steps is not None:
         violation_step = next((s["index"] for s in steps if s["kind"] == "violation"), None)
@@ -359,7 +357,8 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
         violation_step = None
     return {
         "page_json": page_json(replay_text if replay_text is not None else result,
-                               players=players, log=log, slug=slug, replay_url=replay_url),
+                               players=players, log=log, slug=slug, replay_url=replay_url,
+                               words=words),
         "step_max": (max(len(steps) - 1, 0) if steps is not None
                      else None if step_count is None else max(step_count - 1, 0)),
         "result": result,
@@ -376,10 +375,13 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
         "game_style": game_style(game),
         "game": game,
         "error": error,
+        "error_words": words[0] if error else None,
         "offending": offending_move(log, error) if error else None,
         "violation_step": violation_step,
         "preview": preview.summary(result, game_title=_game_titles().get(game, game or "Game"),
                                    players=players),
+        "image_url": (base_url() + (image_path or f"/r/{slug}.png")
+                      + ("?lang=fr" if current_lang() == "fr" else "")) if slug or image_path else None,
         "page_url": (f"{base_url()}/r/{slug}" if slug else request.base_url)
         + ("?lang=fr" if current_lang() == "fr" else ""),
     }
@@ -436,11 +438,14 @@ def _htmlsafe(json_text: str) -> str:
 
 
 def page_json(result: dict[str, Any] | str, *, players: list[str], log: dict[str, Any] | None,
-              slug: str | None, replay_url: str | None = None) -> Markup:
+              slug: str | None, replay_url: str | None = None,
+              words: list[dict[str, Any]] | None = None) -> Markup:
     """The page's data block, ``{"result", "players", "log", "slug"}``, for a
     ``<script type="application/json">``. ``result`` may be its JSON text, embedded as it is.
     With ``replay_url`` the result comes without steps: the viewer fetches them from there."""
-    extra = {"replay_url": replay_url} if replay_url else {}
+    extra: dict[str, Any] = {"replay_url": replay_url} if replay_url else {}
+    if words:  # the result's errors in words (popreplay.i18n.words), in the same order
+        extra["error_words"] = words
     rest = compact({"players": players, "log": log, "slug": slug, **extra})
     result_text = result if isinstance(result, str) else compact(result)
     return Markup(_htmlsafe('{"result":' + result_text + "," + rest[1:]))

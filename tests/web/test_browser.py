@@ -6,6 +6,7 @@ What is drawn is compared with the replay JSON the API serves for the same game.
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from pathlib import Path
 from typing import Any
@@ -49,7 +50,7 @@ def assert_shows(page: Any, replay: dict[str, Any], index: int) -> None:
     step = replay["steps"][index]
     assert drawn_cards(page) == expected_cards(step)
     assert drawn_queues(page) == step["state"]["area"]["queue_rows"]
-    assert page.locator("#step-note .text").inner_text() == step["note"]
+    assert page.locator("#step-note .text").inner_text() == expected_note(step)
     assert page.locator("#step-count").inner_text() == f"Step {index} / {len(replay['steps']) - 1}"
     assert page.url.endswith(f"#step={index}")
     for name, score in step["state"]["scores"].items():
@@ -59,6 +60,18 @@ def assert_shows(page: Any, replay: dict[str, Any], index: int) -> None:
             assert player.locator(".total-score").inner_text() == str(step["state"]["totals"][name])
     pending = page.eval_on_selector_all(".chief-pile .card", "els => els.map(e => Number(e.dataset.card))")
     assert pending == step["state"]["chief_pending"]
+
+
+def expected_note(step: dict[str, Any]) -> str:
+    """The note as the line shows it (issue 24): without the round or turn the line already says
+    ("Round 1: …"), and a violation in words, without its pointer."""
+    if step["kind"] == "violation":
+        return re.sub(r" \(see /[^()]*\)$", "", step["data"]["error"]["message"])
+    note = step["note"]
+    for word, value in (("Round", step["round"]), ("Turn", step["turn"])):
+        if value is not None and note.startswith(f"{word} {value}: "):
+            note = note[len(f"{word} {value}: "):]
+    return note
 
 
 def first_step(replay: dict[str, Any], kind: str, **data: Any) -> dict[str, Any]:
@@ -312,14 +325,17 @@ def test_illegal_game_stops_at_the_violation(page: Any, server: Server,
     banner = page.locator("#violation")
     assert banner.is_visible()
     message = banner.locator(".violation-message").inner_text()
-    assert message == replay["errors"][0]["message"]
-    assert message.startswith("Alice does not hold 50: ")
+    error = replay["errors"][0]
+    assert message.startswith(f"Round {error['round']}, turn {error['turn']} — Alice: "
+                              "Alice does not hold 50: ")
+    assert "(see /" not in message and error["path"] not in banner.inner_text()
+    banner.locator(".error-details summary").click()
     assert json.loads(banner.locator(".offending-move").inner_text())["plays"]["Alice"] == [50]
     page.get_by_role("button", name="Show the table at the violation").click()
     last = len(replay["steps"]) - 1
     assert replay["steps"][last]["kind"] == "violation"
     assert_shows(page, replay, last)
-    assert page.locator(".step-error").inner_text().startswith("Illegal move (not-in-hand)")
+    assert page.locator(".step-error").inner_text().startswith("Illegal move: Round ")
     assert page.get_by_role("button", name="Next step").is_disabled()
     assert page.locator("#result-status").inner_text() == "illegal"
 
@@ -670,6 +686,7 @@ def test_a_violation_before_any_table(page: Any, server: Server,
     assert [s["kind"] for s in replay["steps"]] == ["violation"]
     page.goto(f"{server.url}/r/{slug}")
     wait_for_step(page, 0)
+    page.locator("#violation .error-details summary").click()
     assert page.locator("#violation .violation-code").inner_text() == "(bad-player-count)"
     assert page.locator(".step-error").is_visible()
     assert page.locator("#stage").inner_text().endswith("No table yet at this step.")

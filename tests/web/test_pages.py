@@ -338,7 +338,8 @@ def test_share_pages_carry_a_link_preview_from_the_stored_result(client: Any) ->
     assert metas["og:title"] == metas["twitter:title"] == "Example battle: a disputed score"
     assert metas["og:description"] == metas["twitter:description"] == metas["description"] == line
     assert metas["og:url"] == f"http://localhost/r/{battle['slug']}"
-    assert metas["og:type"] == "website" and metas["twitter:card"] == "summary"
+    assert metas["og:type"] == "website" and metas["twitter:card"] == "summary_large_image"
+    assert metas["og:image"] == metas["twitter:image"] == f"http://localhost/r/{battle['slug']}.png"
 
     log = json.loads(example_bytes("battle"))
     log["meta"]["title"] = "Chloé's night"

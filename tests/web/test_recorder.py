@@ -209,8 +209,8 @@ def test_an_illegal_entry_is_refused_with_the_rules_message_and_nothing_is_lost(
     phone.wait_for_selector(".pr-rows:has-text('Layout rows: 2')")
     # a card above a gap floats: the engine refuses the layout once it is whole
     tap(phone, [1, None, None, None, None, None, 2, 3, 4, 5])
-    phone.wait_for_selector(".rp-status.rp-error")
-    assert "floats above a gap" in phone.inner_text("#rec-status")
+    phone.wait_for_selector(".rp-error-box")
+    assert "floats above a gap" in phone.inner_text(".rp-error-box .rp-error-line")
     assert phone.get_attribute("#recorder", "data-entries") == "0"
     # the nine cards before the last are still there: only the refused last tap is undone
     phone.wait_for_selector(".pr-entry[data-ready='1'][data-filled='9']")

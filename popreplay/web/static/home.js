@@ -229,7 +229,7 @@
       var syntax = error.code === "json" ? jsonErrorRange(text, error.message) : null;
       var where = syntax
         ? el("div", { class: "place" }, t("at line {line}, column {column}", { line: syntax.line, column: syntax.column }) + " ")
-        : el("div", { class: "place" }, t("at {place}", { place: inWords(error.path || "") }), " (", el("code", { text: error.path || "/" }), ")");
+        : el("div", { class: "place" }, t("at {place}", { place: inWords(error.path || "") }));
       if (syntax) {
         where.appendChild(el("button", { type: "button", class: "link", text: t("show in the log"), onclick: function () { selectInLog(syntax.range); } }));
       }
@@ -239,11 +239,13 @@
         where.appendChild(document.createTextNode(" — " + (found.exact ? t("line {line}, column {column}", lc) : t("in the part starting at line {line}, column {column}", lc)) + " "));
         where.appendChild(el("button", { type: "button", class: "link", text: t("show in the log"), onclick: function () { selectInLog(found.range); } }));
       }
-      var head = [el("strong", { text: error.code }), ": " + error.message];
-      if (error.round) head.push(" (" + (error.turn ? t("round {round}, turn {turn}", error) : t("round {round}", error)) + ")");
-      var li = el("li", { "data-code": error.code, "data-path": error.path || "" });
-      head.forEach(function (n) { li.appendChild(typeof n === "string" ? document.createTextNode(n) : n); });
+      // one line in words (the server's: 1-based round and turn, the player by name); the code
+      // and the JSON Pointer only in the details
+      var line = error.words ? error.words.line : error.message;
+      var li = el("li", { "data-code": error.code, "data-path": error.path || "" }, el("strong", { class: "error-line", text: line }));
       li.appendChild(where);
+      li.appendChild(el("details", { class: "error-details" }, el("summary", { text: t("Details") }),
+        el("code", { text: error.code }), " ", el("code", { text: error.path || "/" })));
       return li;
     }
 

@@ -160,7 +160,7 @@
 
   Recorder.prototype.say = function (text, bad) {
     this.status.textContent = text || "";
-    this.status.className = "rp-status" + (bad ? " rp-error" : "");
+    this.status.className = "rp-status" + (bad && text ? " rp-error" : "");
   };
 
   Recorder.prototype.start = function () {
@@ -236,11 +236,12 @@
       self.offline = false;
       self.answer = answer;
       self.state.checked = true;
+      self.state.checkedEntries = self.state.undo.length;
       var bad = refusal(answer);
       self.error = bad;
       self.save();
       self.render();
-      if (bad) self.say(t("Checked: {message}", { message: bad.message }) + (was ? " (" + t("an entry made offline breaks a rule: undo it") + ")" : ""), true);
+      if (bad) self.say(was ? t("Back online: an entry made offline breaks a rule.") : "", true);
       else if (was) self.say(t("Back online: every entry is checked."));
       self.autosave();
     }).catch(function (e) {
@@ -270,8 +271,10 @@
       self.state.redo = [];
       self.state.draft = next;
       self.state.checked = Boolean(answer);
+      if (answer) self.state.checkedEntries = self.state.undo.length;
       self.answer = answer || self.answer;
       self.error = null;
+      self.refused = null;
       if (panel && panel.reset) panel.reset();
       self.save();
       self.render();
@@ -286,8 +289,9 @@
       self.offline = false;
       var bad = refusal(answer);
       if (bad) {
+        self.refused = bad;
         self.render();
-        self.say(t("Refused: {message}", { message: bad.message }), true);
+        self.say("");
         return false;
       }
       return keep(answer);
@@ -358,6 +362,27 @@
     if (this.state && this.state.saved && !this.offline && !this.error) this.saveDraft().catch(function () { /* shown */ });
   };
 
+  // "Continue on another phone": a link and its QR code (drawn by the server) that carry the
+  // draft's owner token in the fragment (never sent to a server), so nothing is typed.
+  Recorder.prototype.handoff = function (saved) {
+    var self = this;
+    var url = window.location.origin + "/record?continue=" + encodeURIComponent(saved.slug)
+      + (LANG === "fr" ? "&lang=fr" : "") + "#token=" + encodeURIComponent(saved.token);
+    var img = el("img", { class: "rp-qr", width: "148", height: "148", alt: t("QR code: continue this game on another phone") });
+    if (this.qr && this.qr.url === url) img.src = this.qr.src;
+    else {
+      fetch("/record/qr", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text: url }) })
+        .then(function (r) { if (!r.ok) throw new Error(String(r.status)); return r.text(); })
+        .then(function (svg) {
+          self.qr = { url: url, src: "data:image/svg+xml;base64," + window.btoa(svg) };
+          img.src = self.qr.src;
+        }).catch(function () { img.hidden = true; });
+    }
+    return el("span", { class: "rp-handoff" },
+      el("a", { href: url, dataset: { act: "handoff" } }, t("Continue on another phone")), " ",
+      el("span", { class: "rp-hint", text: t("(open this link there, or scan the code: it carries the owner token)") }), img);
+  };
+
   Recorder.prototype.continueForm = function (slug) {
     var self = this;
     clear(this.root.querySelector(".rp-main") || this.mainNode());
@@ -385,6 +410,13 @@
       el("div", { class: "rp-row" }, el("button", { type: "submit", class: "rp-big primary", dataset: { act: "continue" } }, t("Continue"))));
     main.appendChild(form);
     input.focus();
+    // a "continue on another phone" link carries the token: continue without typing
+    var carried = /(?:^#|&)token=([^&]+)/.exec(window.location.hash);
+    if (carried) {
+      input.value = decodeURIComponent(carried[1]);
+      window.history.replaceState(null, "", window.location.pathname + window.location.search);
+      form.requestSubmit();
+    }
   };
 
   Recorder.prototype.mainNode = function () {
@@ -439,7 +471,10 @@
       self.games[setup.game].modes.forEach(function (m) { modeSel.appendChild(el("option", { value: m, text: modeWord(m) })); });
       modeSel.value = setup.mode;
     }
+    var handsBox = el("label", { class: "rp-check" }, hands, " " + t("Record hands and deals (I see every card: an observer). Off: only what is face up."));
     function options() {
+      // a panel that has no hands to record (slap: every card is face up when it counts) says so
+      handsBox.hidden = (panels[setup.game] || {}).recordsHands === false;
       clear(optionsBox);
       setup.options = {};
       var panel = panels[setup.game];
@@ -456,7 +491,11 @@
       setup.meta = {};
       if (title.value.trim()) setup.meta.title = title.value.trim();
       if (where.value.trim()) setup.meta.location = where.value.trim();
-      if (when.value) setup.meta.played_at = localIso(when.value);
+      // a recorded game is listed by what it is ("POP! battle · Alice, Bruno, Chloé") and when
+      // it was recorded, unless the form says otherwise
+      if (!setup.meta.title) setup.meta.title = t("{game} {mode} · {players}", { game: self.games[setup.game].title.replace(/ \(.*\)$/, ""),
+        mode: modeWord(setup.mode), players: setup.players.join(", ") }).replace(/ +·/, " ·");
+      setup.meta.played_at = localIso(when.value || nowLocal());
       setup.meta.source = "recorder";
       var panel = panels[setup.game];
       var draft = panel && panel.start ? panel.start(clone(setup)) : null;
@@ -473,7 +512,7 @@
     form.appendChild(optionsBox);
     form.appendChild(playersBox);
     form.appendChild(list);
-    form.appendChild(el("label", { class: "rp-check" }, hands, " " + t("Record hands and deals (I see every card: an observer). Off: only what is face up.")));
+    form.appendChild(handsBox);
     form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-name", text: t("Title (optional)") }), title));
     form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-when", text: t("Played at (optional)") }), when));
     form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-where", text: t("Location (optional)") }), where));
@@ -490,6 +529,12 @@
     modes(); playerFields(); options();
     this.say("");
   };
+
+  function nowLocal() {  // the phone's clock as a datetime-local value: "2026-11-27T20:15"
+    var d = new Date();
+    function two(n) { return (n < 10 ? "0" : "") + n; }
+    return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate()) + "T" + two(d.getHours()) + ":" + two(d.getMinutes());
+  }
 
   // "2026-11-27T20:15" (the phone's clock) as an ISO date with the phone's offset.
   function localIso(value) {
@@ -518,6 +563,9 @@
     var result = answer.result;
     var choices = answer.choices || null;
     var over = Boolean(choices && choices.over);
+    // "Finish and store" is the next thing to do only once nothing is left to enter but optional
+    // extras: not while the Bloops reveal waits (it is offered until it is in the draft)
+    var finishNow = over && !(choices.next && choices.next.reveal && !st.draft.reveal);
     var toolbar = el("div", { class: "rp-toolbar", role: "toolbar", "aria-label": t("Draft") },
       el("button", { type: "button", dataset: { act: "undo" }, disabled: !st.undo.length, title: t("Undo (Ctrl+Z)"),
         "aria-label": st.undo.length ? t("Undo: {entry}", { entry: st.undo[st.undo.length - 1].label }) : t("Undo"), on: { click: function () { self.undo(); } } }, "↶ " + t("Undo")),
@@ -525,20 +573,29 @@
         "aria-label": st.redo.length ? t("Redo: {entry}", { entry: st.redo[st.redo.length - 1].label }) : t("Redo"), on: { click: function () { self.redo(); } } }, "↷ " + t("Redo")),
       el("button", { type: "button", dataset: { act: "save" }, disabled: this.offline, on: { click: function () { self.saveDraft().catch(function () {}); } } },
         st.saved ? t("Saved") + " ✓" : t("Save")),
-      el("button", { type: "button", class: over ? "primary" : null, dataset: { act: "finish" }, on: { click: function () { self.endScreen(); } } }, over ? t("Finish and store") : t("End here")),
+      el("button", { type: "button", class: finishNow ? "primary" : null, dataset: { act: "finish" }, on: { click: function () { self.endScreen(); } } }, over ? t("Finish and store") : t("End here")),
       el("button", { type: "button", dataset: { act: "new" }, on: { click: function () {
         if (window.confirm(t("Drop this draft and start a new game?"))) { self.state = null; self.save(); self.setupForm(); }
       } } }, t("New")));
     main.appendChild(toolbar);
     var facts = [];
-    if (st.saved) facts.push(el("span", null, tn("Saved as {game} — continue on another device with {address} and the owner token {token}", {
-      game: el("a", { href: "/r/" + st.saved.slug, text: st.saved.slug }), address: "/record?continue=" + st.saved.slug,
-      token: el("code", { class: "rp-token", text: st.saved.token }) })));
+    if (st.saved) {
+      facts.push(el("span", null, tn("Saved as {game} — owner token {token}", {
+        game: el("a", { href: "/r/" + st.saved.slug, text: st.saved.slug }),
+        token: el("code", { class: "rp-token", text: st.saved.token }) })));
+      facts.push(this.handoff(st.saved));
+    }
     if (st.branchOf) facts.push(el("span", null, tn("What if: a branch of {game} from step {step}", {
       game: el("a", { href: "/r/" + st.branchOf.slug + "#step=" + st.branchOf.step, text: st.branchOf.slug }), step: st.branchOf.step })));
-    if (this.offline) facts.push(el("strong", { class: "rp-offline", text: t("Offline — entries are kept in this browser and checked when the network is back.") }));
+    if (this.offline) {
+      facts.push(el("strong", { class: "rp-offline", text: t("Offline — entries are kept in this browser and checked when the network is back.") }));
+      var waiting = st.undo.length - (st.checkedEntries || 0);
+      if (waiting > 0) facts.push(el("span", { class: "rp-waiting", text: nt("{n} entry is waiting to be checked.", "{n} entries are waiting to be checked.", waiting) }));
+    }
     if (facts.length) main.appendChild(el("p", { class: "rp-sub rp-facts" }, facts));
-    if (this.error) main.appendChild(el("p", { class: "rp-error", role: "alert" }, t("Rule: {message}", { message: this.error.message }) + " ", el("code", { text: this.error.path || "/" })));
+    if (this.error) main.appendChild(this.errorNode(t("This draft breaks a rule:"), this.error, true));
+    else if (this.refused) main.appendChild(this.errorNode(t("Refused:"), this.refused, false));
+    this.refused = null;  // said once; the next render is the next entry's
 
     var panelBox = el("section", { class: "rp-panel", "aria-label": t("Entry") });
     var panel = panels[setup.game];
@@ -561,6 +618,20 @@
     side.appendChild(this.notesBox(answer.steps || []));
     layout.appendChild(side);
     main.appendChild(layout);
+  };
+
+  // One message, once, in words (the server's: "Round 2, turn 3 — Bruno: …", 1-based), with
+  // "Undo" beside it when the draft itself breaks the rule; the code and the JSON Pointer only in
+  // the details.
+  Recorder.prototype.errorNode = function (prefix, error, undo) {
+    var self = this;
+    var line = error.words ? error.words.line : error.message;
+    return el("div", { class: "rp-error rp-error-box", role: "alert" },
+      el("p", null, el("strong", { text: prefix }), " ", el("span", { class: "rp-error-line", text: line }),
+        undo && this.state.undo.length ? [" ", el("button", { type: "button", dataset: { act: "undo-error" },
+          on: { click: function () { self.undo(); } } }, "↶ " + t("Undo"))] : null),
+      el("details", { class: "error-details" }, el("summary", { text: t("Details") }),
+        el("code", { text: error.code || "" }), " ", el("code", { text: error.path || "/" })));
   };
 
   Recorder.prototype.renderPanel = function (box, rec) {
@@ -602,7 +673,8 @@
 
   Recorder.prototype.notesBox = function (steps) {
     var list = el("ol", { class: "rp-notes", reversed: true });
-    steps.slice(-8).reverse().forEach(function (s) {
+    // a violation is said once, in words, above the panel
+    steps.filter(function (s) { return s.kind !== "violation"; }).slice(-8).reverse().forEach(function (s) {
       list.appendChild(el("li", { value: String(s.index), class: "note kind-" + s.kind }, s.note));
     });
     return el("section", { class: "rp-box", "aria-label": t("Step notes") }, el("h3", { class: "rp-head", text: t("Latest steps") }), list);
@@ -618,52 +690,11 @@
     clear(main);
     var result = (this.answer || {}).result || {};
     var outcome = result.outcome || {};
-    var claims = [];
     var form = el("form", { class: "rp-box rp-end", "aria-labelledby": "rec-end-h" });
     form.appendChild(el("h2", { id: "rec-end-h", class: "rp-head", text: t("What does the score sheet say? (optional)") }));
     form.appendChild(el("p", { class: "rp-hint", text: t("Leave a box empty (no player ticked) to claim nothing for it. The replay compares each claim with the computed result.") }));
-    Object.keys(outcome).forEach(function (key) {
-      var value = outcome[key];
-      if (!value || typeof value !== "object" || Array.isArray(value)) return;
-      var names = Object.keys(value).filter(function (n) { return st.setup.players.indexOf(n) >= 0 && (typeof value[n] === "number" || value[n] === null); });
-      if (!names.length) return;
-      var set = el("fieldset", { class: "rp-claims" }, el("legend", { text: key }));
-      names.forEach(function (name, i) {
-        var id = "claim-" + key + "-" + i;
-        var input = el("input", { id: id, type: "number", inputmode: "numeric", step: "1", dataset: { claim: key, player: name } });
-        claims.push(input);
-        set.appendChild(el("div", { class: "rp-field" }, el("label", { for: id, text: name }), input));
-      });
-      form.appendChild(set);
-    });
-    // Besides the numbers: a set of players (winners), one of a list of values, yes or no — as
-    // the published schema of `claimed` says (page data `claims`), for the keys this result has.
-    var shapes = (this.games[st.setup.game] || {}).claims || {};
-    var picks = [];
-    Object.keys(outcome).forEach(function (key) {
-      var shape = shapes[key];
-      if (!shape) return;
-      var viewer = window.PopReplayViewer;
-      var words = viewer && viewer.claimWords ? viewer.claimWords(viewer.claimParts("/" + key, [])) : key.replace(/_/g, " ");
-      var set = shape.names ? el("fieldset", { class: "rp-claims" }, el("legend", { text: words })) : el("div", { class: "rp-claims rp-claim-value" });
-      if (shape.names) {
-        st.setup.players.forEach(function (name, i) {
-          var id = "claim-" + key + "-" + i;
-          var box = el("input", { id: id, type: "checkbox", dataset: { claim: key, player: name } });
-          picks.push({ key: key, kind: "names", input: box });
-          set.appendChild(el("div", { class: "rp-check" }, box, el("label", { for: id, text: name })));
-        });
-      } else {
-        var id = "claim-" + key;
-        var select = el("select", { id: id, dataset: { claim: key } }, el("option", { value: "", text: "—" }));
-        (shape.enum || [true, false]).forEach(function (v) {
-          select.appendChild(el("option", { value: JSON.stringify(v), text: v === true ? t("yes") : v === false ? t("no") : String(v) }));
-        });
-        picks.push({ key: key, kind: "value", input: select });
-        set.appendChild(el("div", { class: "rp-field" }, el("label", { for: id, text: words }), select));
-      }
-      form.appendChild(set);
-    });
+    var fields = ((this.games[st.setup.game] || {}).claims || {})[st.setup.mode] || [];
+    var read = window.PopReplayClaimForm(form, fields, outcome, st.setup.players, el);
     var visibility = el("select", { id: "rec-visibility" },
       el("option", { value: "public", text: t("public (listed on the home page)") }),
       el("option", { value: "unlisted", text: t("unlisted (only people with the link)") }));
@@ -675,19 +706,7 @@
     form.addEventListener("submit", function (ev) {
       ev.preventDefault();
       var log = clone(st.draft);
-      var claimed = {};
-      claims.forEach(function (input) {
-        if (input.value === "") return;
-        claimed[input.dataset.claim] = claimed[input.dataset.claim] || {};
-        claimed[input.dataset.claim][input.dataset.player] = Number(input.value);
-      });
-      picks.forEach(function (pick) {
-        if (pick.kind === "value") {
-          if (pick.input.value !== "") claimed[pick.key] = JSON.parse(pick.input.value);
-        } else if (pick.input.checked) {
-          (claimed[pick.key] = claimed[pick.key] || []).push(pick.input.dataset.player);
-        }
-      });
+      var claimed = read();
       if (Object.keys(claimed).length) log.claimed = claimed;
       var request = st.saved
         ? post(API + "/games/" + encodeURIComponent(st.saved.slug), { log: log }, "PUT", st.saved.token)

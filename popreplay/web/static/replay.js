@@ -164,6 +164,14 @@
     return text.charAt(0).toUpperCase() + text.slice(1);
   }
 
+  // "Round 1: 5 starting cards" -> "5 starting cards" when "Round 1" is already said ("Round 1 :"
+  // in French: any spaces before the colon)
+  function dropLead(text, lead) {
+    if (typeof text !== "string" || text.indexOf(lead) !== 0) return text;
+    var rest = text.slice(lead.length).replace(/^[\s\u00a0\u202f]*:[\s\u00a0\u202f]*/, "");
+    return rest.length < text.length - lead.length ? rest : text;
+  }
+
   // "2, 4 and 5"
   function listWords(items) {
     if (items.length <= 1) return items.slice();
@@ -400,7 +408,12 @@
     if (step.turn !== null && step.turn !== undefined) where.push(t("turn {n}", { n: step.turn }));
     append(note, el("span", { class: "kind", dataset: { kind: step.kind }, text: kindWord(step.kind) }));
     if (where.length) append(note, el("span", { class: "where", text: t("{where}:", { where: where.join(", ") }) }));
-    append(note, el("span", { class: "text", text: step.note }));
+    // the note without the words the line already shows ("Round 1: Round 1: …"), and a
+    // violation without its JSON Pointer (the stage's box has it in its details)
+    var text = step.kind === "violation" && step.data && step.data.error ? this.errorWords(step.data.error, "text") : step.note;
+    if (step.round !== null && step.round !== undefined) text = dropLead(text, t("Round {n}", { n: step.round }));
+    if (step.turn !== null && step.turn !== undefined) text = dropLead(text, t("Turn {n}", { n: step.turn }));
+    append(note, el("span", { class: "text", text: text }));
 
     var stage = this.el.stage;
     clear(stage);
@@ -423,13 +436,25 @@
     });
   };
 
+  // An error in words (the server's: 1-based round and turn, the player by name), the code and
+  // the JSON Pointer only inside a "Details" toggle.
+  Viewer.prototype.errorWords = function (error, part) {
+    var words = this.page.error_words || [];
+    var errors = this.result.errors || [];
+    for (var i = 0; i < errors.length; i++) {
+      if (errors[i].code === error.code && errors[i].path === error.path && words[i]) return words[i][part || "line"];
+    }
+    return error.message;
+  };
+
   Viewer.prototype.errorBox = function (error) {
     var log = this.page.log;
     var at = log && error.path !== undefined ? resolve(log, error.path) : { found: false };
     return el("div", { class: "step-error", role: "note" },
-      el("strong", { text: t("Illegal move ({code}):", { code: error.code }) + " " }), error.message,
-      el("div", null, t("At") + " ", el("code", { text: error.path || "/" }),
-        at.found ? [" = ", el("code", { text: JSON.stringify(at.value) })] : null));
+      el("strong", { text: t("Illegal move:") + " " }), this.errorWords(error),
+      el("details", { class: "error-details" }, el("summary", { text: t("Details") }),
+        el("div", null, "(" + error.code + ") " + t("At") + " ", el("code", { text: error.path || "/" }),
+          at.found ? [" = ", el("code", { text: JSON.stringify(at.value) })] : null)));
   };
 
   // ---------------------------------------------------------------------------------------------
@@ -457,9 +482,10 @@
       var self = this;
       result.errors.forEach(function (error) {
         var violationStep = self.steps.filter(function (s) { return s.kind === "violation"; })[0];
-        list.appendChild(el("li", null, el("strong", { text: error.code }), ": ", error.message,
-          " (", el("code", { text: error.path || "/" }), ")",
-          violationStep ? [" ", self.stepButton(violationStep.index, t("show the move"))] : null));
+        list.appendChild(el("li", null, self.errorWords(error),
+          violationStep ? [" ", self.stepButton(violationStep.index, t("show the move"))] : null,
+          el("details", { class: "error-details" }, el("summary", { text: t("Details") }),
+            el("code", { text: error.code }), " ", el("code", { text: error.path || "/" }))));
       });
       panel.appendChild(list);
     }
@@ -660,8 +686,10 @@
     try { token = slug ? window.localStorage.getItem("popreplay-owner:" + slug) : null; } catch (e) { token = null; }
     if (!token) return;
     var box = el("section", { class: "panel owner-notice", "aria-label": t("Your owner token") },
-      el("p", null, tn("You stored this game from this browser. Its owner token (the only way to delete it, with {request}): {token}", {
-        request: el("code", { text: "DELETE /api/v1/games/" + slug }), token: el("code", { class: "token", text: token }) })),
+      el("p", null, tn("You stored this game from this browser. Keep its owner token: only with it can the game be deleted. {token}", {
+        token: el("code", { class: "token", text: token }) })),
+      el("details", { class: "error-details" }, el("summary", { text: t("Details") }),
+        el("code", { text: "DELETE /api/v1/games/" + slug }), " ", el("code", { text: "Authorization: Bearer …" })),
       el("button", { type: "button", on: { click: function () {
         try { window.localStorage.removeItem("popreplay-owner:" + slug); } catch (e) { /* ignore */ }
         box.parentNode.removeChild(box);

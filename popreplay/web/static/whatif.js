@@ -29,8 +29,12 @@
     window.addEventListener("hashchange", point);
     point();
     var list = el("ul", { class: "whatif-list" });
+    // The action sits with the step controls (in view at any step, on a phone too); the box
+    // after the replay explains it and lists the branches.
+    var bar = document.querySelector("#control-bar .slider-row");
+    if (bar) { link.textContent = t("Try another move"); bar.appendChild(link); }
     var box = el("section", { class: "panel whatif", "aria-label": t("What if") },
-      el("p", null, link, " ", el("span", { class: "whatif-hint", text: t("Records a what-if branch from the step shown, checked like any game.") }),
+      el("p", null, bar ? null : link, " ", el("span", { class: "whatif-hint", text: t("“Try another move” records a what-if branch from the step shown, checked like any game.") }),
         " ", el("a", { href: "/record", dataset: { act: "record" } }, t("Record a game"))), list);
     // After the replay and its result, so on a phone the table stays right under the step note.
     var layout = viewer.closest(".replay-layout") || viewer;

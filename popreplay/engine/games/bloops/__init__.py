@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ...claimable import copy_fields, field
 from ...replay import GameReplay, StepRecorder, replay_game
 from . import choices as recording
 from . import notes
@@ -11,6 +12,14 @@ from .cards import BLOOPS_CARD
 from .modes import MODES
 from .rules import BloopsReplay
 from .simulate import simulate
+
+
+CLAIMABLE = {  # engine/claimable.py
+    mode: [field("scores", "per-player"), field("stars", "per-player"),
+           field("winners", "players"), field("bloops", "player"),
+           field("ended_by", "choice", choices=["twenty", "bloops", "pile-empty"])]
+    for mode in MODES
+}
 
 
 class BloopsGame:
@@ -53,6 +62,10 @@ class BloopsGame:
 
     def cut(self, log: Mapping[str, Any], step: int) -> dict[str, Any]:
         return recording.cut(log, step)
+
+    def claimable(self, mode: str) -> list[dict[str, Any]]:
+        """What a score sheet of ``mode`` can claim (``engine/claimable.py``)."""
+        return copy_fields(CLAIMABLE, mode)
 
 
 BLOOPS = BloopsGame()

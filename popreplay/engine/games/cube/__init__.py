@@ -4,11 +4,18 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ...claimable import copy_fields, field
 from ...replay import GameReplay, StepRecorder, replay_game
 from . import choices as recording
 from . import notes
 from .rules import MAX_PLAYERS, MIN_PLAYERS, MODE, CubeReplay
 from .simulate import simulate
+
+
+CLAIMABLE = {  # engine/claimable.py
+    MODE: [field("winners", "players"), field("won_by", "choice", choices=["steps", "fmc"]),
+           field("completed", "per-player")],
+}
 
 
 class CubeGame:
@@ -52,6 +59,10 @@ class CubeGame:
 
     def cut(self, log: Mapping[str, Any], step: int) -> dict[str, Any]:
         return recording.cut(log, step)
+
+    def claimable(self, mode: str) -> list[dict[str, Any]]:
+        """What a score sheet of ``mode`` can claim (``engine/claimable.py``)."""
+        return copy_fields(CLAIMABLE, mode)
 
 
 CUBE = CubeGame()

@@ -4,12 +4,26 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ...claimable import copy_fields, field
 from ...replay import GameReplay, StepRecorder, replay_game
 from . import choices as recording
 from . import notes
 from .modes import MODES
 from .rules import PopReplay
 from .simulate import simulate
+
+
+CLAIMABLE = {  # what a POP! score sheet holds, per mode (engine/claimable.py)
+    "battle": [field("rounds", "rounds", field="scores"),
+               field("totals", "per-player", sum_of="rounds"),
+               field("winners", "players")],
+    "coop": [field("result", "choice", choices=["won", "lost"]),
+             field("level", "choice",
+                   choices=["beginner", "apprentice", "skilled", "expert", "legendary"])],
+    "solo": [field("result", "choice", choices=["won", "lost"]),
+             field("title", "choice", choices=["novice", "mean", "evil", "renegade"])],
+    "puzzle": [field("solved", "yes-no")],
+}
 
 
 class PopGame:
@@ -56,6 +70,10 @@ class PopGame:
 
     def cut(self, log: Mapping[str, Any], step: int) -> dict[str, Any]:
         return recording.cut(log, step)
+
+    def claimable(self, mode: str) -> list[dict[str, Any]]:
+        """What a score sheet of ``mode`` can claim (``engine/claimable.py``)."""
+        return copy_fields(CLAIMABLE, mode)
 
 
 POP = PopGame()

@@ -76,7 +76,8 @@ def turn_plan(game: PopReplay, solo_draw: int) -> dict[str, Any]:
         slots.append(slot(("draws", game.names[0]), "draw", game.names[0], solo_draw))
     index = len(game.rounds) - 1
     return {"at": pointer("rounds", index, "turns"), "how": "append", "base": {},
-            "slots": slots, "round": rnd.number, "turn": rnd.turns_placed + 1}
+            "slots": slots, "round": rnd.number, "turn": rnd.turns_placed + 1,
+            "last_turn": game.turn_limit}
 
 
 def kept_plan(game: PopReplay) -> dict[str, Any]:
@@ -178,6 +179,11 @@ def fill(game: PopReplay, plan: dict[str, Any], cards: list) -> dict[str, Any]:
     out["left"] = 0 if done else slots[at_slot]["count"] - used
     out["cards"] = [] if done else possible(game, plan, slots[at_slot], tapped)
     out["done"] = done
+    if not cards and "turn" in plan:
+        # For a page that loses the network: what each slot of this turn can take with no other
+        # tap of the entry. Offline, the panel offers these, less the cards the draft has entered
+        # since (docs/recorder.md, "Offline").
+        out["may"] = [possible(game, plan, s, []) for s in slots]
     return out
 
 

@@ -4,12 +4,21 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ...claimable import copy_fields, field
 from ...replay import GameReplay, StepRecorder, replay_game
 from . import choices as recording
 from . import notes
 from .modes import MAX_PLAYERS, MIN_PLAYERS, MODES
 from .rules import SlapReplay
 from .simulate import simulate
+
+
+CLAIMABLE = {  # engine/claimable.py
+    mode: [field("winners", "players"),
+           field("ended_by", "choice", choices=["elimination", "time", "no-cards"]),
+           field("cards", "per-player")]
+    for mode in MODES
+}
 
 
 class SlapGame:
@@ -53,6 +62,10 @@ class SlapGame:
 
     def cut(self, log: Mapping[str, Any], step: int) -> dict[str, Any]:
         return recording.cut(log, step)
+
+    def claimable(self, mode: str) -> list[dict[str, Any]]:
+        """What a score sheet of ``mode`` can claim (``engine/claimable.py``)."""
+        return copy_fields(CLAIMABLE, mode)
 
 
 SLAP = SlapGame()

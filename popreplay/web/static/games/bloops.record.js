@@ -302,6 +302,7 @@
   function revealBox(h, rec, reveal, values) {
     var b = box(h, "br-reveal", t("The final reveal"));
     var given = (ui && ui.type === "reveal") ? ui.values : {};
+    var order = (ui && ui.type === "reveal" && ui.order) ? ui.order : [];
     var missing = null;
     Object.keys(reveal).forEach(function (name) {
       reveal[name].forEach(function (p) {
@@ -323,11 +324,20 @@
       b.appendChild(valuePad(h, rec, t("{player}’s place {place}", { player: missing.name, place: missing.place }), values, function (value) {
         var next = Object.assign({}, given);
         next[missing.key] = value;
-        ui = { type: "reveal", values: next };
+        ui = { type: "reveal", values: next, order: order.concat([missing.key]) };
         rec.refresh();
       }, false));
-      return b;
     }
+    if (order.length) {  // take the last value back
+      b.appendChild(h.el("div", { class: "rp-row" }, h.el("button", { type: "button", dataset: { act: "reveal-back" },
+        on: { click: function () {
+          var back = Object.assign({}, given);
+          delete back[order[order.length - 1]];
+          ui = { type: "reveal", values: back, order: order.slice(0, -1) };
+          rec.refresh();
+        } } }, "⌫ " + t("Back one"))));
+    }
+    if (missing) return b;
     b.appendChild(h.el("button", { type: "button", class: "rp-big primary br-reveal-done", dataset: { act: "reveal" },
       on: { click: function () {
         var out = {};

@@ -85,7 +85,30 @@
 
   function entryPlan(rec, kind) {
     if (ui && ui.kind === kind && ui.answer && ui.answer.next && ui.answer.next[kind]) return ui.answer.next[kind];
-    return rec.choices && rec.choices.next ? rec.choices.next[kind] : null;
+    var plan = rec.choices && rec.choices.next ? rec.choices.next[kind] : null;
+    return rec.offline && plan ? offlinePlan(rec, kind, plan) : plan;
+  }
+
+  // Offline: the turn the engine last offered (its slots and, per slot, the cards it could take:
+  // `may`), moved on by the turns the draft has entered since and narrowed by their cards — the
+  // engine's sets, less what was entered; no rule here. Past the round's last turn: null (the
+  // round's end is checked when the network is back).
+  function offlinePlan(rec, kind, plan) {
+    if (kind !== "turn" || !plan.may) return plan;
+    var r = Number(plan.at.split("/")[2]);
+    var turns = ((rec.draft.rounds || [])[r] || {}).turns || [];
+    var since = turns.slice(plan.turn - 1);
+    if (!since.length) return plan;
+    if (plan.turn + since.length > plan.last_turn) return null;
+    var entered = {};
+    since.forEach(function (turn) {
+      ["plays", "draws"].forEach(function (key) {
+        Object.keys(turn[key] || {}).forEach(function (name) { (turn[key][name] || []).forEach(function (c) { entered[c] = true; }); });
+      });
+      (turn.chief || []).forEach(function (c) { entered[c] = true; });
+    });
+    return Object.assign({}, plan, { turn: plan.turn + since.length, filled: 0,
+      may: plan.may.map(function (cards) { return cards.filter(function (c) { return !entered[c]; }); }) });
   }
 
   function pending(rec, kind) {
@@ -181,9 +204,14 @@
     var fresh = building && building.answer && building.answer.next[kind] && building.answer.next[kind].filled === cards.length;
     var offered = {};
     var known = !rec.offline && (fresh || cards.length === 0);
-    (known ? plan.cards : []).forEach(function (c) { offered[c] = true; });
     var taken = {};
     cards.forEach(function (c) { taken[c] = true; });
+    var list = known ? plan.cards : null;
+    if (rec.offline && plan.may && plan.may[where.slot]) {  // what the engine last offered, narrowed
+      list = plan.may[where.slot].filter(function (c) { return !taken[c]; });
+      known = true;
+    }
+    (list || []).forEach(function (c) { offered[c] = true; });
     var waiting = building && building.asking;
     box.dataset.ready = waiting ? "0" : "1";
     var title = slotTitle(slot) + (slot.count > 1 ? " — " + t("card {n} of {count}", { n: where.at + 1, count: slot.count }) : "");
@@ -192,7 +220,7 @@
     var grid;
     if (slot.source === "hand" && known) {
       grid = h.el("div", { class: "rp-row pr-hand", role: "group", "aria-label": t("{player}’s hand", { player: slot.player }) },
-        plan.cards.map(function (n) { return cardKey(h, n, !waiting, onTap, " pr-big"); }));
+        list.map(function (n) { return cardKey(h, n, !waiting, onTap, " pr-big"); }));
     } else {
       grid = h.el("div", { class: "pr-grid", role: "group", "aria-label": t("Cards 1 to 50") });
       for (var n = 1; n <= 50; n++) {
@@ -215,22 +243,22 @@
     var h = rec.helpers;
     var answer = rec.choices || {};
     var next = answer.next || {};
-    if (answer.error && !rec.offline) {
-      container.appendChild(h.el("p", { class: "rp-error", role: "alert", text: t("The draft breaks a rule: {message} — undo the last entry.", { message: answer.error.message }) }));
-      return;
-    }
+    if (answer.error && !rec.offline) return;  // the frame says it once, with "Undo" beside it
     if (rec.offline && !rec.choices) {
       container.appendChild(h.el("p", { class: "rp-hint", text: t("Offline before the first check: wait for the network to start this game.") }));
       return;
     }
     if (ui && ui.kind === "kept" && next.kept) { container.appendChild(entryBox(h, rec, "kept", t("Kept cards of round {round}", next.kept))); return; }
-    if (next.turn) container.appendChild(entryBox(h, rec, "turn", t("Round {round}, turn {turn}", next.turn)));
-    else if (next.round) container.appendChild(entryBox(h, rec, "round", t("Round {round}: the deal", next.round)));
-    if (next.kept) {
+    // the kept cards belong to the round that ends: offered above the next round's deal
+    if (next.kept && !rec.offline) {
       container.appendChild(h.el("div", { class: "rp-row" }, h.el("button", { type: "button", dataset: { act: "kept" },
         on: { click: function () { ui = { kind: "kept", cards: [], answer: null }; rec.refresh(); } } },
         t("Record the card each player kept (for a tie-break)"))));
     }
+    var turnPlan = next.turn ? entryPlan(rec, "turn") : null;
+    if (next.turn && !turnPlan) container.appendChild(h.el("p", { class: "rp-hint", text: t("The round's last turn is entered: the next round is offered once the entries are checked.") }));
+    else if (next.turn) container.appendChild(entryBox(h, rec, "turn", t("Round {round}, turn {turn}", turnPlan)));
+    else if (next.round) container.appendChild(entryBox(h, rec, "round", t("Round {round}: the deal", next.round)));
     if (answer.over) container.appendChild(h.el("p", { class: "rp-done", role: "status", text: t("The game is over: tap “Finish and store”.") }));
   }
 

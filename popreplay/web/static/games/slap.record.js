@@ -140,5 +140,6 @@
     renderPanel: renderPanel,
     reset: function () { ui.colour = null; ui.folies = false; },
     start: start,
+    recordsHands: false,  // the setup offers no "Record hands and deals" (every flip is seen)
   };
 })();

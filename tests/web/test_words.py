@@ -1,0 +1,305 @@
+"""Issue 24: what a player reads, in English and French at 390×844 — the end-of-game form speaks
+the score sheet's words (no code word), POP! battle takes each round's scores, and the claims are
+compared round by round on the stored game."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Iterator
+
+import pytest
+
+from popreplay.checking import check_log
+from popreplay.engine import GAMES
+from popreplay.logformat import published_schema
+from tests.web.conftest import (SCREENSHOTS, browser, screenshots_wanted, server,  # noqa: F401
+                                watched_page)
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+MODES = [(g.name, mode) for g in GAMES.values() if hasattr(g, "claimable") for mode in g.modes]
+PLAYERS = {"solo": 1, "puzzle": 1, "cube": 2}
+
+
+@pytest.fixture
+def phone(browser) -> Iterator[Any]:  # noqa: F811
+    with watched_page(browser, viewport=PHONE, timeout=20000) as tab:
+        yield tab
+
+
+def code_words() -> set[str]:
+    """Every outcome key and enum value of ``claimed`` in the published schemas, and the
+    engine's declared choices: none of them may be what a person reads on the form."""
+    words: set[str] = set()
+    for game in GAMES.values():
+        try:
+            properties = published_schema(game.name)["$defs"]["claimed"]["properties"]
+        except (FileNotFoundError, KeyError):
+            continue
+        for key, spec in properties.items():
+            words.add(key)
+            words.update(v for v in spec.get("enum", []) if isinstance(v, str))
+        for mode in game.modes:
+            for field in game.claimable(mode):
+                words.add(field["key"])
+                words.update(str(c) for c in field.get("choices", []))
+    words.update(("true", "false"))
+    return words
+
+
+def simulated(game: str, mode: str) -> dict[str, Any]:
+    engine = GAMES[game]
+    count = PLAYERS.get(mode, PLAYERS.get(game, 3))
+    log = engine.simulate(mode=mode, players=count, seed=5)
+    log.pop("claimed", None)
+    return log
+
+
+def open_end_screen(page, url, log, lang):
+    """The finished draft put where the recorder keeps it, then the end screen."""
+    setup = {"game": log["game"], "mode": log["mode"], "players": log["players"],
+             "options": log.get("options") or {}, "recordHands": True, "meta": {}}
+    state = {"setup": setup, "draft": log, "undo": [], "redo": [], "saved": None,
+             "branchOf": None, "checked": False}
+    page.goto(url + "/record?lang=" + lang)
+    page.evaluate("s => window.localStorage.setItem('popreplay-recorder', s)", json.dumps(state))
+    page.goto(url + "/record?lang=" + lang)
+    page.wait_for_selector("#recorder[data-checked='1']")
+    page.click("[data-act=finish]")
+    page.wait_for_selector(".rp-end")
+
+
+def form_texts(page) -> list[str]:
+    return page.eval_on_selector_all(
+        ".rp-end legend, .rp-end label, .rp-end option, .rp-end th, .rp-end h2, .rp-end [aria-label]",
+        "nodes => nodes.map(n => [n.textContent.trim(), n.getAttribute('aria-label') || ''])")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("game,mode", MODES, ids=[f"{g}-{m}" for g, m in MODES])
+def test_the_end_of_game_form_shows_no_code_word(phone, server, game, mode, lang):  # noqa: F811
+    log = simulated(game, mode)
+    open_end_screen(phone, server.url, log, lang)
+    codes = code_words()
+    texts = [t for pair in form_texts(phone) for t in pair if t]
+    fields = phone.eval_on_selector_all("[data-claim]", "ns => ns.map(n => n.dataset.claim)")
+    assert fields, "the form asks something"
+    assert "notes" not in fields  # Bloops' meaningless tick group is gone
+    for text in texts:
+        assert text not in codes, f"{game} {mode} {lang}: the code {text!r} is shown"
+        for code in codes:
+            if "-" in code or "_" in code:
+                assert code not in text, f"{game} {mode} {lang}: {code!r} in {text!r}"
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    if lang == "fr":
+        assert not re.search(r"\b(Who|Points per|How did|Total points)\b", " ".join(texts))
+    if screenshots_wanted() and (game, mode, lang) in (("pop", "battle", "en"), ("bloops", "classic", "fr")):
+        phone.screenshot(path=str(SCREENSHOTS / f"recorder-end-{game}-{lang}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_pop_battle_takes_each_rounds_scores_and_they_are_compared_round_by_round(
+        phone, server, lang):  # noqa: F811
+    log = simulated("pop", "battle")
+    outcome = check_log(log)["outcome"]
+    players = log["players"]
+    open_end_screen(phone, server.url, log, lang)
+    rounds = outcome["rounds"]
+    assert phone.locator("[data-claim=rounds]").count() == len(rounds) * len(players)
+    wrong = players[1]
+    delta = {"en": 5, "fr": 7}[lang]  # two different logs: the store refuses the same one twice
+    for r, data in enumerate(rounds):
+        for name in players:
+            value = data["scores"][name] + (delta if (r == 1 and name == wrong) else 0)
+            phone.fill(f"[data-claim=rounds][data-round='{r}'][data-player='{name}']", str(value))
+    # the total row follows the rounds, as on the sheet
+    for name in players:
+        expected = outcome["totals"][name] + (delta if name == wrong else 0)
+        assert phone.input_value(f"[data-claim=totals][data-player='{name}']") == str(expected)
+    phone.check(f"[data-claim=winners][data-player='{outcome['winners'][0]}']")
+    phone.click("[data-act=store]")
+    try:
+        phone.wait_for_selector("#result-panel")
+    except Exception:
+        raise AssertionError(phone.text_content("#rec-status") or "not stored")
+    slug = phone.url.split("/r/", 1)[1].split("?", 1)[0]
+    status, game = server.request("GET", f"/api/v1/games/{slug}")
+    assert status == 200
+    stored = server.request("GET", f"/api/v1/games/{slug}/log")[1]
+    assert [r["scores"] for r in stored["claimed"]["rounds"]] == [
+        {n: d["scores"][n] + (delta if (i == 1 and n == wrong) else 0) for n in players}
+        for i, d in enumerate(rounds)]
+    differences = game["result"]["claims"]["differences"]
+    assert [d["field"] for d in differences] == [f"/rounds/1/scores/{wrong}", f"/totals/{wrong}"]
+    assert differences[0]["claimed"] == rounds[1]["scores"][wrong] + delta
+    assert differences[0]["computed"] == rounds[1]["scores"][wrong]
+
+
+# --- errors in words ---------------------------------------------------------------------------
+
+POINTER = re.compile(r"/(rounds|turns|events|players|pending)/\d|\(see /|\(voir /")
+
+
+def illegal_battle() -> tuple[dict[str, Any], dict[str, Any]]:
+    """A battle whose round 2, turn 3 has Bruno play a card of the layout."""
+    log = simulated("pop", "battle")
+    bruno = log["players"][1]
+    log["rounds"][1]["turns"][2]["plays"][bruno] = [log["rounds"][1]["layout"][0][0]]
+    log["rounds"] = log["rounds"][:2]
+    log["rounds"][1]["turns"] = log["rounds"][1]["turns"][:3]
+    return log, check_log(log)
+
+
+WORDS = {"en": "Round 2, turn 3 — {name}: {name} does not hold {card}",
+         "fr": "Manche 2, tour 3 — {name}\u00a0: {name} n'a pas le {card} en main"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_recorder_says_a_broken_draft_once_in_words_with_undo_beside_it(phone, server, lang):  # noqa: F811
+    log, result = illegal_battle()
+    assert result["errors"][0]["round"] == 2
+    name, card = log["players"][1], log["rounds"][1]["layout"][0][0]
+    setup = {"game": "pop", "mode": "battle", "players": log["players"], "options": {},
+             "recordHands": True, "meta": {}}
+    undo = [{"draft": {**log, "rounds": []}, "label": "x"}]
+    state = {"setup": setup, "draft": log, "undo": undo, "redo": [], "saved": None,
+             "branchOf": None, "checked": False}
+    phone.goto(server.url + "/record?lang=" + lang)
+    phone.evaluate("s => window.localStorage.setItem('popreplay-recorder', s)", json.dumps(state))
+    phone.goto(server.url + "/record?lang=" + lang)
+    phone.wait_for_selector(".rp-error-box")
+    expected = WORDS[lang].format(name=name, card=card)
+    text = phone.inner_text("#recorder")
+    assert text.count(expected) == 1, text
+    assert not POINTER.search(text), text
+    assert phone.locator(".rp-error-box [data-act=undo-error]").is_visible()
+    phone.click(".rp-error-box summary")
+    assert "/rounds/1/turns/2/plays/" in phone.inner_text(".rp-error-box details")
+    if screenshots_wanted() and lang == "en":
+        phone.screenshot(path=str(SCREENSHOTS / "recorder-error.png"))
+    phone.click(".rp-error-box [data-act=undo-error]")
+    phone.wait_for_selector("#recorder[data-entries='0'][data-checked='1']")
+    assert phone.locator(".rp-error-box").count() == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_replay_and_the_home_check_say_the_violation_in_words(phone, server, lang):  # noqa: F811
+    log, result = illegal_battle()
+    log = {**log, "meta": {"title": f"words {lang}"}}
+    name, card = log["players"][1], log["rounds"][1]["layout"][0][0]
+    expected = WORDS[lang].format(name=name, card=card)
+    slug = server.store(log)["slug"]
+    phone.goto(f"{server.url}/r/{slug}?lang={lang}")
+    phone.wait_for_selector("#violation")
+    banner = phone.inner_text("#violation")
+    assert expected in banner and not POINTER.search(banner), banner
+    panel = phone.inner_text("#result-panel")
+    assert expected in panel and not POINTER.search(panel), panel
+    phone.goto(f"{server.url}/?lang={lang}")
+    phone.fill("#log-text", json.dumps(log))
+    phone.click("#validate-button")
+    phone.wait_for_selector("#check-errors li")
+    item = phone.inner_text("#check-errors li")
+    assert expected in item and not POINTER.search(item), item
+
+
+# --- offline: still narrowed -------------------------------------------------------------------
+
+@pytest.mark.parametrize("hands", [True, False], ids=["hands", "face-up-only"])
+def test_offline_after_two_entries_the_offered_cards_are_still_narrowed(phone, server, hands):  # noqa: F811
+    from tests.games.pop.test_choices import without_hands
+    from tests.web.test_recorder import record_first, start, turn_taps
+
+    log = simulated("pop", "battle")
+    if not hands:
+        log = without_hands(log)
+    players = log["players"]
+    start(phone, server.url, mode="battle", players=players, hands=hands)
+    record_first(phone, log, 1, hands=hands)  # the deal and turn 1, checked
+    phone.context.set_offline(True)
+    turns = log["rounds"][0]["turns"]
+    for entries, turn in enumerate(turns[1:3], start=3):
+        for card in turn_taps(turn, players, variant=False, solo=False):
+            phone.click(f".pr-entry [data-card='{card}']:not([disabled])")
+        phone.wait_for_selector(f"#recorder[data-entries='{entries}'][data-checked='0']")
+    assert "2 entries are waiting to be checked" in phone.inner_text(".rp-facts")
+    assert "Round 1, turn 4" in phone.inner_text(".pr-entry h3")
+    offered = phone.eval_on_selector_all(".pr-entry [data-card]:not([disabled])",
+                                         "ns => ns.map(n => Number(n.dataset.card))")
+    played = {c for turn in turns[:3] for cards in turn["plays"].values() for c in cards}
+    played |= {c for turn in turns[:3] for c in turn.get("chief", [])}
+    if hands:
+        assert phone.locator(".pr-hand").count() == 1  # the player's hand, not the 1-50 grid
+        assert sorted(offered) == sorted(set(log["rounds"][0]["hands"][players[0]]) - played)
+    else:
+        seen = {c for row in log["rounds"][0]["layout"] for c in row} | played
+        assert sorted(offered) == [c for c in range(1, 51) if c not in seen]
+    assert not set(offered) & played
+    if screenshots_wanted() and hands:
+        phone.screenshot(path=str(SCREENSHOTS / "recorder-offline.png"))
+    phone.context.set_offline(False)
+    phone.wait_for_selector("#recorder[data-entries='4'][data-checked='1']")
+
+
+# --- findability --------------------------------------------------------------------------------
+
+def test_a_saved_draft_continues_on_another_phone_from_its_link_without_typing(phone, server, browser):  # noqa: F811
+    from tests.web.test_recorder import record_first, start
+
+    log = POP_SIM(seed=21)
+    start(phone, server.url, mode="battle", players=log["players"])
+    record_first(phone, log, 1)
+    phone.click("[data-act=save]")
+    phone.wait_for_selector(".rp-token")
+    link = phone.get_attribute("[data-act=handoff]", "href")
+    token = phone.inner_text(".rp-token")
+    assert "#token=" + token in link and "/record?continue=" in link
+    phone.wait_for_function("() => { const i = document.querySelector('.rp-qr'); return i && i.complete && i.naturalWidth > 0; }")
+    assert phone.get_attribute(".rp-qr", "src").startswith("data:image/svg+xml;base64,")
+    assert "Record a game" in phone.inner_text("#header-record")
+    with watched_page(browser, viewport=PHONE, timeout=20000) as other:
+        other.goto(link)
+        other.wait_for_selector("#recorder[data-entries='0'][data-checked='1']")
+        assert "Round 1, turn 2" in other.inner_text(".pr-entry h3")
+        assert "token" not in other.url
+
+
+def POP_SIM(seed):  # noqa: N802
+    log = GAMES["pop"].simulate(mode="battle", players=3, seed=seed)
+    log.pop("claimed", None)
+    return log
+
+
+def test_the_qr_code_is_an_svg_of_a_recorder_address_only(server):  # noqa: F811
+    import urllib.error
+    import urllib.request
+
+    def post(text):
+        request = urllib.request.Request(server.url + "/record/qr", method="POST",
+                                         data=json.dumps({"text": text}).encode(),
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return answer.status, answer.headers["Content-Type"], answer.read()
+        except urllib.error.HTTPError as error:
+            return error.code, None, b""
+    status, kind, body = post(server.url + "/record?continue=abc#token=xyz")
+    assert status == 200 and kind.startswith("image/svg+xml") and body.startswith(b"<svg")
+    assert post("https://elsewhere.example/record?continue=abc")[0] == 400
+    assert post("x" * 700)[0] == 400
+
+
+def test_the_what_if_button_is_in_view_at_step_10_on_a_phone(phone, server):  # noqa: F811
+    slug = server.store(POP_SIM(seed=22))["slug"]
+    phone.goto(f"{server.url}/r/{slug}#step=10")
+    phone.wait_for_selector("#viewer[data-step='10']")
+    link = phone.locator("[data-act=whatif]")
+    link.wait_for()
+    box = link.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
+    assert phone.evaluate("window.scrollY") == 0
+    assert link.get_attribute("href").endswith("step=10")
+    if screenshots_wanted():
+        phone.screenshot(path=str(SCREENSHOTS / "replay-phone-whatif.png"))
