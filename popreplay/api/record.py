@@ -16,8 +16,8 @@ from marshmallow import RAISE, Schema, fields, validate
 from .. import store
 from ..db.models import GameRecord
 from ..db.session import get_session
+from ..drafting import draft_shape
 from ..engine import build_result, get_game, invalid_result
-from ..logformat import ShapeError, check_parsed_shape
 from .errors import ApiError
 from .jsonout import compact
 from .lang import localize, request_lang
@@ -83,24 +83,6 @@ class CutQuerySchema(Schema):
 
 
 # --- the live check ------------------------------------------------------------------------------
-
-def draft_shape(log: dict[str, Any]) -> tuple[dict[str, Any] | None, list[Any]]:
-    """The draft made exact, or its shape errors. A draft may hold an empty list where a whole
-    log needs at least one entry (POP!'s ``rounds`` before the first layout): nothing is there
-    yet to be wrong."""
-    try:
-        return check_parsed_shape(log), []
-    except ShapeError as error:
-        errors = error.errors
-    empty = {f"/{key}" for key, value in log.items() if value == []}
-    if errors and all(e.path in empty for e in errors) and isinstance(log.get("game"), str):
-        try:
-            get_game(log["game"])
-        except KeyError:
-            return None, errors
-        return log, []
-    return None, errors
-
 
 def check_draft(log: dict[str, Any], pending: dict[str, Any] | None,
                 steps: str) -> dict[str, Any]:
