@@ -29,6 +29,7 @@ bp = Blueprint("tables", __name__, url_prefix="/api/v1/tables",
                "checked by the engine, a live stream per table (docs/table.md).")
 
 KEEPALIVE = 15.0  # seconds between keep-alive comments on an idle stream
+POLL = 1.0  # in memory (no Redis): also look at the database this often (another worker's entry)
 SNAPSHOT_GAP = 50  # a phone further behind than this gets a snapshot, not every entry
 VARY = {"Vary": "Accept-Language"}
 
@@ -310,6 +311,8 @@ def follow(app: Any, table_id: str, viewer: service.Viewer, last_id: int | None,
            sub: fanout.Subscription | None, seconds: float) -> Iterator[str]:
     database = get_database(app)
     end = time.monotonic() + seconds
+    # one process's memory does not hear the other workers: without Redis, poll the database too
+    polled = isinstance(fanout.for_url(app.config.get("REDIS_URL")), fanout.MemoryFanout)
     try:
         yield "retry: 2000\n\n"
         seen = last_id
@@ -331,19 +334,31 @@ def follow(app: Any, table_id: str, viewer: service.Viewer, last_id: int | None,
             last_id = -1
             if sub is None:
                 return
+            quiet = time.monotonic()
             while True:
                 left = end - time.monotonic()
                 if left <= 0:
                     return
-                message = sub.get(timeout=min(KEEPALIVE, left))
+                wait = min(KEEPALIVE, left, POLL if polled else KEEPALIVE)
+                message = sub.get(timeout=wait)
                 if message is None:
-                    yield ": keep-alive\n\n"
+                    if polled and last_seq(database, table_id) > seen:
+                        break
+                    if time.monotonic() - quiet >= KEEPALIVE:
+                        quiet = time.monotonic()
+                        yield ": keep-alive\n\n"
                     continue
                 if int(message.get("seq") or 0) > seen or message.get("seats"):
                     break
     finally:
         if sub is not None:
             sub.close()
+
+
+def last_seq(database: Any, table_id: str) -> int:
+    with database.session() as session:
+        table = session.get(service.TableRecord, table_id)
+        return table.last_seq if table is not None else 0
 
 
 def localize_entry(item: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -400,3 +415,22 @@ def store_game(body: dict[str, Any], table_id: str) -> Any:
     view = game_view(done.record)
     view["owner_token"] = done.owner_token
     return view, 201, VARY
+
+
+@bp.route("/<string:table_id>/qr.svg", methods=["GET"])
+@bp.response(200, description="The join link's QR code (SVG, drawn here) for `?key=<join key>`.",
+             content_type="image/svg+xml")
+@bp.alt_response(403, schema=ErrorSchema)
+@bp.alt_response(404, schema=ErrorSchema)
+def join_qr(table_id: str) -> Any:
+    """The join link's QR code"""
+    try:
+        table = service.find(get_session(), table_id)
+        key = request.args.get("key") or ""
+        if service.viewer_of(table, key).role != "watch":
+            raise service.TableError(403, "`key` is not this table's join key.")
+    except service.TableError as error:
+        raise failing(error) from None
+    url = link(f"/t/{table.id}#key={key}")
+    return Response(qr.svg(url, title="Join the table"), mimetype="image/svg+xml",
+                    headers={"Cache-Control": "private, max-age=3600"})

@@ -33,6 +33,23 @@ def slot_size(slot: Mapping[str, Any]) -> int:
     return 1 if slot.get("one") else int(slot["count"])
 
 
+PUBLIC_ROLES = ("layout",)  # parts every screen sees at once (a layout lies face up)
+
+
+def visible(slot: Mapping[str, Any], part: Part, *, player: str | None, host: bool) -> bool:
+    """May this phone see the part's cards before the entry is whole? Its own part, or a part of
+    a slot that lies face up (the layout)."""
+    if slot.get("role") in PUBLIC_ROLES:
+        return True
+    return part.by == player and (player is not None or host)
+
+
+def known_to(plan: Mapping[str, Any], parts: Mapping[int, Part], *, player: str | None,
+             host: bool) -> dict[int, list[Any]]:
+    return {index: list(part.cards) for index, part in parts.items()
+            if visible(plan["slots"][index], part, player=player, host=host)}
+
+
 def may_fill(slot: Mapping[str, Any], *, player: str | None, host: bool,
              taken: Sequence[str]) -> bool:
     """A player's slot: that seat (or the host while nobody holds the seat); a slot of nobody's
@@ -50,40 +67,57 @@ def ask(game: str, log: Mapping[str, Any], kind: str, cards: Sequence[Any], *,
 
 
 def stand_ins(game: str, log: Mapping[str, Any], kind: str, plan: Mapping[str, Any],
-              upto: int, avoid: set[Any], *, hands: bool) -> list[Any] | None:
-    """Cards the engine accepts in slots ``0 … upto-1`` that are none of ``avoid``; ``None`` when it
-    offers none."""
+              upto: int, avoid: set[Any], *, hands: bool,
+              known: Mapping[int, Sequence[Any]] | None = None) -> list[Any] | None:
+    """Cards the engine accepts in slots ``0 … upto-1``: a slot's ``known`` cards (the ones the
+    asking seat may see), else stand-ins the engine offers that are none of ``avoid`` (nor a known
+    card); ``None`` when it offers none."""
+    known = known or {}
+    avoid = set(avoid) | {c for cards in known.values() for c in cards}
     cards: list[Any] = []
-    for _ in range(sum(slot_size(s) for s in plan["slots"][:upto])):
-        answer = ask(game, log, kind, cards, hands=hands)
-        offered = (answer.get("next") or {}).get(kind, {}).get("cards") or []
-        pick = next((c for c in offered if c not in avoid and c not in cards), None)
-        if pick is None:
-            return None
-        cards.append(pick)
+    for index in range(upto):
+        if index in known:
+            cards.extend(known[index])
+            continue
+        for _ in range(slot_size(plan["slots"][index])):
+            answer = ask(game, log, kind, cards, hands=hands)
+            offered = (answer.get("next") or {}).get(kind, {}).get("cards") or []
+            pick = next((c for c in offered if c not in avoid and c not in cards), None)
+            if pick is None:
+                return None
+            cards.append(pick)
     return cards
 
 
 def offers(game: str, log: Mapping[str, Any], kind: str, plan: Mapping[str, Any], index: int,
-           *, hands: bool) -> list[Any] | None:
-    """The cards the engine offers for slot ``index``'s first card, before any other seat's card
-    is known (``None``: it cannot tell without them)."""
-    before = stand_ins(game, log, kind, plan, index, set(), hands=hands)
-    if before is None:
-        return None
-    answer = ask(game, log, kind, before, hands=hands)
-    return list((answer.get("next") or {}).get(kind, {}).get("cards") or [])
+           *, hands: bool, known: Mapping[int, Sequence[Any]] | None = None) -> list[Any] | None:
+    """The cards the engine offers for slot ``index``'s first card, knowing only what the asking
+    seat may see (``known``): asked twice, with two sets of stand-ins that share no card, and
+    put together, so that no card is left out only because it stood in for a hidden one."""
+    seen: list[Any] = []
+    used: set[Any] = set()
+    for _ in range(2):
+        before = stand_ins(game, log, kind, plan, index, used, hands=hands, known=known)
+        if before is None:
+            continue
+        used |= set(before) - {c for cards in (known or {}).values() for c in cards}
+        answer = ask(game, log, kind, before, hands=hands)
+        for card in (answer.get("next") or {}).get(kind, {}).get("cards") or []:
+            if card not in seen:
+                seen.append(card)
+    return sorted(seen, key=lambda c: (c is None, c)) if seen else None
 
 
 def precheck(game: str, log: Mapping[str, Any], kind: str, plan: Mapping[str, Any],
-             parts: Mapping[int, Sequence[Any]], *, hands: bool) -> dict[str, Any] | None:
+             parts: Mapping[int, Sequence[Any]], *, hands: bool,
+             known: Mapping[int, Sequence[Any]] | None = None) -> dict[str, Any] | None:
     """The engine's refusal of these slots' cards (its ``pending`` error, the pointer made to
     point into the part: ``/entry/slots/<slot>/<k>``), or ``None``."""
     first = min(parts)
     mine = [c for index in sorted(parts) for c in parts[index]]
     if sorted(parts) != list(range(first, first + len(parts))):
         return None  # slots apart: judged when the entry is whole
-    before = stand_ins(game, log, kind, plan, first, set(mine), hands=hands)
+    before = stand_ins(game, log, kind, plan, first, set(mine), hands=hands, known=known)
     if before is None:
         return None
     answer = ask(game, log, kind, before + mine, hands=hands)
@@ -92,7 +126,7 @@ def precheck(game: str, log: Mapping[str, Any], kind: str, plan: Mapping[str, An
         return None
     at = _card_index(error)
     if at is None or at < len(before):
-        return None  # a stand-in refused: the engine needs the others' cards to judge
+        return None  # a stand-in (or a known card) refused: the engine needs the others' cards to judge
     return _in_part(error, plan, at)
 
 

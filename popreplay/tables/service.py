@@ -16,6 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from .. import store
+from ..db.session import sqlite_writer
 from ..db.tables import TableEntry, TableRecord
 from ..db.types import utcnow
 from ..engine import get_game
@@ -138,9 +139,16 @@ def take_seat(session: Session, table: TableRecord, *, viewer: Viewer, player: s
     if viewer.role == "seat":
         raise TableError(403, "A seat cannot take another seat.")
     token = store.new_owner_token()
+    with sqlite_writer(session):
+        _seat(session, table, player=player, token=token, host=viewer.host)
+    session.refresh(table)
+    return token
+
+
+def _seat(session: Session, table: TableRecord, *, player: str, token: str, host: bool) -> None:
     locked = session.get(TableRecord, table.id, with_for_update=True, populate_existing=True)
     seats = dict(locked.seat_tokens or {})
-    if player in seats and not viewer.host:
+    if player in seats and not host:
         session.rollback()
         raise TableError(409, f"{player}'s seat is taken: the host can hand it to this phone.")
     seats[player] = store.token_hash(token)
@@ -158,43 +166,56 @@ def append(session: Session, table_id: str, *, viewer: Viewer, client_id: str, s
     if viewer.role == "watch":
         raise TableError(403, "A spectator enters nothing: take a seat first.")
     for _ in range(ATTEMPTS):
-        session.expire_all()
-        table = find(session, table_id)
-        if table.status != "live":
-            raise TableError(409, "This table's game is stored: it takes no more entries.")
-        known = session.scalar(select(TableEntry).where(TableEntry.table_id == table_id,
-                                                        TableEntry.client_id == client_id))
-        state = states.load(session, table)
-        if known is not None:
-            return Appended("duplicate", state, seqs=[known.seq])
-        if seen > table.last_seq or seen < 0:
-            raise TableError(422, f"`seen` is {seen}: this table's last entry is "
-                                  f"{table.last_seq}.", [{"code": "bad-request",
-                                                          "message": "seen", "path": "/seen"}])
-        if seen < state.last_change:
-            return Appended("stale", state, missed=states.entries(session, table_id, after=seen))
-        made = decide(state, viewer, entry, taken=list(table.seat_tokens or {}))
-        first = table.last_seq + 1
-        moved = session.execute(update(TableRecord).where(
-            TableRecord.id == table_id, TableRecord.last_seq == table.last_seq)
-            .values(last_seq=table.last_seq + len(made), updated_at=utcnow()))
-        if moved.rowcount != 1:
-            session.rollback()
-            continue
-        for offset, (kind, by, body) in enumerate(made):
-            session.add(TableEntry(table_id=table_id, seq=first + offset,
-                                   client_id=client_id if offset == 0 else
-                                   f"{client_id}#{offset}", by=by, kind=kind, body=body))
-        try:
-            session.commit()
-        except IntegrityError:  # the same client id on another host at the same moment
-            session.rollback()
-            continue
-        table = find(session, table_id)
-        notify = [b["player"] for k, _, b in made if k == "drop" and b.get("player")]
-        return Appended("appended", states.load(session, table),
-                        seqs=list(range(first, first + len(made))), notify=notify)
+        with sqlite_writer(session):  # SQLite: one writer at a time, reads included
+            try:
+                done = _attempt(session, table_id, viewer=viewer, client_id=client_id,
+                                seen=seen, entry=entry)
+            finally:
+                session.rollback()  # nothing left open (a refusal, a stale entry: reads only)
+        if done is not None:
+            return done
     raise TableError(503, "The table is too busy right now: send the entry again.")
+
+
+def _attempt(session: Session, table_id: str, *, viewer: Viewer, client_id: str, seen: int,
+             entry: dict[str, Any]) -> Appended | None:
+    """One try; ``None`` when another host took the sequence number meanwhile."""
+    session.expire_all()
+    table = find(session, table_id)
+    if table.status != "live":
+        raise TableError(409, "This table's game is stored: it takes no more entries.")
+    known = session.scalar(select(TableEntry).where(TableEntry.table_id == table_id,
+                                                    TableEntry.client_id == client_id))
+    state = states.load(session, table)
+    if known is not None:
+        return Appended("duplicate", state, seqs=[known.seq])
+    if seen > table.last_seq or seen < 0:
+        raise TableError(422, f"`seen` is {seen}: this table's last entry is "
+                              f"{table.last_seq}.", [{"code": "bad-request",
+                                                      "message": "seen", "path": "/seen"}])
+    if seen < state.last_change:
+        return Appended("stale", state, missed=states.entries(session, table_id, after=seen))
+    made = decide(state, viewer, entry, taken=list(table.seat_tokens or {}))
+    first = table.last_seq + 1
+    moved = session.execute(update(TableRecord).where(
+        TableRecord.id == table_id, TableRecord.last_seq == table.last_seq)
+        .values(last_seq=table.last_seq + len(made), updated_at=utcnow()))
+    if moved.rowcount != 1:
+        session.rollback()
+        return None
+    for offset, (kind, by, body) in enumerate(made):
+        session.add(TableEntry(table_id=table_id, seq=first + offset,
+                               client_id=client_id if offset == 0 else
+                               f"{client_id}#{offset}", by=by, kind=kind, body=body))
+    try:
+        session.commit()
+    except IntegrityError:  # the same client id on another host at the same moment
+        session.rollback()
+        return None
+    table = find(session, table_id)
+    notify = [b["player"] for k, _, b in made if k == "drop" and b.get("player")]
+    return Appended("appended", states.load(session, table),
+                    seqs=list(range(first, first + len(made))), notify=notify)
 
 
 def decide(state: states.State, viewer: Viewer, entry: dict[str, Any], *,
@@ -268,7 +289,10 @@ def gathered(state: states.State, viewer: Viewer, entry: dict[str, Any], *,
             raise TableError(422, f"Slot {name} takes {gather.slot_size(slot)} card(s).", [
                 {"code": "bad-request", "message": "count", "path": f"/entry/slots/{name}"}])
         parts[int(name)] = cards
-    refused = gather.precheck(state.game, state.log, kind, plan, parts, hands=state.hands)
+    known = gather.known_to(plan, state.parts.get(kind, {}), player=viewer.player,
+                            host=viewer.host)
+    refused = gather.precheck(state.game, state.log, kind, plan, parts, hands=state.hands,
+                              known={k: v for k, v in known.items() if k not in parts})
     if refused is not None:
         raise TableError(422, "Refused by the rules.", [plain(refused)])
     key = gather.plan_key(kind, plan)
@@ -308,7 +332,8 @@ def _culprit(plan: Mapping[str, Any], log: Mapping[str, Any], error: TableError)
 # --- storing -------------------------------------------------------------------------------------
 
 def mark_stored(session: Session, table: TableRecord, slug: str) -> None:
-    table.status = "stored"
-    table.stored_slug = slug
-    table.updated_at = utcnow()
-    session.commit()
+    with sqlite_writer(session):
+        table.status = "stored"
+        table.stored_slug = slug
+        table.updated_at = utcnow()
+        session.commit()

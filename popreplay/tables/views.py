@@ -56,8 +56,8 @@ def view(table: TableRecord, state: State, viewer: Viewer, *,
             item = {"index": index, "role": slot["role"], "player": slot.get("player"),
                     "count": gather.slot_size(slot), "filled": part is not None,
                     "by": part.by if part is not None else None, "yours": mine,
-                    "cards": list(part.cards) if part is not None and (
-                        part.by == viewer.player and (viewer.player or viewer.host)) else None}
+                    "cards": list(part.cards) if part is not None and gather.visible(
+                        slot, part, player=viewer.player, host=viewer.host) else None}
             if mine and with_offers:
                 item["offers"] = offers_for(state, kind, plan, index, viewer)
             slots.append(item)
@@ -72,18 +72,23 @@ def offers_for(state: State, kind: str, plan: Mapping[str, Any], index: int,
     public draft (no hidden hand) for any other, so that the offers never show another seat's
     hand."""
     slot = plan["slots"][index]
+    known = gather.known_to(plan, state.parts.get(kind, {}), player=viewer.player,
+                            host=viewer.host)
     if slot.get("player") is not None and slot.get("player") == viewer.player:
-        return gather.offers(state.game, state.log, kind, plan, index, hands=state.hands)
+        return gather.offers(state.game, state.log, kind, plan, index, hands=state.hands,
+                             known=known)
     public = public_log(state)
     if public is state.log:
-        return gather.offers(state.game, state.log, kind, plan, index, hands=state.hands)
+        return gather.offers(state.game, state.log, kind, plan, index, hands=state.hands,
+                             known=known)
     answer = gather.ask(state.game, public, kind, [], hands=state.hands)
     other = (answer.get("next") or {}).get(kind)
     if not other:
         return None
     for j, same in enumerate(other["slots"]):
         if (same["role"], same.get("player")) == (slot["role"], slot.get("player")):
-            return gather.offers(state.game, public, kind, other, j, hands=state.hands)
+            return gather.offers(state.game, public, kind, other, j, hands=state.hands,
+                                 known={})
     return None
 
 

@@ -12,6 +12,7 @@ and its own inline style sheet (docs/reliability.md, "Access").
 from flask import Response
 
 from .views import SECURITY_HEADERS, bp
+from . import table_page  # noqa: E402,F401  (/t/<id>: a table recorded together)
 
 OTHER_HTML_HEADERS = {
     **SECURITY_HEADERS,
