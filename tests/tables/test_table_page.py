@@ -64,8 +64,8 @@ def test_three_phones_and_a_spectator_record_a_round(server, browser):  # noqa: 
             tab.goto(join)
             tab.click(f"[data-act=seat][data-player='{name}']")
             tab.wait_for_selector("[data-act=you]:has-text('%s')" % name)
-        watcher.goto(join)
-        watcher.wait_for_selector("[data-act=you]")
+        watcher.goto(join.replace("#", "?lang=fr#"))  # the spectator reads French
+        watcher.wait_for_selector("[data-act=you]:has-text('Vous regardez.')")
         phones = {"Alice": alice, "Bruno": bruno, "Chloé": chloe}
 
         # the deal: Alice the layout, each seat its own hand
@@ -106,3 +106,4 @@ def test_three_phones_and_a_spectator_record_a_round(server, browser):  # noqa: 
         whole = host_log(server, table, stored["host"])
         assert whole["rounds"][0] == rnd
         assert watcher.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert "Manche 1" in watcher.inner_text("#table")

@@ -250,7 +250,12 @@
     return boxes;
   }
 
+  // a tap must not land on a page being redrawn (a press on one button, a release on its
+  // replacement, is no click): a redraw waits until the finger or the mouse is up
+  var holding = false, deferred = false;
+
   function render() {
+    if (holding) { deferred = true; return; }
     while (root.children.length > 2) root.removeChild(root.lastChild);
     if (!view) return;
     root.dataset.seq = String(view.seq);
@@ -270,6 +275,12 @@
 
   function boot() {
     root = document.getElementById("table");
+    root.addEventListener("pointerdown", function () { holding = true; });
+    var release = function () {
+      setTimeout(function () { holding = false; if (deferred) { deferred = false; render(); } }, 0);
+    };
+    document.addEventListener("pointerup", release);
+    document.addEventListener("pointercancel", release);
     data = JSON.parse(document.getElementById("table-data").textContent);
     api = data.api;
     try { store = JSON.parse(localStorage.getItem("popreplay-table:" + data.table) || "{}") || {}; } catch (e) { store = {}; }
