@@ -171,3 +171,25 @@ def test_idle_streams_hold_no_worker(shared_pg, tmp_path: Path, monkeypatch):  #
         assert times[-1] < 2.0
         for f in followers:
             f.close()
+
+
+def test_the_stream_passes_through_nginx_as_it_is_written(shared_pg, tmp_path: Path):  # noqa: F811
+    """deploy/nginx.conf in front: the stream's events arrive at once (not buffered)."""
+    from tests.reliability.test_slow_clients import nginx_in_front
+
+    log = game_log()
+    with popreplay_serve(shared_pg, tmp_path, "--workers", "1") as base, \
+            nginx_in_front(base, tmp_path) as front:
+        status, made = call(front, "POST", API, body={"log": start_of(log), "record_hands": True})
+        assert status == 201
+        table, host, key = made["table"], made["host_token"], made["join_key"]
+        watcher = Follower(front, table, key)
+        watcher.wait_for("event: snapshot")
+        started = time.monotonic()
+        status, _ = call(front, "POST", f"{API}/{table}/entries", host, {
+            "id": "h1", "seen": 0, "entry": {"type": "part", "entry": "round",
+                                             "slots": {"0": log["rounds"][0]["layout"][0]}}})
+        assert status == 201
+        watcher.wait_for("id: 1\n", seconds=5)
+        print(f"\nthrough nginx: entry -> stream {(time.monotonic() - started) * 1000:.0f} ms")
+        watcher.close()
