@@ -10,6 +10,7 @@
 | POPREPLAY_PUBLIC_URL      | none: share links use the request's host  |
 | POPREPLAY_ALLOWED_HOSTS   | localhost, 127.0.0.1, ::1 (and the host of POPREPLAY_PUBLIC_URL): the Host headers answered; others get 400 (comma-separated; ``.example.org`` allows its subdomains too) |
 | POPREPLAY_SECRET_KEY      | a random key per process                  |
+| POPREPLAY_REDIS_URL       | none: tables' live streams in memory (one process); set: through Redis pub/sub (several hosts) |
 | POPREPLAY_REPLAY_WAIT     | 10: seconds a request waits for a first replay being computed; past it, 503 with Retry-After while it goes on (0: no limit, computed in the request) |
 """
 
@@ -73,6 +74,7 @@ def from_environment() -> dict[str, Any]:
         "CORS_ORIGINS": _origins(os.environ.get("POPREPLAY_CORS_ORIGINS") or ""),
         "PUBLIC_BASE_URL": (os.environ.get("POPREPLAY_PUBLIC_URL") or "").rstrip("/") or None,
         "SECRET_KEY": os.environ.get("POPREPLAY_SECRET_KEY") or secrets.token_hex(32),
+        "REDIS_URL": os.environ.get("POPREPLAY_REDIS_URL") or None,  # tables' fan-out
         "ALLOWED_HOSTS": tuple(h.strip() for h in
                                (os.environ.get("POPREPLAY_ALLOWED_HOSTS") or "").split(",")
                                if h.strip()),

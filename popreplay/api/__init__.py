@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Flask
 from flask_smorest import Api
 
-from . import cors, docs, errors, games, guard, health, players, record, validate
+from . import cors, docs, errors, games, guard, health, players, record, tables, validate
 from .schemas import ErrorSchema
 
 
@@ -21,7 +21,10 @@ def init_app(app: Flask) -> Api:
     api.spec.components.security_scheme(
         "ownerToken", {"type": "http", "scheme": "bearer",
                        "description": "The owner token returned once by POST /games."})
-    for blueprint in (games.bp, validate.bp, players.bp, health.bp, record.bp):
+    api.spec.components.security_scheme(
+        "tableToken", {"type": "http", "scheme": "bearer",
+                       "description": "A table's host token, a seat token or the join key."})
+    for blueprint in (games.bp, validate.bp, players.bp, health.bp, record.bp, tables.bp):
         api.register_blueprint(blueprint)
     app.register_blueprint(docs.bp)
     health.init_root(app)

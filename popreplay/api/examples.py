@@ -19,7 +19,12 @@ SLUG = "tyvE8nglwOIz"
 TOKEN = "MtQ2r0cNlq3HvVb9xYk1TzW8aD5uEoG7jPfS4iLhC6e"
 DRAFT_SLUG = "Qm3kVz8RrT1p"
 DRAFT_TOKEN = "b7XcP2nLwq9EaYt5KdU0sRfJ3hGmZ8vNo1yTiC4xB6k"
-STAND_INS = (SLUG, TOKEN, DRAFT_SLUG, DRAFT_TOKEN)
+# a table (docs/table.md): its id, host token, join key and Ana's seat token
+TABLE = "tB7qLm2xRk9w"
+HOST = "hT4pW9cVx2mQa7LrN0sKe5YdJ8uFb3GzH6iOt1vCw4E"
+JOIN = "jK2vR8nXq5LmW1pTa9ZcE4sHd7YbU0fGo3iNk6xMr2Q"
+SEAT = "sA9dF3kLq7WzX1cVb5NmT8rYe2UhJ4gPo6iKt0xEw3R"
+STAND_INS = (SLUG, TOKEN, DRAFT_SLUG, DRAFT_TOKEN, TABLE, HOST, JOIN, SEAT)
 ORIGIN = "{origin}"
 ELIDED = "…"
 
@@ -87,6 +92,66 @@ def _op(method: str, path: str, title: str, request: dict[str, Any],
 BEARER = {"Authorization": f"Bearer {TOKEN}"}
 DRAFT_BEARER = {"Authorization": f"Bearer {DRAFT_TOKEN}"}
 JSON = {"Content-Type": "application/json"}
+
+TABLE_START = {"format": "popreplay/1", "game": "pop", "mode": "battle",
+               "players": ["Ana", "Bruno", "Chloé"], "rounds": []}
+TABLE_VIEW = {"table": TABLE, "seq": 0, "status": "live", "stored": None, "game": "pop",
+              "mode": "battle", "players": ["Ana", "Bruno", "Chloé"], "hands_recorded": True,
+              "seats": ELIDED, "you": ELIDED, "log": TABLE_START, "result": ELIDED,
+              "over": False, "error": None, "hand": None, "gathering": ELIDED, "refused": None}
+LAYOUT = [5, 1, 19, 31, 17]
+
+
+def _tables() -> list[dict[str, Any]]:
+    api = f"/api/v1/tables/{TABLE}"
+    return [
+        _op("post", "/api/v1/tables", "Start a table (the recorder's 'Record together')",
+            {"url": "/api/v1/tables", "headers": JSON,
+             "body": {"log": TABLE_START, "record_hands": True}},
+            {"status": 201, "body": {"table": TABLE, "host_token": HOST, "join_key": JOIN,
+                                     "join_url": f"{ORIGIN}/t/{TABLE}#key={JOIN}",
+                                     "qr_svg": ELIDED, "view": TABLE_VIEW}}),
+        _op("post", "/api/v1/tables/{table_id}/seats", "Ana's phone takes her seat",
+            {"url": f"{api}/seats", "headers": {"Authorization": f"Bearer {JOIN}", **JSON},
+             "body": {"player": "Ana"}},
+            {"status": 201, "body": {"player": "Ana", "seat_token": SEAT, "seat_url": ELIDED,
+                                     "view": {**TABLE_VIEW, "hand": None}}}),
+        _op("get", "/api/v1/tables/{table_id}", "The table as a spectator sees it",
+            {"url": api, "headers": {"Authorization": f"Bearer {JOIN}"}},
+            {"status": 200, "body": TABLE_VIEW}),
+        _op("post", "/api/v1/tables/{table_id}/entries", "The host enters the layout (a part)",
+            {"url": f"{api}/entries", "headers": {"Authorization": f"Bearer {HOST}", **JSON},
+             "body": {"id": "host-1", "seen": 0,
+                      "entry": {"type": "part", "entry": "round", "slots": {"0": LAYOUT}}}},
+            {"status": 201, "body": {"status": "appended", "seqs": [1],
+                                     "view": {**TABLE_VIEW, "seq": 1}}}),
+        _op("get", "/api/v1/tables/{table_id}/entries", "The entries, as Ana may see them",
+            {"url": f"{api}/entries?after=0", "headers": {"Authorization": f"Bearer {SEAT}"}},
+            {"status": 200, "body": {"entries": [{"seq": 1, "id": "host-1", "by": None,
+                                                  "kind": "part", "entry": "round",
+                                                  "slots": [0]}]}}),
+        _op("get", "/api/v1/tables/{table_id}/stream", "What there is now, as an event stream",
+            {"url": f"{api}/stream?token={JOIN}&wait=0"},
+            {"status": 200, "content_type": "text/event-stream",
+             "text": "retry: 2000\n\nid: 1\nevent: snapshot\ndata: {…}\n\n"}),
+        _op("get", "/api/v1/tables/{table_id}/qr.svg", "The join link's QR code",
+            {"url": f"{api}/qr.svg?key={JOIN}"},
+            {"status": 200, "content_type": "image/svg+xml", "text": "<svg"}),
+        _op("get", "/api/v1/tables/{table_id}/log", "The whole draft, for the host",
+            {"url": f"{api}/log", "headers": {"Authorization": f"Bearer {HOST}"}},
+            {"status": 200, "body": {"log": TABLE_START}}),
+        _op("post", "/api/v1/tables/{table_id}/store",
+            "Storing before the first round is whole: nothing is stored",
+            {"url": f"{api}/store", "headers": {"Authorization": f"Bearer {HOST}", **JSON},
+             "body": {"visibility": "unlisted"}},
+            {"status": 422, "body": {
+                "code": 422, "status": "Unprocessable Entity",
+                "message": "The draft is not a valid log yet: nothing was stored.",
+                "errors": [{"code": "schema", "message": "a log has at least one round",
+                            "round": None, "turn": None, "path": "/log/rounds",
+                            "message_id": None, "params": None}]}}),
+    ]
+
 
 EXAMPLES: list[dict[str, Any]] = [
     _op("post", "/api/v1/games", "Store a puzzle",
@@ -160,4 +225,4 @@ EXAMPLES: list[dict[str, Any]] = [
             "status": "complete", "share_url": f"{ORIGIN}/r/{DRAFT_SLUG}"}]}}),
     _op("delete", "/api/v1/games/{ref}", "Delete a game with its owner token",
         {"url": f"/api/v1/games/{SLUG}", "headers": BEARER}, {"status": 204, "body": None}),
-]
+] + _tables()

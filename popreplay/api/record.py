@@ -20,8 +20,8 @@ from ..db.queries import MAX_ID
 from ..db.session import get_session
 from ..engine import ENGINE_VERSION, build_result, get_game, invalid_result
 from ..logformat.pending import pending_error
-from .errors import ApiError
 from ..i18n.words import with_words
+from .errors import ApiError
 from .jsonout import compact
 from .lang import localize, request_lang
 from .owner import is_owner, require_owner

@@ -144,3 +144,6 @@ class StoredReplay(Base):
     engine_version: Mapped[str] = mapped_column(String(32), primary_key=True)
     body: Mapped[bytes] = mapped_column(LargeBinary)
     step_count: Mapped[int] = mapped_column(Integer)  # what a page needs without parsing body
+
+
+from . import tables as _tables  # noqa: E402,F401  (the tables recorded together, same metadata)

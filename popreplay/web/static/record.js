@@ -504,6 +504,10 @@
         if (Object.keys(setup.options).length) draft.options = clone(setup.options);
         draft.meta = clone(setup.meta);
       }
+      if (ev.submitter && ev.submitter.dataset.act === "together" && window.PopReplayTogether) {  // docs/table.md
+        window.PopReplayTogether.start(draft, setup, LANG).catch(function (e) { self.say(t("Refused: {message}", { message: e.message }), true); });
+        return;
+      }
       self.begin(clone(setup), draft, null);
     });
     form.appendChild(el("h2", { id: "rec-setup-h", class: "rp-head", text: t("New game") }));
@@ -516,7 +520,8 @@
     form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-name", text: t("Title (optional)") }), title));
     form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-when", text: t("Played at (optional)") }), when));
     form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-where", text: t("Location (optional)") }), where));
-    form.appendChild(el("div", { class: "rp-row" }, el("button", { type: "submit", class: "rp-big primary", dataset: { act: "start" } }, t("Start recording"))));
+    form.appendChild(el("div", { class: "rp-row" }, el("button", { type: "submit", class: "rp-big primary", dataset: { act: "start" } }, t("Start recording")),
+      el("button", { type: "submit", class: "rp-big", dataset: { act: "together" } }, t("Record together"))));
     main.appendChild(form);
     var saved = el("form", { class: "rp-box", "aria-label": t("Continue a saved game"), on: { submit: function (ev) {
       ev.preventDefault();

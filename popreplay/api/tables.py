@@ -1,0 +1,436 @@
+"""``/api/v1/tables``: one game recorded live by several phones (docs/table.md).
+
+The views turn HTTP into calls to ``popreplay.tables`` (the engine checks every entry there) and
+back; the stream is Server-Sent Events fed by the table's fan-out (memory or Redis).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any, Iterator
+
+from flask import Response, current_app, request
+from flask_smorest import Blueprint
+from marshmallow import RAISE, Schema, fields, validate
+
+from .. import store
+from ..db.session import get_database, get_session
+from ..i18n import localize
+from ..tables import fanout, qr, service, state as states, views
+from .errors import ApiError, error_response
+from .lang import request_lang
+from .record import not_stored, raw_of
+from .represent import game_view
+from .schemas import CreatedGameSchema, ErrorSchema
+
+bp = Blueprint("tables", __name__, url_prefix="/api/v1/tables",
+               description="Record one game together: a phone per seat, entries in one order "
+               "checked by the engine, a live stream per table (docs/table.md).")
+
+KEEPALIVE = 15.0  # seconds between keep-alive comments on an idle stream
+POLL = 1.0  # in memory (no Redis): also look at the database this often (another worker's entry)
+SNAPSHOT_GAP = 50  # a phone further behind than this gets a snapshot, not every entry
+VARY = {"Vary": "Accept-Language"}
+
+
+class CreateSchema(Schema):
+    log = fields.Dict(required=True, metadata={
+        "description": "the first draft, as the recorder's setup makes it (popreplay/1)",
+        "example": {"format": "popreplay/1", "game": "pop", "mode": "battle",
+                    "players": ["Ana", "Bruno", "Chloé"], "rounds": []}})
+    record_hands = fields.Boolean(load_default=False, metadata={
+        "description": "each seat records its own hand (kept from the others until the round "
+                       "is over)"})
+
+
+class SeatSchema(Schema):
+    player = fields.String(required=True, metadata={"example": "Ana"})
+
+
+class EntryBodySchema(Schema):
+    id = fields.String(required=True, validate=validate.Length(min=1, max=60), metadata={
+        "description": "the phone's own id for this entry: a retry with the same id is counted "
+                       "once", "example": "ana-7f3c-0001"})
+    seen = fields.Integer(required=True, validate=validate.Range(min=0), metadata={
+        "description": "the last sequence number this phone has seen"})
+    entry = fields.Dict(required=True, metadata={
+        "description": "`{type: part, entry, slots: {slot: [cards]}}` (a seat's part of an "
+                       "entry the engine's plan shares out) or `{type: place, at, how, value}` "
+                       "(a whole entry)",
+        "example": {"type": "part", "entry": "turn", "slots": {"0": [12]}}})
+
+
+class StoreSchema(Schema):
+    visibility = fields.String(load_default="public",
+                               validate=validate.OneOf(("public", "unlisted")))
+
+
+class ViewSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+    table = fields.String()
+    seq = fields.Integer()
+    status = fields.String()
+    stored = fields.String(allow_none=True)
+    game = fields.String()
+    mode = fields.String()
+    players = fields.List(fields.String())
+    hands_recorded = fields.Boolean()
+    seats = fields.List(fields.Dict())
+    you = fields.Dict()
+    log = fields.Dict(metadata={"description": "the draft without the hands of a round still "
+                                               "played"})
+    result = fields.Dict(allow_none=True)
+    over = fields.Boolean()
+    error = fields.Dict(allow_none=True)
+    hand = fields.List(fields.Raw(), allow_none=True, metadata={"description": "your hand"})
+    gathering = fields.Dict(metadata={"description": "entries being filled by the seats: who "
+                                                     "filled which slot (your cards only)"})
+    refused = fields.Dict(allow_none=True)
+
+
+class CreatedSchema(Schema):
+    table = fields.String()
+    host_token = fields.String()
+    join_key = fields.String()
+    join_url = fields.String()
+    qr_svg = fields.String()
+    view = fields.Nested(ViewSchema)
+
+
+class SeatTakenSchema(Schema):
+    player = fields.String()
+    seat_token = fields.String()
+    seat_url = fields.String()
+    view = fields.Nested(ViewSchema)
+
+
+class AppendedSchema(Schema):
+    status = fields.String(metadata={"description": "`appended` or `duplicate` (a retry)"})
+    seqs = fields.List(fields.Integer())
+    view = fields.Nested(ViewSchema)
+
+
+class EntriesSchema(Schema):
+    entries = fields.List(fields.Dict())
+
+
+# --- helpers -------------------------------------------------------------------------------------
+
+def failing(error: service.TableError) -> ApiError:
+    lang = request_lang()
+    errors = localize({"errors": error.errors}, lang)["errors"] if error.errors else []
+    return ApiError(error.status, error.message, errors=errors)
+
+
+def token() -> str | None:
+    scheme, _, value = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() == "bearer" and value.strip():
+        return value.strip()
+    return request.args.get("token") or None
+
+
+def opened(table_id: str) -> tuple[Any, service.Viewer]:
+    try:
+        table = service.find(get_session(), table_id)
+        return table, service.viewer_of(table, token())
+    except service.TableError as error:
+        raise failing(error) from None
+
+
+def localized_view(data: dict[str, Any], lang: str) -> dict[str, Any]:
+    out = dict(data)
+    for key in ("error", "refused"):
+        if isinstance(out.get(key), dict):
+            item = out[key] if key == "error" else out[key]["error"]
+            [item] = localize({"errors": [item]}, lang)["errors"]
+            out[key] = item if key == "error" else {**out[key], "error": item}
+    if isinstance(out.get("result"), dict):
+        out["result"] = localize(out["result"], lang)
+    return out
+
+
+def current_view(table: Any, viewer: service.Viewer) -> dict[str, Any]:
+    state = states.load(get_session(), table)
+    return localized_view(views.view(table, state, viewer), request_lang())
+
+
+def link(path: str) -> str:
+    base = current_app.config.get("PUBLIC_BASE_URL") or request.host_url.rstrip("/")
+    return base + path
+
+
+def hub() -> fanout.Fanout:
+    return fanout.for_url(current_app.config.get("REDIS_URL"))
+
+
+# --- create, join, read --------------------------------------------------------------------------
+
+@bp.route("", methods=["POST"])
+@bp.arguments(CreateSchema, unknown=RAISE)
+@bp.response(201, CreatedSchema, description="The table: `host_token` (this phone is the host; "
+             "shown once), the join link with its key and its QR code (SVG, drawn here).")
+@bp.alt_response(422, schema=ErrorSchema)
+def create(body: dict[str, Any]) -> Any:
+    """Start a table from the recorder's setup"""
+    try:
+        made = service.create(get_session(), log=body["log"], hands=body["record_hands"])
+    except service.TableError as error:
+        raise failing(error) from None
+    url = link(f"/t/{made.table.id}#key={made.join_key}")
+    return {"table": made.table.id, "host_token": made.host_token, "join_key": made.join_key,
+            "join_url": url, "qr_svg": qr.svg(url, title="Join the table"),
+            "view": current_view(made.table, service.Viewer("host"))}, 201, VARY
+
+
+@bp.route("/<string:table_id>", methods=["GET"])
+@bp.response(200, ViewSchema, description="The table as this token may see it.")
+@bp.alt_response(401, schema=ErrorSchema)
+@bp.alt_response(403, schema=ErrorSchema)
+@bp.alt_response(404, schema=ErrorSchema)
+@bp.doc(security=[{"tableToken": []}])
+def read(table_id: str) -> Any:
+    """The table now (host, seat or the join link's key)"""
+    table, viewer = opened(table_id)
+    return current_view(table, viewer), 200, VARY
+
+
+@bp.route("/<string:table_id>/seats", methods=["POST"])
+@bp.arguments(SeatSchema, unknown=RAISE)
+@bp.response(201, SeatTakenSchema, description="This phone's seat token (keep it: never the "
+             "host's). With the join link's key: a free seat; the host may hand any seat to a "
+             "new phone (the old phone's token stops working).")
+@bp.alt_response(401, schema=ErrorSchema)
+@bp.alt_response(403, schema=ErrorSchema)
+@bp.alt_response(409, schema=ErrorSchema, description="The seat is taken.")
+@bp.alt_response(422, schema=ErrorSchema)
+@bp.doc(security=[{"tableToken": []}])
+def take_seat(body: dict[str, Any], table_id: str) -> Any:
+    """Take a seat (or hand it to another phone)"""
+    table, viewer = opened(table_id)
+    try:
+        seat = service.take_seat(get_session(), table, viewer=viewer, player=body["player"])
+    except service.TableError as error:
+        raise failing(error) from None
+    hub().publish({"table": table.id, "seq": table.last_seq, "seats": True})
+    return {"player": body["player"], "seat_token": seat,
+            "seat_url": link(f"/t/{table.id}#seat={seat}"),
+            "view": current_view(table, service.Viewer("seat", body["player"]))}, 201, VARY
+
+
+@bp.route("/<string:table_id>/entries", methods=["POST"])
+@bp.arguments(EntryBodySchema, unknown=RAISE)
+@bp.response(201, AppendedSchema, description="Appended: its sequence number(s) and the table "
+             "now. A part that completes its entry also appends the whole entry.")
+@bp.alt_response(200, schema=AppendedSchema, description="A retry (same `id`): counted once.")
+@bp.alt_response(403, schema=ErrorSchema)
+@bp.alt_response(409, schema=ErrorSchema, description="Stale: the draft changed after `seen`; "
+                 "`missed` holds the entries this phone has not seen, `view` the table now.")
+@bp.alt_response(422, schema=ErrorSchema, description="Refused by the rules (to this phone only: "
+                 "nothing is appended), or not an entry.")
+@bp.doc(security=[{"tableToken": []}])
+def append(body: dict[str, Any], table_id: str) -> Any:
+    """Send an entry (seat or host)"""
+    table, viewer = opened(table_id)
+    session = get_session()
+    try:
+        done = service.append(session, table_id, viewer=viewer, client_id=body["id"],
+                              seen=body["seen"], entry=body["entry"])
+    except service.TableError as error:
+        raise failing(error) from None
+    table = service.find(session, table_id)
+    lang = request_lang()
+    if done.status == "stale":
+        return error_response(409, "The table changed since entry "
+                              f"{body['seen']}: here is what this phone missed.", [
+                                  {"code": "stale", "message": "seen", "path": "/seen"}],
+                              missed=[views.entry_view(row, done.state, viewer)
+                                      for row in done.missed],
+                              view=localized_view(views.view(table, done.state, viewer), lang))
+    if done.status == "appended":
+        hub().publish({"table": table_id, "seq": done.state.seq})
+    answer = {"status": done.status, "seqs": done.seqs,
+              "view": localized_view(views.view(table, done.state, viewer), lang)}
+    return answer, 201 if done.status == "appended" else 200, VARY
+
+
+@bp.route("/<string:table_id>/entries", methods=["GET"])
+@bp.response(200, EntriesSchema, description="The entries after `after`, as this token may see "
+             "them (another seat's cards are left out until its entry is whole).")
+@bp.alt_response(401, schema=ErrorSchema)
+@bp.alt_response(403, schema=ErrorSchema)
+@bp.alt_response(404, schema=ErrorSchema)
+@bp.doc(security=[{"tableToken": []}])
+def list_entries(table_id: str) -> Any:
+    """The table's entries in the server's order"""
+    table, viewer = opened(table_id)
+    after = request.args.get("after", "0")
+    if not after.isdigit():
+        raise ApiError(422, "`after` is a sequence number.", errors=[
+            {"code": "bad-query", "message": "not a whole number", "path": "/after"}])
+    session = get_session()
+    state = states.load(session, table)
+    return {"entries": views.entries_view(session, table, state, viewer, after=int(after))}
+
+
+# --- the live stream -----------------------------------------------------------------------------
+
+def sse(event: str, data: Any, *, id_: int | None = None) -> str:
+    head = f"id: {id_}\n" if id_ is not None else ""
+    return f"{head}event: {event}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
+
+
+@bp.route("/<string:table_id>/stream", methods=["GET"])
+@bp.response(200, description="`text/event-stream`: `entry` events (id = sequence number), then "
+             "a `table` event (the table now, as this token may see it); a `snapshot` (id = the "
+             "last sequence number) when the phone has no `Last-Event-ID` or is more than "
+             f"{SNAPSHOT_GAP} entries behind; a keep-alive comment every {KEEPALIVE:.0f} s. "
+             "`?token=` (EventSource sends no header); `?wait=0` answers what there is and ends.",
+             content_type="text/event-stream")
+@bp.alt_response(401, schema=ErrorSchema)
+@bp.alt_response(403, schema=ErrorSchema)
+@bp.alt_response(404, schema=ErrorSchema)
+def stream(table_id: str) -> Any:
+    """Follow the table live (Server-Sent Events)"""
+    table, viewer = opened(table_id)
+    last = request.headers.get("Last-Event-ID") or request.args.get("last") or ""
+    last_id = int(last) if last.strip().isdigit() else None
+    wait = request.args.get("wait")
+    seconds = 0.0 if wait == "0" else float(current_app.config.get("TABLE_STREAM_SECONDS", 300))
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    lang = request_lang()
+    sub = hub().subscribe(table_id) if seconds else None
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no", **VARY}
+    return Response(follow(app, table.id, viewer, last_id, lang, sub, seconds),
+                    mimetype="text/event-stream", headers=headers)
+
+
+def follow(app: Any, table_id: str, viewer: service.Viewer, last_id: int | None, lang: str,
+           sub: fanout.Subscription | None, seconds: float) -> Iterator[str]:
+    database = get_database(app)
+    end = time.monotonic() + seconds
+    # one process's memory does not hear the other workers: without Redis, poll the database too
+    polled = isinstance(fanout.for_url(app.config.get("REDIS_URL")), fanout.MemoryFanout)
+    try:
+        yield "retry: 2000\n\n"
+        seen = last_id
+        while True:
+            with database.session() as session:
+                table = service.find(session, table_id)
+                state = states.load(session, table)
+                if seen is None or seen > state.seq or state.seq - seen > SNAPSHOT_GAP or (
+                        sub is not None and sub.overflowed):
+                    if sub is not None:
+                        sub.overflowed = False
+                    yield sse("snapshot", localized_view(views.view(table, state, viewer), lang),
+                              id_=state.seq)
+                elif seen < state.seq or seen == last_id:
+                    for item in views.entries_view(session, table, state, viewer, after=seen):
+                        yield sse("entry", localize_entry(item, lang), id_=item["seq"])
+                    yield sse("table", localized_view(views.view(table, state, viewer), lang))
+                seen = state.seq
+            last_id = -1
+            if sub is None:
+                return
+            quiet = time.monotonic()
+            while True:
+                left = end - time.monotonic()
+                if left <= 0:
+                    return
+                wait = min(KEEPALIVE, left, POLL if polled else KEEPALIVE)
+                message = sub.get(timeout=wait)
+                if message is None:
+                    if polled and last_seq(database, table_id) > seen:
+                        break
+                    if time.monotonic() - quiet >= KEEPALIVE:
+                        quiet = time.monotonic()
+                        yield ": keep-alive\n\n"
+                    continue
+                if int(message.get("seq") or 0) > seen or message.get("seats"):
+                    break
+    finally:
+        if sub is not None:
+            sub.close()
+
+
+def last_seq(database: Any, table_id: str) -> int:
+    with database.session() as session:
+        table = session.get(service.TableRecord, table_id)
+        return table.last_seq if table is not None else 0
+
+
+def localize_entry(item: dict[str, Any], lang: str) -> dict[str, Any]:
+    if isinstance(item.get("error"), dict):
+        [error] = localize({"errors": [item["error"]]}, lang)["errors"]
+        return {**item, "error": error}
+    return item
+
+
+# --- the end: store the game, or continue in the recorder ----------------------------------------
+
+def host_only(table_id: str) -> Any:
+    table, viewer = opened(table_id)
+    if not viewer.host:
+        raise ApiError(403, "Only the table's host may do this.")
+    return table
+
+
+@bp.route("/<string:table_id>/log", methods=["GET"])
+@bp.response(200, description="`{log}`: the whole draft, hands included, for the host to "
+             "continue alone in the recorder.")
+@bp.alt_response(403, schema=ErrorSchema)
+@bp.alt_response(404, schema=ErrorSchema)
+@bp.doc(security=[{"tableToken": []}])
+def whole_log(table_id: str) -> Any:
+    """The whole draft (host only)"""
+    table = host_only(table_id)
+    return {"log": states.load(get_session(), table).log}
+
+
+@bp.route("/<string:table_id>/store", methods=["POST"])
+@bp.arguments(StoreSchema, unknown=RAISE)
+@bp.response(201, CreatedGameSchema, description="Stored as the recorder stores a draft "
+             "(complete or not); `owner_token` shown this once. The table takes no more entries.")
+@bp.alt_response(403, schema=ErrorSchema)
+@bp.alt_response(409, schema=ErrorSchema)
+@bp.alt_response(422, schema=ErrorSchema)
+@bp.doc(security=[{"tableToken": []}])
+def store_game(body: dict[str, Any], table_id: str) -> Any:
+    """Store the table's game (host only)"""
+    table = host_only(table_id)
+    session = get_session()
+    if table.status != "live":
+        raise ApiError(409, f"This table's game is stored already: {table.stored_slug}.")
+    log = states.load(session, table).log
+    try:
+        done = store.ingest(session, raw_of(log), visibility=body["visibility"])
+    except store.InvalidLog as invalid:
+        raise not_stored(invalid) from None
+    if not done.created:
+        raise ApiError(409, "This exact log is already stored.")
+    service.mark_stored(session, table, done.record.slug)
+    hub().publish({"table": table.id, "seq": table.last_seq, "seats": True})
+    view = game_view(done.record)
+    view["owner_token"] = done.owner_token
+    return view, 201, VARY
+
+
+@bp.route("/<string:table_id>/qr.svg", methods=["GET"])
+@bp.response(200, description="The join link's QR code (SVG, drawn here) for `?key=<join key>`.",
+             content_type="image/svg+xml")
+@bp.alt_response(403, schema=ErrorSchema)
+@bp.alt_response(404, schema=ErrorSchema)
+def join_qr(table_id: str) -> Any:
+    """The join link's QR code"""
+    try:
+        table = service.find(get_session(), table_id)
+        key = request.args.get("key") or ""
+        if service.viewer_of(table, key).role != "watch":
+            raise service.TableError(403, "`key` is not this table's join key.")
+    except service.TableError as error:
+        raise failing(error) from None
+    url = link(f"/t/{table.id}#key={key}")
+    return Response(qr.svg(url, title="Join the table"), mimetype="image/svg+xml",
+                    headers={"Cache-Control": "private, max-age=3600"})

@@ -1,0 +1,164 @@
+"""Telling every follower of a table that it changed: one interface, two carriers.
+
+A message is small (``{"table": id, "seq": n}``): each stream then reads what it may see from the
+database. ``Hub`` is the local part both carriers share: the streams of this process wait on it.
+``MemoryFanout`` (the embedded default, one process) hands a published message straight to the
+hub; ``RedisFanout`` (``POPREPLAY_REDIS_URL``, several hosts) publishes it on Redis, and one
+listener per process subscribed to every table's channel hands what arrives to its hub — the
+message published by this process too, so both carriers go through the same code path.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import queue
+import threading
+from typing import Any, Protocol
+
+log = logging.getLogger(__name__)
+CHANNEL = "popreplay:table:"
+QUEUE_SIZE = 64  # a follower this far behind gets a snapshot instead
+
+
+class Subscription:
+    def __init__(self, hub: Hub, table: str) -> None:
+        self.hub, self.table = hub, table
+        self.messages: queue.Queue[dict[str, Any]] = queue.Queue(maxsize=QUEUE_SIZE)
+        self.overflowed = False
+
+    def get(self, timeout: float) -> dict[str, Any] | None:
+        try:
+            return self.messages.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def put(self, message: dict[str, Any]) -> None:
+        try:
+            self.messages.put_nowait(message)
+        except queue.Full:
+            self.overflowed = True  # the stream sends a snapshot when it catches up
+
+    def close(self) -> None:
+        self.hub.leave(self)
+
+
+class Hub:
+    """The followers of each table in this process."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.followers: dict[str, set[Subscription]] = {}
+
+    def join(self, table: str) -> Subscription:
+        sub = Subscription(self, table)
+        with self.lock:
+            self.followers.setdefault(table, set()).add(sub)
+        return sub
+
+    def leave(self, sub: Subscription) -> None:
+        with self.lock:
+            group = self.followers.get(sub.table)
+            if group is not None:
+                group.discard(sub)
+                if not group:
+                    del self.followers[sub.table]
+
+    def deliver(self, message: dict[str, Any]) -> None:
+        with self.lock:
+            group = list(self.followers.get(str(message.get("table")), ()))
+        for sub in group:
+            sub.put(message)
+
+    def count(self) -> int:
+        with self.lock:
+            return sum(len(g) for g in self.followers.values())
+
+
+class Fanout(Protocol):
+    hub: Hub
+
+    def publish(self, message: dict[str, Any]) -> None: ...
+
+    def subscribe(self, table: str) -> Subscription: ...
+
+
+class MemoryFanout:
+    """One process: a published message goes to this process's followers."""
+
+    def __init__(self) -> None:
+        self.hub = Hub()
+
+    def publish(self, message: dict[str, Any]) -> None:
+        self.hub.deliver(message)
+
+    def subscribe(self, table: str) -> Subscription:
+        return self.hub.join(table)
+
+
+class RedisFanout:
+    """Several hosts: messages go through Redis pub/sub (``popreplay:table:<id>``); one listener
+    thread (a greenlet under gevent) per process feeds the local hub."""
+
+    def __init__(self, url: str) -> None:
+        import redis
+
+        self.hub = Hub()
+        self.url = url
+        self.redis = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
+        self.started = threading.Event()
+        self.lock = threading.Lock()
+        self.thread: threading.Thread | None = None
+
+    def publish(self, message: dict[str, Any]) -> None:
+        self.redis.publish(CHANNEL + str(message["table"]), json.dumps(message))
+
+    def subscribe(self, table: str) -> Subscription:
+        self._listen()
+        return self.hub.join(table)
+
+    def _listen(self) -> None:
+        with self.lock:
+            if self.thread is not None and self.thread.is_alive():
+                return
+            self.started.clear()
+            self.thread = threading.Thread(target=self._run, name="popreplay-tables-redis",
+                                           daemon=True)
+            self.thread.start()
+        self.started.wait(5)
+
+    def _run(self) -> None:
+        import redis
+
+        while True:
+            try:
+                client = redis.Redis.from_url(self.url, socket_connect_timeout=5,
+                                              health_check_interval=30)
+                pubsub = client.pubsub(ignore_subscribe_messages=True)
+                pubsub.psubscribe(CHANNEL + "*")
+                self.started.set()
+                while True:
+                    item = pubsub.get_message(timeout=1.0)
+                    if item is None or item.get("type") != "pmessage":
+                        continue
+                    try:
+                        self.hub.deliver(json.loads(item["data"]))
+                    except ValueError:
+                        continue
+            except redis.RedisError as error:  # reconnect; followers catch up on their next entry
+                log.warning("tables: Redis listener lost (%s); reconnecting", error)
+                self.started.set()
+                threading.Event().wait(1.0)
+
+
+_fanouts: dict[str, Any] = {}
+_lock = threading.Lock()
+
+
+def for_url(url: str | None) -> Fanout:
+    """The process's fan-out for this Redis URL (``None``: in memory)."""
+    key = url or ""
+    with _lock:
+        if key not in _fanouts:
+            _fanouts[key] = RedisFanout(url) if url else MemoryFanout()
+        return _fanouts[key]

@@ -1,0 +1,339 @@
+"""Tables: create, join, append an entry (checked by the engine), store the game.
+
+Every entry gets the next sequence number of its table with a compare-and-set on
+``tables.last_seq`` in the same transaction as its row: two hosts sharing the database never give
+one number twice, and a retried entry (same ``client_id``) is found and counted once.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from .. import store
+from ..db.session import sqlite_writer
+from ..db.tables import TableEntry, TableRecord
+from ..db.types import utcnow
+from ..engine import get_game
+from ..i18n import localize
+from . import gather, state as states
+from .places import PlaceError, build, place, tokens
+
+ATTEMPTS = 8  # compare-and-set retries when another host appended at the same moment
+
+
+class TableError(Exception):
+    """A request the table cannot take: ``status`` (HTTP), a sentence, the error entries."""
+
+    def __init__(self, status: int, message: str, errors: list[dict[str, Any]] | None = None):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.errors = errors or []
+
+
+@dataclass(frozen=True)
+class Viewer:
+    role: str  # host | seat | watch
+    player: str | None = None
+
+    @property
+    def host(self) -> bool:
+        return self.role == "host"
+
+
+@dataclass
+class Created:
+    table: TableRecord
+    host_token: str
+    join_key: str
+
+
+@dataclass
+class Appended:
+    status: str  # appended | duplicate | stale
+    state: states.State
+    seqs: list[int] = field(default_factory=list)  # the entries this request made
+    missed: list[TableEntry] = field(default_factory=list)  # stale: the entries after `seen`
+    notify: list[str] = field(default_factory=list)  # players whose part was refused meanwhile
+
+
+def plain(error: Mapping[str, Any]) -> dict[str, Any]:
+    """An engine error as JSON that keeps its message id (to be put in any language later)."""
+    [entry] = localize({"errors": [dict(error)]}, "en")["errors"]
+    return entry
+
+
+# --- create and join -----------------------------------------------------------------------------
+
+def create(session: Session, *, log: dict[str, Any], hands: bool) -> Created:
+    """A new table from the recorder's first draft (``start(setup)``), checked by the engine."""
+    game_name = log.get("game")
+    try:
+        game = get_game(game_name) if isinstance(game_name, str) else None
+    except KeyError:
+        game = None
+    if game is None or not hasattr(game, "choices"):
+        raise TableError(422, "This game cannot be recorded at a table.", [
+            {"code": "bad-request", "message": "unknown game", "path": "/log/game"}])
+    choices = states.engine_choices(game_name, log)
+    if choices.get("error"):
+        raise TableError(422, "The first draft is not a draft of this game.",
+                         [{**plain(choices["error"]), "path": "/log" + (choices["error"].get(
+                             "path") or "")}])
+    players = log.get("players")
+    if not isinstance(players, list) or not players:
+        raise TableError(422, "The draft names no players.", [
+            {"code": "bad-request", "message": "players", "path": "/log/players"}])
+    host_token, join_key = store.new_owner_token(), store.new_owner_token()
+    table = TableRecord(id=secrets.token_urlsafe(9), game=game_name, mode=str(log.get("mode")),
+                        start={"log": log, "hands": bool(hands)},
+                        host_token_hash=store.token_hash(host_token),
+                        join_key_hash=store.token_hash(join_key), seat_tokens={}, last_seq=0,
+                        status="live")
+    session.add(table)
+    session.commit()
+    return Created(table, host_token, join_key)
+
+
+def find(session: Session, table_id: str) -> TableRecord:
+    table = session.get(TableRecord, table_id)
+    if table is None:
+        raise TableError(404, f"No table {table_id!r}.")
+    return table
+
+
+def players_of(table: TableRecord) -> list[str]:
+    return [str(p) for p in table.start["log"].get("players") or []]
+
+
+def viewer_of(table: TableRecord, token: str | None) -> Viewer:
+    """Who holds ``token``: the host, a seat, or a spectator (the join link's key)."""
+    if not token:
+        raise TableError(401, "This needs the table's link or a seat: 'Authorization: Bearer "
+                              "<token>' (or ?token= on the stream).")
+    digest = store.token_hash(token)
+    if secrets.compare_digest(digest, table.host_token_hash):
+        return Viewer("host")
+    for player, held in (table.seat_tokens or {}).items():
+        if secrets.compare_digest(digest, held):
+            return Viewer("seat", player)
+    if secrets.compare_digest(digest, table.join_key_hash):
+        return Viewer("watch")
+    raise TableError(403, "This token is no seat of this table and not its link.")
+
+
+def take_seat(session: Session, table: TableRecord, *, viewer: Viewer, player: str) -> str:
+    """A new seat token for ``player``. With the join link's key: a free seat only; the host may
+    hand any seat to a new phone (the old phone's token stops working)."""
+    if player not in players_of(table):
+        raise TableError(422, f"{player!r} is not a player of this table.", [
+            {"code": "bad-request", "message": "no such player", "path": "/player"}])
+    if player in (table.seat_tokens or {}) and not viewer.host:
+        raise TableError(409, f"{player}'s seat is taken: the host can hand it to this phone.")
+    if viewer.role == "seat":
+        raise TableError(403, "A seat cannot take another seat.")
+    token = store.new_owner_token()
+    with sqlite_writer(session):
+        _seat(session, table, player=player, token=token, host=viewer.host)
+    session.refresh(table)
+    return token
+
+
+def _seat(session: Session, table: TableRecord, *, player: str, token: str, host: bool) -> None:
+    locked = session.get(TableRecord, table.id, with_for_update=True, populate_existing=True)
+    seats = dict(locked.seat_tokens or {})
+    if player in seats and not host:
+        session.rollback()
+        raise TableError(409, f"{player}'s seat is taken: the host can hand it to this phone.")
+    seats[player] = store.token_hash(token)
+    locked.seat_tokens = seats
+    locked.updated_at = utcnow()
+    session.commit()
+    return token
+
+
+# --- entries -------------------------------------------------------------------------------------
+
+def append(session: Session, table_id: str, *, viewer: Viewer, client_id: str, seen: int,
+           entry: dict[str, Any]) -> Appended:
+    """Append one entry (``{"type": "place", ...}`` or ``{"type": "part", ...}``)."""
+    if viewer.role == "watch":
+        raise TableError(403, "A spectator enters nothing: take a seat first.")
+    for _ in range(ATTEMPTS):
+        with sqlite_writer(session):  # SQLite: one writer at a time, reads included
+            try:
+                done = _attempt(session, table_id, viewer=viewer, client_id=client_id,
+                                seen=seen, entry=entry)
+            finally:
+                session.rollback()  # nothing left open (a refusal, a stale entry: reads only)
+        if done is not None:
+            return done
+    raise TableError(503, "The table is too busy right now: send the entry again.")
+
+
+def _attempt(session: Session, table_id: str, *, viewer: Viewer, client_id: str, seen: int,
+             entry: dict[str, Any]) -> Appended | None:
+    """One try; ``None`` when another host took the sequence number meanwhile."""
+    session.expire_all()
+    table = find(session, table_id)
+    if table.status != "live":
+        raise TableError(409, "This table's game is stored: it takes no more entries.")
+    known = session.scalar(select(TableEntry).where(TableEntry.table_id == table_id,
+                                                    TableEntry.client_id == client_id))
+    state = states.load(session, table)
+    if known is not None:
+        return Appended("duplicate", state, seqs=[known.seq])
+    if seen > table.last_seq or seen < 0:
+        raise TableError(422, f"`seen` is {seen}: this table's last entry is "
+                              f"{table.last_seq}.", [{"code": "bad-request",
+                                                      "message": "seen", "path": "/seen"}])
+    if seen < state.last_change:
+        return Appended("stale", state, missed=states.entries(session, table_id, after=seen))
+    made = decide(state, viewer, entry, taken=list(table.seat_tokens or {}))
+    first = table.last_seq + 1
+    moved = session.execute(update(TableRecord).where(
+        TableRecord.id == table_id, TableRecord.last_seq == table.last_seq)
+        .values(last_seq=table.last_seq + len(made), updated_at=utcnow()))
+    if moved.rowcount != 1:
+        session.rollback()
+        return None
+    for offset, (kind, by, body) in enumerate(made):
+        session.add(TableEntry(table_id=table_id, seq=first + offset,
+                               client_id=client_id if offset == 0 else
+                               f"{client_id}#{offset}", by=by, kind=kind, body=body))
+    try:
+        session.commit()
+    except IntegrityError:  # the same client id on another host at the same moment
+        session.rollback()
+        return None
+    table = find(session, table_id)
+    notify = [b["player"] for k, _, b in made if k == "drop" and b.get("player")]
+    return Appended("appended", states.load(session, table),
+                    seqs=list(range(first, first + len(made))), notify=notify)
+
+
+def decide(state: states.State, viewer: Viewer, entry: dict[str, Any], *,
+           taken: list[str]) -> list[tuple]:
+    """The rows this entry makes, checked by the engine; raises :class:`TableError` (422) with
+    the rule's message when the engine refuses it."""
+    by = viewer.player
+    if entry.get("type") == "place":
+        return [("place", by, placed(state, entry))]
+    if entry.get("type") == "part":
+        return gathered(state, viewer, entry, taken=taken)
+    raise TableError(422, "An entry is {type: place, …} or {type: part, …}.", [
+        {"code": "bad-request", "message": "type", "path": "/entry/type"}])
+
+
+def placed(state: states.State, entry: dict[str, Any]) -> dict[str, Any]:
+    at, how, value = entry.get("at"), entry.get("how"), entry.get("value")
+    if not isinstance(at, str) or how not in ("append", "set") or value is None:
+        raise TableError(422, "A place entry has `at` (a JSON Pointer), `how` (append or set) "
+                              "and `value`.", [{"code": "bad-request", "message": "place",
+                                                "path": "/entry"}])
+    if any(p.get("path") == at for p in state.plans.values()) or any(
+            p["at"] == at for p in state.plans.values()):
+        raise TableError(422, "This entry is entered by the seats, part by part.", [
+            {"code": "bad-request", "message": "part", "path": "/entry/at"}])
+    return checked_place(state, at, how, value)
+
+
+def checked_place(state: states.State, at: str, how: str, value: Any) -> dict[str, Any]:
+    try:
+        log = place(state.log, at, how, value)
+    except PlaceError as error:
+        raise TableError(422, f"No place {at} in the draft: {error}.", [
+            {"code": "bad-request", "message": str(error), "path": "/entry/at"}]) from None
+    choices = states.engine_choices(state.game, log)
+    if choices.get("error"):
+        raise TableError(422, "Refused by the rules.", [plain(choices["error"])])
+    index = None
+    if how == "append":
+        node: Any = state.log
+        try:
+            for token in tokens(at):
+                node = node[int(token)] if isinstance(node, list) else node.get(token, [])
+            index = len(node)
+        except (LookupError, ValueError, AttributeError):
+            index = 0
+    return {"at": at, "how": how, "value": value, "index": index}
+
+
+def gathered(state: states.State, viewer: Viewer, entry: dict[str, Any], *,
+             taken: list[str]) -> list[tuple]:
+    kind = entry.get("entry")
+    plan = state.plans.get(kind) if isinstance(kind, str) else None
+    if plan is None:
+        raise TableError(422, f"No {kind!r} entry can come now.", [
+            {"code": "bad-request", "message": "entry", "path": "/entry/entry"}])
+    slots = entry.get("slots")
+    if not isinstance(slots, dict) or not slots:
+        raise TableError(422, "A part fills slots: {\"slots\": {\"<slot>\": [cards]}}.", [
+            {"code": "bad-request", "message": "slots", "path": "/entry/slots"}])
+    parts: dict[int, list[Any]] = {}
+    for name, cards in slots.items():
+        if not str(name).isdigit() or int(name) >= len(plan["slots"]):
+            raise TableError(422, f"No slot {name}.", [{"code": "bad-request",
+                             "message": "slot", "path": f"/entry/slots/{name}"}])
+        slot = plan["slots"][int(name)]
+        if not gather.may_fill(slot, player=viewer.player, host=viewer.host, taken=taken):
+            raise TableError(403, "This slot is another seat's.", [
+                {"code": "forbidden", "message": "seat", "path": f"/entry/slots/{name}"}])
+        if not isinstance(cards, list) or len(cards) != gather.slot_size(slot):
+            raise TableError(422, f"Slot {name} takes {gather.slot_size(slot)} card(s).", [
+                {"code": "bad-request", "message": "count", "path": f"/entry/slots/{name}"}])
+        parts[int(name)] = cards
+    known = gather.known_to(plan, state.parts.get(kind, {}), player=viewer.player,
+                            host=viewer.host)
+    refused = gather.precheck(state.game, state.log, kind, plan, parts, hands=state.hands,
+                              known={k: v for k, v in known.items() if k not in parts})
+    if refused is not None:
+        raise TableError(422, "Refused by the rules.", [plain(refused)])
+    key = gather.plan_key(kind, plan)
+    rows: list[tuple] = [("part", viewer.player, {"key": key, "entry": kind,
+                                                  "slots": {str(k): v for k, v in parts.items()}})]
+    every = {index: list(part.cards) for index, part in state.parts.get(kind, {}).items()}
+    every.update(parts)
+    if len(every) < len(plan["slots"]):
+        return rows
+    owners = {index: part.by for index, part in state.parts.get(kind, {}).items()}
+    owners.update({index: viewer.player for index in parts})
+    bad = gather.whole_check(state.game, state.log, kind, plan, every, hands=state.hands)
+    if bad is None:
+        value = build(plan, every)
+        try:
+            rows.append(("place", None, checked_place(state, plan["at"], plan["how"], value)))
+            return rows
+        except TableError as error:
+            bad = (_culprit(plan, state.log, error), error.errors[0])
+    slot, error = bad
+    if slot in parts:  # the sender's own cards: refused to the sender
+        raise TableError(422, "Refused by the rules.", [plain(error)])
+    rows.append(("drop", None, {"key": key, "slot": slot, "player": owners.get(slot),
+                                "error": plain(error)}))
+    return rows
+
+
+def _culprit(plan: Mapping[str, Any], log: Mapping[str, Any], error: TableError) -> int:
+    """The slot a rule violation of the whole entry points into (the last slot otherwise)."""
+    path = str((error.errors or [{}])[0].get("path") or "")
+    for index, slot in enumerate(plan["slots"]):
+        if slot["path"] and slot["path"] in path:
+            return index
+    return len(plan["slots"]) - 1
+
+
+# --- storing -------------------------------------------------------------------------------------
+
+def mark_stored(session: Session, table: TableRecord, slug: str) -> None:
+    with sqlite_writer(session):
+        table.status = "stored"
+        table.stored_slug = slug
+        table.updated_at = utcnow()
+        session.commit()

@@ -1,0 +1,133 @@
+"""What each phone sees of a table: the draft with the hands of the rounds still played taken out
+(a seat gets its own hand beside it), the entries being gathered with who has filled which slot
+(the cards only to the seat that entered them), the result, and the entries themselves."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from sqlalchemy.orm import Session
+
+from ..db.tables import TableEntry, TableRecord
+from ..engine import build_result, get_game
+from ..drafts import draft_shape
+from . import gather, games
+from .places import tokens
+from .service import Viewer, players_of
+from .state import State
+
+
+def result_of(state: State) -> dict[str, Any] | None:
+    exact, _ = draft_shape(state.log)
+    if exact is None:
+        return None
+    return build_result(exact, get_game(state.game).replay(exact, with_steps=False))
+
+
+def public_log(state: State) -> dict[str, Any]:
+    return games.redacted(state.game, state.log, state.open_rounds)
+
+
+def view(table: TableRecord, state: State, viewer: Viewer, *,
+         with_offers: bool = True) -> dict[str, Any]:
+    """The table as ``viewer`` may see it (JSON-ready; messages not localized yet)."""
+    taken = list(table.seat_tokens or {})
+    hands = state.choices.get("hands") if isinstance(state.choices.get("hands"), dict) else None
+    out: dict[str, Any] = {
+        "table": table.id, "seq": state.seq, "status": table.status,
+        "stored": table.stored_slug, "game": table.game, "mode": table.mode,
+        "players": players_of(table), "hands_recorded": state.hands,
+        "seats": [{"player": p, "taken": p in taken} for p in players_of(table)],
+        "you": {"role": viewer.role, "player": viewer.player},
+        "log": public_log(state),
+        "result": result_of(state),
+        "over": bool(state.choices.get("over")),
+        "error": state.choices.get("error"),
+        "hand": hands.get(viewer.player) if hands and viewer.player else None,
+        "gathering": {},
+        "refused": state.dropped.get(viewer.player) if viewer.player else None,
+    }
+    for kind, plan in state.plans.items():
+        parts = state.parts.get(kind, {})
+        slots = []
+        for index, slot in enumerate(plan["slots"]):
+            part = parts.get(index)
+            mine = gather.may_fill(slot, player=viewer.player, host=viewer.host, taken=taken)
+            item = {"index": index, "role": slot["role"], "player": slot.get("player"),
+                    "count": gather.slot_size(slot), "filled": part is not None,
+                    "by": part.by if part is not None else None, "yours": mine,
+                    "cards": list(part.cards) if part is not None and gather.visible(
+                        slot, part, player=viewer.player, host=viewer.host) else None}
+            if mine and with_offers:
+                item["offers"] = offers_for(state, kind, plan, index, viewer)
+            slots.append(item)
+        out["gathering"][kind] = {"round": plan.get("round"), "turn": plan.get("turn"),
+                                  "slots": slots}
+    return out
+
+
+def offers_for(state: State, kind: str, plan: Mapping[str, Any], index: int,
+               viewer: Viewer) -> list[Any] | None:
+    """The engine's offers for a slot: from the whole draft for the viewer's own slot, from the
+    public draft (no hidden hand) for any other, so that the offers never show another seat's
+    hand."""
+    slot = plan["slots"][index]
+    known = gather.known_to(plan, state.parts.get(kind, {}), player=viewer.player,
+                            host=viewer.host)
+    if slot.get("player") is not None and slot.get("player") == viewer.player:
+        return gather.offers(state.game, state.log, kind, plan, index, hands=state.hands,
+                             known=known)
+    public = public_log(state)
+    if public is state.log:
+        return gather.offers(state.game, state.log, kind, plan, index, hands=state.hands,
+                             known=known)
+    answer = gather.ask(state.game, public, kind, [], hands=state.hands)
+    other = (answer.get("next") or {}).get(kind)
+    if not other:
+        return None
+    for j, same in enumerate(other["slots"]):
+        if (same["role"], same.get("player")) == (slot["role"], slot.get("player")):
+            return gather.offers(state.game, public, kind, other, j, hands=state.hands,
+                                 known={})
+    return None
+
+
+def entry_view(row: TableEntry, state: State, viewer: Viewer) -> dict[str, Any]:
+    """One entry as ``viewer`` may see it: a part's cards only to its sender; a placed entry as
+    the public draft holds it (no hand of a round still played)."""
+    out: dict[str, Any] = {"seq": row.seq, "id": row.client_id, "by": row.by, "kind": row.kind}
+    body = row.body
+    if row.kind == "part":
+        out["entry"] = body["entry"]
+        out["slots"] = sorted(int(k) for k in body["slots"])
+        if row.by is not None and row.by == viewer.player:
+            out["cards"] = body["slots"]
+    elif row.kind == "drop":
+        out["entry"] = body["key"].split("|", 1)[0]
+        out["slot"] = body["slot"]
+        if body.get("player") is not None and body["player"] == viewer.player:
+            out["error"] = body["error"]
+    else:
+        out.update(at=body["at"], how=body["how"])
+        out["value"] = _public_value(state, body)
+    return out
+
+
+def _public_value(state: State, body: Mapping[str, Any]) -> Any:
+    if not state.open_rounds:
+        return body["value"]
+    path = body["at"] + (f"/{body['index']}" if body["how"] == "append" else "")
+    node: Any = public_log(state)
+    try:
+        for token in tokens(path):
+            node = node[int(token)] if isinstance(node, list) else node[token]
+    except (LookupError, ValueError, TypeError):
+        return None  # an entry the draft no longer holds where it was put
+    return node
+
+
+def entries_view(session: Session, table: TableRecord, state: State, viewer: Viewer, *,
+                 after: int) -> list[dict[str, Any]]:
+    from .state import entries
+
+    return [entry_view(row, state, viewer) for row in entries(session, table.id, after=after)]
