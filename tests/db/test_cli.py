@@ -17,10 +17,10 @@ from tests.conftest import as_bytes, simulated
 def test_db_upgrade_and_downgrade_commands(runner, db_url):
     result = runner.invoke(["db", "upgrade"])
     assert result.exit_code == 0, result.output
-    assert migrate.current(db_url) == "0005"
-    assert "current: 0005" in runner.invoke(["db", "current"]).stdout
+    assert migrate.current(db_url) == "0006_data"
+    assert "current: 0006_data" in runner.invoke(["db", "current"]).stdout
     assert runner.invoke(["db", "downgrade"]).exit_code == 0  # one step back
-    assert migrate.current(db_url) == "0004"
+    assert migrate.current(db_url) == "0005"
     assert runner.invoke(["db", "downgrade", "base"]).exit_code == 0
     assert migrate.current(db_url) is None
 
