@@ -4,19 +4,21 @@ server error, and every response (status, content type, headers, body) matches t
 schemathesis' own pytest loader (``from_fixture``) does not run under pytest 9; its Python API
 does: one Hypothesis strategy of cases over every operation, positive and negative.
 
-One check is narrowed, on purpose: the request body of ``POST /games`` and ``POST /validate`` is
-documented as "a JSON object" (the log format has its own published JSON Schema,
-``schemas/popreplay/1/``, and its own error list), so an object schemathesis calls valid is
-usually not a log. ``POST /games`` answers such a body 422 with every shape error, as documented;
-schemathesis' "valid data is accepted" check is replaced there by the check that a 422 lists only
-log-shape errors (``json``/``schema``) with JSON Pointers; the same for the recorder's
-``POST /record/games`` and ``PUT /record/games/{ref}``, whose ``log`` is such an object (there a
-valid-looking body may also name no game: 401, 404 or 409 as documented). Likewise a ``cursor`` is opaque: only
-one the server gave out is accepted, any other string is a 422 naming ``/cursor``. And
-``POST /validate`` is a dry run that answers every body 200 with its result, ``invalid`` included
-(documented), so schemathesis' "invalid data is rejected" check is replaced there by the check that
-a body that is not a JSON object gets an ``invalid`` result with its errors; the recorder's live
-check ``POST /record/check`` is such a dry run too (its ``result`` is ``invalid``).
+The log bodies are the published JSON Schemas (``schemas/popreplay/1/``, one per game, chosen by
+``game``), so what schemathesis generates as valid is a log of the right shape: ``POST /games``
+stores it (legal or illegal) and every check runs there. The documented exceptions (the same for
+``test_schemathesis_server.py``, over HTTP and stateful):
+
+* the recorder's ``POST /record/games`` and ``PUT /record/games/{ref}``: a valid body may still
+  name no game, or a log already stored (401, 404 or 409, as documented), so schemathesis' "valid
+  data is accepted" check is replaced by: one of the documented statuses, and a 422 lists only
+  log-shape errors (``json``/``schema``) with JSON Pointers;
+* a ``cursor`` is opaque: only one the server gave out is accepted, any other string is a 422
+  naming ``/cursor``;
+* ``POST /validate`` and the recorder's live check ``POST /record/check`` are dry runs that answer
+  every body 200 with its result, ``invalid`` included (documented), so schemathesis' "invalid
+  data is rejected" check is replaced there by the check that such a body gets an ``invalid``
+  result with its errors (or a 400/413/422 when it is no JSON object at all).
 """
 
 from __future__ import annotations
@@ -32,8 +34,7 @@ from schemathesis.specs.openapi.checks import negative_data_rejection, positive_
 
 
 # Operations whose body holds a log: an object schemathesis calls valid is usually not a log.
-UPLOADS = {("POST", "/api/v1/games"), ("POST", "/api/v1/record/games"),
-           ("PUT", "/api/v1/record/games/{ref}")}
+UPLOADS = {("POST", "/api/v1/record/games"), ("PUT", "/api/v1/record/games/{ref}")}
 
 
 # Dry runs: they answer every body 200 with its result, ``invalid`` included (documented).
