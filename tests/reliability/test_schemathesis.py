@@ -58,8 +58,9 @@ def judge(case: Any, response: Any, mode: GenerationMode) -> None:
         assert response.status_code in (200, 400, 413, 422), response.text
         if response.status_code == 200:
             body = response.json()
-            if case.path == "/api/v1/record/check":
-                results = [body["result"]]
+            if case.path == "/api/v1/record/check":  # steps=none: the error is in choices
+                results = [body["result"] or {"status": "invalid",
+                                              "errors": [body["choices"]["error"]]}]
             else:
                 results = [body] if isinstance(body, dict) else []
             assert all(r["status"] == "invalid" and r["errors"] for r in results), body
