@@ -260,11 +260,15 @@ class ImportSummary:
     illegal: int = 0
     duplicate: int = 0
     invalid: int = 0
+    updated: int = 0  # export lines of games changed at the source
+    deleted: int = 0  # tombstones applied
     problems: list[str] = field(default_factory=list)
 
     def line(self) -> str:
+        synced = "".join(f", {kind} {count}" for kind, count in
+                         (("updated", self.updated), ("deleted", self.deleted)) if count)
         return (f"stored {self.stored}, illegal {self.illegal} (stored too), "
-                f"duplicate {self.duplicate}, invalid {self.invalid}")
+                f"duplicate {self.duplicate}, invalid {self.invalid}{synced}")
 
 
 def _files(paths: tuple[str, ...]) -> list[Path]:
@@ -295,6 +299,7 @@ def _items(path: Path) -> Iterator[tuple[str, bytes | None]]:
 
 
 def _import_one(session: Any, raw: bytes, visibility: str) -> Any:
+    from . import export as exporting
     from . import store
     from .logformat import ShapeError, parse_json
 
@@ -302,8 +307,8 @@ def _import_one(session: Any, raw: bytes, visibility: str) -> Any:
         data = parse_json(raw)
     except ShapeError:
         data = None
-    if store.is_export_entry(data):
-        return store.restore(session, data)
+    if exporting.is_stream_entry(data):  # an export line: stored, updated or deleted
+        return exporting.apply_entry(session, data)
     return store.ingest(session, raw, visibility=visibility)
 
 
@@ -324,6 +329,8 @@ def _import_item(session: Any, source: str, raw: bytes | None, visibility: str) 
         return "invalid", f"{source}: invalid: {first['path'] or '/'}: {first['message']}", None
     except ValueError as error:
         return "invalid", f"{source}: invalid: {error}", None
+    if not hasattr(done, "created"):  # export.Synced: updated, deleted or nothing to do
+        return done.kind, None, None
     if not done.created:
         return "duplicate", None, None
     return ("stored" if done.record.legal else "illegal"), None, done.record.slug
@@ -408,7 +415,8 @@ def import_(paths: tuple[str, ...], visibility: str, jobs: int, links: Any) -> N
     seconds = time.monotonic() - started
     for problem in summary.problems:
         click.echo(problem, err=True)
-    done = summary.stored + summary.illegal + summary.duplicate + summary.invalid
+    done = (summary.stored + summary.illegal + summary.duplicate + summary.invalid
+            + summary.updated + summary.deleted)
     click.echo(f"{_rate(done, seconds, 'logs')} with {jobs} process{'es' * (jobs > 1)}",
                err=True)
     click.echo(summary.line())
@@ -416,6 +424,10 @@ def import_(paths: tuple[str, ...], visibility: str, jobs: int, links: Any) -> N
 
 
 # --- export --------------------------------------------------------------------------------------
+
+
+UTC_TIME = click.DateTime(["%Y-%m-%d", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M:%S.%f",
+                           "%Y-%m-%dT%H:%M:%S%z", "%Y-%m-%dT%H:%M:%S.%f%z"])
 
 
 @click.command()
@@ -427,19 +439,34 @@ def import_(paths: tuple[str, ...], visibility: str, jobs: int, links: Any) -> N
 @click.option("--claims-differ/--claims-agree", default=None)
 @click.option("--played-after", type=click.DateTime(["%Y-%m-%d", "%Y-%m-%dT%H:%M:%S"]))
 @click.option("--played-before", type=click.DateTime(["%Y-%m-%d", "%Y-%m-%dT%H:%M:%S"]))
+@click.option("--since", type=UTC_TIME, help="Stored here at or after this time (UTC).")
+@click.option("--until", type=UTC_TIME, help="Stored here before this time (UTC).")
+@click.option("--updated-since", type=UTC_TIME,
+              help="Stored, corrected or re-checked with another result at or after this time.")
+@click.option("--with-deleted", is_flag=True,
+              help="Also the tombstones of the games deleted in the time window (first).")
+@click.option("--csv", "as_csv", is_flag=True,
+              help="A table instead: one row per player per game (CSV, UTF-8, a header row).")
 @click.option("--backup", is_flag=True,
               help="Include unlisted games and owner token hashes (a full backup; keep private).")
-def export(backup: bool, **filters: Any) -> None:
+def export(backup: bool, with_deleted: bool, as_csv: bool, **filters: Any) -> None:
     """Write stored games as NDJSON to standard output (public games only, unless --backup).
-    `popreplay import` reads the file back into a database."""
-    from . import store
+    `popreplay import` reads the file back into a database (and keeps a copy in step: a
+    tombstone deletes there)."""
+    from . import export as exporting
     from .db import queries
     from .db.session import get_session
 
     chosen = queries.Filters(**filters)
     with _ready_app_context():
-        for record in queries.export_records(get_session(), chosen, include_unlisted=backup):
-            click.echo(_dumps(store.export_entry(record, backup=backup)))
+        if as_csv:
+            for text in exporting.csv_lines(get_session(), chosen, share_base=_share_base(),
+                                            backup=backup):
+                click.echo(text.encode("utf-8"), nl=False)  # bytes: UTF-8 whatever the locale
+            return
+        for entry in exporting.ndjson_entries(get_session(), chosen, with_deleted=with_deleted,
+                                              backup=backup):
+            click.echo(_dumps(entry))
 
 
 # --- revalidate ----------------------------------------------------------------------------------

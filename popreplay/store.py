@@ -29,7 +29,7 @@ from sqlalchemy.orm import Session, undefer
 from .budget import Background as _Background
 from .budget import cyclic_gc_paused
 from .checking import check_json, check_text
-from .db.models import VISIBILITIES, GamePlayer, GameRecord, StoredReplay
+from .db.models import VISIBILITIES, DeletedGame, GamePlayer, GameRecord, StoredReplay
 from .db.queries import MAX_ID, folded_name, player_name
 from .db.session import get_session, sqlite_writer
 from .db.types import db_text, utcnow
@@ -411,6 +411,7 @@ def update_log(session: Session, record: GameRecord, raw: bytes, *,
         record.played_at = _parse_datetime(meta.get("played_at"))
         record.played_at_text = played_at_text(meta)
         apply_result(record, result)
+        record.updated_at = utcnow()  # incremental pulls: updated_since
         try:
             # the game's row first (on PostgreSQL it is locked from now on: a replay of the old
             # log being stored meanwhile waits, then sees the new log; see _save_replay), then
@@ -455,8 +456,10 @@ def branches_of(session: Session, record: GameRecord) -> Sequence[GameRecord]:
 
 
 def delete_game(session: Session, record: GameRecord) -> None:
+    """Delete a game, leaving its tombstone (an export ``with_deleted`` tells mirrors)."""
     with sqlite_writer(session):
         session.execute(delete(GamePlayer).where(GamePlayer.game_id == record.id))
+        session.merge(DeletedGame.of(record))
         session.delete(record)
         session.commit()
 
@@ -717,6 +720,7 @@ def revalidate(session: Session, *, dry_run: bool = False, batch: int = 100,
                 for record, before, after in results:
                     if Revalidated(record, before, after).changed:
                         changed.append(record.id)
+                        record.updated_at = utcnow()  # incremental pulls: updated_since
                     apply_result(record, after)
                 if changed:  # their stored replays were computed by other rules: recompute
                     session.execute(delete(StoredReplay).where(StoredReplay.game_id.in_(changed)))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Flask
 from flask_smorest import Api
 
-from . import cors, docs, errors, games, guard, health, players, record, tables, validate
+from . import contract, cors, docs, errors, games, guard, health, players, record, tables, validate
 from .schemas import ErrorSchema
 
 
@@ -26,6 +26,7 @@ def init_app(app: Flask) -> Api:
                        "description": "A table's host token, a seat token or the join key."})
     for blueprint in (games.bp, validate.bp, players.bp, health.bp, record.bp, tables.bp):
         api.register_blueprint(blueprint)
+    contract.complete(api.spec)  # the log schemas (schemas/) and the links between operations
     app.register_blueprint(docs.bp)
     health.init_root(app)
     errors.init_app(app)  # after Api(): replaces its error handler with the one shape

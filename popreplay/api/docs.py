@@ -203,9 +203,12 @@ def _example(example: dict[str, Any]) -> str:
         lines += ["", json.dumps(request["body"], indent=1, ensure_ascii=False)]
     answer = [f"{response['status']}" + (f" ({response['content_type']})"
                                          if response.get("body") is not None
-                                         or response.get("lines") else "")]
+                                         or response.get("lines") or response.get("text")
+                                         else "")]
     if response.get("lines"):
         answer += [json.dumps(line, ensure_ascii=False) for line in response["lines"]]
+    elif response.get("text"):
+        answer.append(response["text"].rstrip("\r\n"))
     elif response.get("body") is not None:
         answer.append(json.dumps(response["body"], indent=1, ensure_ascii=False))
     heading = escape(_("Example: %(title)s", title=example["title"]))

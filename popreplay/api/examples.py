@@ -63,7 +63,9 @@ def _links(slug: str) -> dict[str, str]:
 GAME = {
     "id": 1, "slug": SLUG, "share_url": f"{ORIGIN}/r/{SLUG}", "game": "pop", "mode": "puzzle",
     "players": ["Solo"], "title": "Example puzzle: the domino chain", "played_at": None,
-    "created_at": "2026-05-01T10:00:00.000000+00:00", "visibility": "public",
+    "created_at": "2026-05-01T10:00:00.000000+00:00",
+    "stored_at": "2026-05-01T10:00:00.000000+00:00",
+    "updated_at": "2026-05-01T10:00:00.000000+00:00", "visibility": "public",
     "status": "complete", "legal": True, "claims_match": True, "engine": "0.2.1",
     "sha256": SHA256, "result": RESULT, "links": _links(SLUG),
 }
@@ -159,7 +161,7 @@ EXAMPLES: list[dict[str, Any]] = [
         {"status": 201, "body": {**GAME, "owner_token": TOKEN}}),
     _op("get", "/api/v1/games", "The newest public POP! game",
         {"url": "/api/v1/games?game=pop&sort=-created&limit=1"},
-        {"status": 200, "body": {"items": [GAME], "next_cursor": None}}),
+        {"status": 200, "body": {"items": [GAME], "next_cursor": None, "has_more": False}}),
     _op("get", "/api/v1/games/export", "Every public puzzle, one JSON object per line",
         {"url": "/api/v1/games/export?mode=puzzle"},
         {"status": 200, "content_type": "application/x-ndjson", "lines": [{
@@ -167,7 +169,15 @@ EXAMPLES: list[dict[str, Any]] = [
             "created_at": GAME["created_at"], "played_at": None, "game": "pop",
             "mode": "puzzle", "players": ["Solo"], "title": GAME["title"],
             "status": "complete", "legal": True, "engine": "0.2.1", "sha256": SHA256,
-            "log": '{"format": "popreplay/1", "game": "pop", "mode": "puzzle", …}'}]}),
+            "log": '{"format": "popreplay/1", "game": "pop", "mode": "puzzle", …}',
+            "stored_at": GAME["created_at"], "updated_at": GAME["created_at"]}]}),
+    _op("get", "/api/v1/games/export.csv", "Every public game since a date, as a table",
+        {"url": "/api/v1/games/export.csv?since=2026-05-01T00:00:00Z"},
+        {"status": 200, "content_type": "text/csv", "text": (
+            "game,mode,date,title,player,score,rank,won,status,legal,claims_differ,share_link,"
+            "slug\r\n"
+            f"pop,puzzle,,Example puzzle: the domino chain,Solo,,,true,complete,true,false,"
+            f"{ORIGIN}/r/{SLUG},{SLUG}\r\n")}),
     _op("get", "/api/v1/games/{ref}", "One game by its slug",
         {"url": f"/api/v1/games/{SLUG}"}, {"status": 200, "body": GAME}),
     _op("get", "/api/v1/games/{ref}/log", "The log as uploaded",

@@ -11,6 +11,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import RAISE
 
+from .. import export as exporting
 from .. import store
 from ..db import queries
 from ..checking import check_text
@@ -21,10 +22,11 @@ from .errors import ApiError
 from .jsonout import compact
 from .lang import localize, request_lang
 from .owner import require_owner
-from .represent import game_view
+from .represent import base_url, game_view
 from .schemas import (
     CreatedGameSchema,
     ErrorSchema,
+    ExportQuerySchema,
     FilterQuerySchema,
     GamePageSchema,
     GameSchema,
@@ -129,33 +131,56 @@ class Games(MethodView):
         with the same sort (and the same filters) until it is null.
         """
         try:
-            rows, cursor = queries.page(get_session(), _filters(args), sort=args["sort"],
-                                        cursor=args.get("cursor"), limit=args["limit"])
+            rows, cursor, more = queries.page_more(
+                get_session(), _filters(args), sort=args["sort"], cursor=args.get("cursor"),
+                limit=args["limit"])
         except queries.BadCursor as error:
             raise ApiError(422, str(error), errors=[
                 {"code": "bad-query", "message": str(error), "path": "/cursor"}]) from None
-        return {"items": [game_view(r, recheck=False) for r in rows], "next_cursor": cursor}
+        return {"items": [game_view(r, recheck=False) for r in rows], "next_cursor": cursor,
+                "has_more": more}
+
+
+def _stream(lines: Iterator[str], mimetype: str, **headers: str) -> Response:
+    # The first batch is read now, before the 200 is sent: a database that does not answer is
+    # a 503 in the error shape, not a stream cut after its status line.
+    first = next(lines, None)
+
+    def body() -> Iterator[str]:
+        if first is not None:
+            yield first
+            yield from lines
+
+    return Response(stream_with_context(body()), mimetype=mimetype, headers=headers)
 
 
 @bp.route("/export")
-@bp.arguments(FilterQuerySchema, location="query", unknown=RAISE)
-@bp.response(200, description="NDJSON: one game per line, oldest first; `popreplay import` "
-             "reads it back.", content_type="application/x-ndjson")
+@bp.arguments(ExportQuerySchema, location="query", unknown=RAISE)
+@bp.response(200, description="NDJSON: one game per line in the order this server stored them "
+             "(by number); with `with_deleted=true`, the tombstones of the games deleted in the "
+             "time window first. `popreplay import` reads it back (and deletes on a tombstone).",
+             content_type="application/x-ndjson")
+@bp.alt_response(422, schema=ErrorSchema, description="A filter is not valid.")
 def export(args: dict[str, Any]) -> Response:
     """Export public games (NDJSON stream)"""
-    records = queries.export_records(get_session(), _filters(args))
-    # The first batch is read now, before the 200 is sent: a database that does not answer is
-    # a 503 in the error shape, not a stream cut after its status line.
-    first = next(records, None)
+    entries = exporting.ndjson_entries(get_session(), _filters(args),
+                                       with_deleted=args["with_deleted"])
+    return _stream((dumps_line(entry) for entry in entries), "application/x-ndjson")
 
-    def lines() -> Iterator[str]:
-        if first is None:
-            return
-        yield dumps_line(store.export_entry(first))
-        for record in records:
-            yield dumps_line(store.export_entry(record))
 
-    return Response(stream_with_context(lines()), mimetype="application/x-ndjson")
+@bp.route("/export.csv")
+@bp.arguments(FilterQuerySchema, location="query", unknown=RAISE)
+@bp.response(200, description="CSV (RFC 4180, UTF-8, a header row): one row per player per "
+             "game, games in the order this server stored them: " + ", ".join(
+                 f"`{c}`" for c in exporting.CSV_COLUMNS) + ". A cell that a spreadsheet would "
+             "take for a formula (starting with `=`, `+`, `-`, `@`) starts with `'`.",
+             content_type="text/csv")
+@bp.alt_response(422, schema=ErrorSchema, description="A filter is not valid.")
+def export_csv(args: dict[str, Any]) -> Response:
+    """Export public games' results as a table (CSV stream)"""
+    lines = exporting.csv_lines(get_session(), _filters(args), share_base=base_url())
+    return _stream(lines, "text/csv; charset=utf-8; header=present",
+                   **{"Content-Disposition": 'attachment; filename="games.csv"'})
 
 
 @bp.route("/<string:ref>")

@@ -48,8 +48,9 @@ def _same_origin(origin: str) -> bool:
 
 
 def check_write() -> None:
-    if request.method not in WRITES or not request.path.startswith("/api/"):
-        return
+    if (request.method not in WRITES or not request.path.startswith("/api/")
+            or request.routing_exception is not None):
+        return  # no such route or method: routing's own 404 or 405 (with Allow), not a 415
     if request.headers.get("Sec-Fetch-Site") == "cross-site" or (
             request.headers.get("Origin") and not _same_origin(request.headers["Origin"])):
         raise ApiError(403, "Cross-site writes are refused: send the request from this site, "

@@ -67,6 +67,8 @@ def plain_view(record: GameRecord) -> dict[str, Any]:
         "title": record.title,
         "played_at": record.played_at,
         "created_at": record.created_at,
+        "stored_at": record.stored_at,
+        "updated_at": record.updated_at,
         "visibility": record.visibility,
         "status": record.status,
         "legal": record.legal,

@@ -86,7 +86,13 @@ class GameSchema(Schema):
     players = fields.List(fields.String())
     title = fields.String(allow_none=True, metadata={"description": "meta.title"})
     played_at = fields.DateTime(allow_none=True, metadata={"description": "meta.played_at, UTC"})
-    created_at = fields.DateTime()
+    created_at = fields.DateTime(metadata={"description": "when the game was first stored (kept "
+                                           "by an import from another server)"})
+    stored_at = fields.DateTime(metadata={"description": "when this server stored it: what "
+                                          "`since` and `until` compare"})
+    updated_at = fields.DateTime(metadata={"description": "when its log or result last changed "
+                                           "here (else `stored_at`): what `updated_since` "
+                                           "compares"})
     visibility = fields.String(validate=validate.OneOf(VISIBILITIES))
     status = fields.String()
     legal = fields.Boolean()
@@ -104,8 +110,12 @@ class CreatedGameSchema(GameSchema):
 
 class GamePageSchema(Schema):
     items = fields.List(fields.Nested(GameSchema), required=True)
-    next_cursor = fields.String(allow_none=True, required=True,
-                                metadata={"description": "pass as ?cursor= for the next page"})
+    next_cursor = fields.String(allow_none=True, required=True, metadata={
+        "description": "pass as ?cursor= for the next page. Null on the last page, except with "
+                       "`sort=stored`: there the last page still carries the cursor to poll "
+                       "with later for the games stored after"})
+    has_more = fields.Boolean(required=True, metadata={
+        "description": "more games follow now (false on the last page)"})
 
 
 class UploadQuerySchema(Schema):
@@ -160,12 +170,30 @@ class FilterQuerySchema(Schema):
     played_before = fields.AwareDateTime(
         default_timezone=timezone.utc, validate=_utc_representable,
         metadata={"description": "meta.played_at < this (ISO 8601; no offset: UTC)"})
+    since = fields.AwareDateTime(
+        default_timezone=timezone.utc, validate=_utc_representable,
+        metadata={"description": "stored on this server at or after this time (`stored_at`; "
+                                 "ISO 8601; no offset: UTC)"})
+    until = fields.AwareDateTime(
+        default_timezone=timezone.utc, validate=_utc_representable,
+        metadata={"description": "stored on this server before this time (`stored_at`)"})
+    updated_since = fields.AwareDateTime(
+        default_timezone=timezone.utc, validate=_utc_representable,
+        metadata={"description": "stored, corrected or re-checked with another result at or "
+                                 "after this time (`updated_at`): what a mirror asks for"})
+
+
+class ExportQuerySchema(FilterQuerySchema):
+    with_deleted = fields.Boolean(load_default=False, metadata={
+        "description": "also the games deleted in the time window (`since`/`updated_since`, "
+                       "`until`), first, as tombstones `{\"deleted\": true, \"slug\": ...}`"})
 
 
 class ListQuerySchema(FilterQuerySchema):
     lang = fields.String(metadata={"description": LANG_FIELD_DESCRIPTION})
-    sort = fields.String(load_default="-created", validate=validate.OneOf(SORTS),
-                         metadata={"description": "a leading '-' sorts newest first"})
+    sort = fields.String(load_default="-created", validate=validate.OneOf(SORTS), metadata={
+        "description": "a leading '-' sorts newest first; `stored`: the order this server "
+                       "stored the games in (the one to poll)"})
     cursor = fields.String()
     limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
 

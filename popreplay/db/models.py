@@ -37,6 +37,11 @@ NAMING_CONVENTION = {
 VISIBILITIES = ("public", "unlisted")
 
 
+def _stored_at(context: Any) -> datetime:
+    """A new game's ``updated_at``: its ``stored_at``."""
+    return context.get_current_parameters()["stored_at"]
+
+
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
 
@@ -81,6 +86,11 @@ class GameRecord(Base):
     visibility: Mapped[str] = mapped_column(String(16), default="public")
     owner_token_hash: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    # When this database stored the game (``created_at`` is kept from an export by ``import``),
+    # and when its log or result last changed here (revalidate, a correction): what incremental
+    # pulls (``since``/``until``, ``updated_since``) filter on (revision 0006)
+    stored_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_stored_at, index=True)
     # a what-if branch (the recorder): the game and the step it branched from
     branch_of_id: Mapped[int | None] = mapped_column(
         ForeignKey("games.id", ondelete="SET NULL"), index=True)
@@ -144,6 +154,24 @@ class StoredReplay(Base):
     engine_version: Mapped[str] = mapped_column(String(32), primary_key=True)
     body: Mapped[bytes] = mapped_column(LargeBinary)
     step_count: Mapped[int] = mapped_column(Integer)  # what a page needs without parsing body
+
+
+class DeletedGame(Base):
+    """A tombstone: a game that was deleted, so that an incremental export can tell a mirror
+    (``?with_deleted=true``). Keeps the game's number, slug, hash and visibility only."""
+
+    __tablename__ = "deleted_games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    slug: Mapped[str] = mapped_column(String(32), index=True)
+    content_hash: Mapped[str] = mapped_column(String(64))
+    visibility: Mapped[str] = mapped_column(String(16))
+    deleted_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
+
+    @classmethod
+    def of(cls, record: GameRecord) -> DeletedGame:
+        return cls(id=record.id, slug=record.slug, content_hash=record.content_hash,
+                   visibility=record.visibility, deleted_at=utcnow())
 
 
 from . import tables as _tables  # noqa: E402,F401  (the tables recorded together, same metadata)

@@ -15,13 +15,15 @@ from datetime import datetime
 from typing import Any, Iterator, Sequence
 
 from sqlalchemy import Select, and_, case, func, or_, select
-from sqlalchemy.orm import Session, undefer
+from sqlalchemy.orm import Session, selectinload, undefer
 
 from ..engine import GAMES
 from .models import GamePlayer, GameRecord
 from .types import db_text
 
-SORTS = ("created", "-created", "played_at", "-played_at")
+# ``stored``: the order this database stored the games in (by number, never reused), the one a
+# client polls: its last page still carries a cursor to come back with for what is stored after.
+SORTS = ("created", "-created", "played_at", "-played_at", "stored")
 MAX_ID = 2**31 - 1  # ids are 32-bit integers (PostgreSQL ``integer``): a larger one is no game
 
 
@@ -40,6 +42,9 @@ class Filters:
     claims_differ: bool | None = None
     played_after: datetime | None = None
     played_before: datetime | None = None
+    since: datetime | None = None  # stored_at >= since
+    until: datetime | None = None  # stored_at < until
+    updated_since: datetime | None = None  # updated_at >= updated_since
 
 
 def invisible_dropped(text: str) -> str:
@@ -87,6 +92,12 @@ def apply_filters(query: Select[Any], filters: Filters) -> Select[Any]:
         conditions.append(GameRecord.played_at >= filters.played_after)
     if filters.played_before is not None:
         conditions.append(GameRecord.played_at < filters.played_before)
+    if filters.since is not None:
+        conditions.append(GameRecord.stored_at >= filters.since)
+    if filters.until is not None:
+        conditions.append(GameRecord.stored_at < filters.until)
+    if filters.updated_since is not None:
+        conditions.append(GameRecord.updated_at >= filters.updated_since)
     if filters.player is not None:
         same = (GamePlayer.name == player_name(filters.player) if filters.player_exact
                 else GamePlayer.name_folded == folded_name(filters.player))
@@ -100,7 +111,9 @@ def apply_filters(query: Select[Any], filters: Filters) -> Select[Any]:
 
 def encode_cursor(sort: str, record: GameRecord) -> str:
     value: str | None
-    if sort.lstrip("-") == "played_at":
+    if sort == "stored":
+        value = None
+    elif sort.lstrip("-") == "played_at":
         value = None if record.played_at is None else record.played_at.isoformat()
     else:
         value = record.created_at.isoformat()
@@ -130,6 +143,8 @@ def _keyset(sort: str, cursor: str | None) -> tuple[list[Any], list[Any]]:
     """
     descending = sort.startswith("-")
     rid = GameRecord.id
+    if sort == "stored":
+        return [rid.asc()], [] if cursor is None else [rid > decode_cursor(sort, cursor)[1]]
     if sort.lstrip("-") == "created":
         column: Any = GameRecord.created_at
         order = [column.desc(), rid.desc()] if descending else [column.asc(), rid.asc()]
@@ -157,27 +172,40 @@ def _keyset(sort: str, cursor: str | None) -> tuple[list[Any], list[Any]]:
 
 def page(session: Session, filters: Filters, *, sort: str = "-created", cursor: str | None = None,
          limit: int = 20) -> tuple[Sequence[GameRecord], str | None]:
-    """One page of public games and the cursor of the next page (None on the last page)."""
+    """One page of public games and the cursor of the next page (see :func:`page_more`)."""
+    rows, next_cursor, _ = page_more(session, filters, sort=sort, cursor=cursor, limit=limit)
+    return rows, next_cursor
+
+
+def page_more(session: Session, filters: Filters, *, sort: str = "-created",
+              cursor: str | None = None, limit: int = 20
+              ) -> tuple[Sequence[GameRecord], str | None, bool]:
+    """One page of public games, the cursor of the next page and whether more follow now.
+
+    The cursor is None on the last page, except in the ``stored`` order: there the last page's
+    cursor (the one given, on an empty page) is where a later poll goes on."""
     if sort not in SORTS:
         raise ValueError(f"sort must be one of {', '.join(SORTS)}")
     order, after = _keyset(sort, cursor)
     query = apply_filters(public_games(), filters).where(*after).order_by(*order).limit(limit + 1)
     rows = session.scalars(query).all()
-    if len(rows) <= limit:
-        return rows, None
+    more = len(rows) > limit
     rows = rows[:limit]
-    return rows, encode_cursor(sort, rows[-1])
+    if not more and sort != "stored":
+        return rows, None, False
+    return rows, encode_cursor(sort, rows[-1]) if rows else cursor, more
 
 
 def export_records(session: Session, filters: Filters, *, include_unlisted: bool = False,
-                   batch: int = 200) -> Iterator[GameRecord]:
+                   batch: int = 200, seats: bool = False) -> Iterator[GameRecord]:
     """Every matching game, oldest id first, read in batches (constant memory), one short
     transaction per batch: the rows are read, detached, and the transaction ends before they are
     handed out, so a client that reads an export slowly (or stops reading) holds no transaction
     (on PostgreSQL one held open blocked ``ALTER TABLE`` and vacuum)."""
     base = select(GameRecord) if include_unlisted else public_games()
-    query = (apply_filters(base, filters).options(undefer(GameRecord.log))
-             .order_by(GameRecord.id.asc()))
+    # the log for NDJSON; the seats instead for a table (loaded with the batch: rows are detached)
+    loads = selectinload(GameRecord.seats) if seats else undefer(GameRecord.log)
+    query = apply_filters(base, filters).options(loads).order_by(GameRecord.id.asc())
     last = 0
     while True:
         rows = session.scalars(query.where(GameRecord.id > last).limit(batch)).all()

@@ -75,6 +75,9 @@ def test_every_example_is_true(client):
             assert answer.mimetype == shown["content_type"], name
             lines = [json.loads(line) for line in answer.data.decode().splitlines()]
             same_shape(shown["lines"], lines, name)
+        elif shown.get("text"):  # a table: the same header, as many rows, the same cells
+            assert answer.mimetype == shown["content_type"], name
+            assert answer.data.decode() == fill(shown["text"]), name
         elif shown.get("body") is None:
             assert answer.data == b"", name
         else:

@@ -45,5 +45,5 @@ def test_upload_any_body(client, body):
 def test_list_any_query(client, query):
     response = client.get("/api/v1/games", query_string=query)
     assert response.status_code in (200, 422)
-    assert set(response.get_json()) in ({"items", "next_cursor"},
+    assert set(response.get_json()) in ({"items", "next_cursor", "has_more"},
                                         {"code", "status", "message", "errors"})

@@ -4,18 +4,21 @@ server error, and every response (status, content type, headers, body) matches t
 schemathesis' own pytest loader (``from_fixture``) does not run under pytest 9; its Python API
 does: one Hypothesis strategy of cases over every operation, positive and negative.
 
-One check is narrowed, on purpose: the request body of ``POST /games`` and ``POST /validate`` is
-documented as "a JSON object" (the log format has its own published JSON Schema,
-``schemas/popreplay/1/``, and its own error list), so an object schemathesis calls valid is
-usually not a log. ``POST /games`` answers such a body 422 with every shape error, as documented;
-schemathesis' "valid data is accepted" check is replaced there by the check that a 422 lists only
-log-shape errors (``json``/``schema``) with JSON Pointers; the same for the recorder's
-``POST /record/games`` and ``PUT /record/games/{ref}``, whose ``log`` is such an object (there a
-valid-looking body may also name no game: 401, 404 or 409 as documented). Likewise a ``cursor`` is opaque: only
-one the server gave out is accepted, any other string is a 422 naming ``/cursor``. And
-``POST /validate`` is a dry run that answers every body 200 with its result, ``invalid`` included
-(documented), so schemathesis' "invalid data is rejected" check is replaced there by the check that
-a body that is not a JSON object gets an ``invalid`` result with its errors.
+The log bodies are the published JSON Schemas (``schemas/popreplay/1/``, one per game, chosen by
+``game``), so what schemathesis generates as valid is a log of the right shape: ``POST /games``
+stores it (legal or illegal) and every check runs there. The documented exceptions (the same for
+``test_schemathesis_server.py``, over HTTP and stateful):
+
+* the recorder's ``POST /record/games`` and ``PUT /record/games/{ref}``: a valid body may still
+  name no game, or a log already stored (401, 404 or 409, as documented), so schemathesis' "valid
+  data is accepted" check is replaced by: one of the documented statuses, and a 422 lists only
+  log-shape errors (``json``/``schema``) with JSON Pointers;
+* a ``cursor`` is opaque: only one the server gave out is accepted, any other string is a 422
+  naming ``/cursor``;
+* ``POST /validate`` and the recorder's live check ``POST /record/check`` are dry runs that answer
+  every body 200 with its result, ``invalid`` included (documented), so schemathesis' "invalid
+  data is rejected" check is replaced there by the check that such a body gets an ``invalid``
+  result with its errors (or a 400/413/422 when it is no JSON object at all).
 """
 
 from __future__ import annotations
@@ -31,25 +34,40 @@ from schemathesis.specs.openapi.checks import negative_data_rejection, positive_
 
 
 # Operations whose body holds a log: an object schemathesis calls valid is usually not a log.
-UPLOADS = {("POST", "/api/v1/games"), ("POST", "/api/v1/record/games"),
-           ("PUT", "/api/v1/record/games/{ref}")}
+UPLOADS = {("POST", "/api/v1/record/games"), ("PUT", "/api/v1/record/games/{ref}")}
 
 
-def check_case(case: Any, mode: GenerationMode) -> None:
-    if mode is GenerationMode.NEGATIVE and (case.method, case.path) == ("POST", "/api/v1/validate"):
-        response = case.call_and_validate(excluded_checks=[negative_data_rejection])
-        assert response.status_code in (200, 413, 422), response.text
-        if response.status_code == 200:
-            body = response.json()
-            results = [body] if isinstance(body, dict) else []
-            assert all(r["status"] == "invalid" and r["errors"] for r in results), body
-        return
+# Dry runs: they answer every body 200 with its result, ``invalid`` included (documented).
+DRY_RUNS = {("POST", "/api/v1/validate"), ("POST", "/api/v1/record/check")}
+
+
+def excluded(case: Any, mode: GenerationMode) -> list[Any]:
+    """The checks replaced for this case (the module's docstring says why)."""
+    if mode is GenerationMode.NEGATIVE and (case.method, case.path) in DRY_RUNS:
+        return [negative_data_rejection]
     upload = (case.method, case.path) in UPLOADS
     cursor = "cursor" in (case.query or {})
     if mode is GenerationMode.NEGATIVE or not (upload or cursor):
-        case.call_and_validate()
+        return []
+    return [positive_data_acceptance]
+
+
+def judge(case: Any, response: Any, mode: GenerationMode) -> None:
+    """What replaces the excluded checks."""
+    if mode is GenerationMode.NEGATIVE and (case.method, case.path) in DRY_RUNS:
+        assert response.status_code in (200, 400, 413, 422), response.text
+        if response.status_code == 200:
+            body = response.json()
+            if case.path == "/api/v1/record/check":  # steps=none: the error is in choices
+                results = [body["result"] or {"status": "invalid",
+                                              "errors": [body["choices"]["error"]]}]
+            else:
+                results = [body] if isinstance(body, dict) else []
+            assert all(r["status"] == "invalid" and r["errors"] for r in results), body
         return
-    response = case.call_and_validate(excluded_checks=[positive_data_acceptance])
+    if not excluded(case, mode):
+        return
+    upload = (case.method, case.path) in UPLOADS
     assert response.status_code in (200, 201, 401, 404, 409, 413, 422), response.text
     if response.status_code == 422:
         errors = response.json()["errors"]
@@ -63,6 +81,12 @@ def check_case(case: Any, mode: GenerationMode) -> None:
             assert errors == [{"code": "bad-query", "path": "/cursor",
                                "message": errors[0]["message"]}]
         assert all(e["path"] == "" or e["path"].startswith("/") for e in errors)
+
+
+def check_case(case: Any, mode: GenerationMode, **call: Any) -> None:
+    response = case.call(**call)
+    case.validate_response(response, excluded_checks=excluded(case, mode))
+    judge(case, response, mode)
 
 
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
