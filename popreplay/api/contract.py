@@ -83,10 +83,12 @@ def _nullable_nested(prop: dict[str, Any]) -> dict[str, Any]:
     """apispec writes a nullable nested schema as ``anyOf: [ref, {type: object, nullable}]``,
     which admits any object: written ``allOf: [ref]`` with ``nullable`` instead."""
     choices = prop.get("anyOf")
-    if (isinstance(choices, list) and len(choices) == 2 and "$ref" in choices[0]
-            and choices[1] == {"type": "object", "nullable": True}):
-        rest = {k: v for k, v in prop.items() if k != "anyOf"}
-        return {**rest, "allOf": [choices[0]], "nullable": True}
+    loose = {"type": "object", "nullable": True}
+    if isinstance(choices, list) and len(choices) == 2 and loose in choices:
+        [ref] = [choice for choice in choices if choice != loose]
+        if "$ref" in ref:
+            rest = {k: v for k, v in prop.items() if k != "anyOf"}
+            return {**rest, "allOf": [ref], "nullable": True}
     return prop
 
 
@@ -158,6 +160,8 @@ def complete(spec: Any) -> None:
     for path, method in (("/api/v1/games", "post"), ("/api/v1/validate", "post")):
         content = paths[path][method]["requestBody"]["content"]
         content["application/json"]["schema"] = _ref(LOG_BODY)
+    answer = paths["/api/v1/games/{ref}/log"]["get"]["responses"]["200"]
+    answer["content"] = {"application/json": {"schema": _ref(LOG_BODY)}}  # as uploaded: a log
     for (path, method, status), links in _links().items():
         response = paths.get(path, {}).get(method, {}).get("responses", {}).get(status)
         if response is not None:

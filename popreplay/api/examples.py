@@ -15,6 +15,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from ..engine import ENGINE_VERSION
+
 SLUG = "tyvE8nglwOIz"
 TOKEN = "MtQ2r0cNlq3HvVb9xYk1TzW8aD5uEoG7jPfS4iLhC6e"
 DRAFT_SLUG = "Qm3kVz8RrT1p"
@@ -50,7 +52,7 @@ DRAFT_PLAYED = copy.deepcopy(DRAFT)
 DRAFT_PLAYED["rounds"][0]["turns"] = [{"plays": {"Solo": [1, 8, 42, 49, 48]}}]
 
 OUTCOME = {"solved": True, "cards_left_in_play": 0, "layout_cards_left": 0}
-RESULT = {"game": "pop", "mode": "puzzle", "engine": "0.2.1", "status": "complete", "legal": True,
+RESULT = {"game": "pop", "mode": "puzzle", "engine": ENGINE_VERSION, "status": "complete", "legal": True,
           "errors": [], "outcome": OUTCOME, "claims": {"match": True, "differences": []}}
 
 
@@ -66,7 +68,7 @@ GAME = {
     "created_at": "2026-05-01T10:00:00.000000+00:00",
     "stored_at": "2026-05-01T10:00:00.000000+00:00",
     "updated_at": "2026-05-01T10:00:00.000000+00:00", "visibility": "public",
-    "status": "complete", "legal": True, "claims_match": True, "engine": "0.2.1",
+    "status": "complete", "legal": True, "claims_match": True, "engine": ENGINE_VERSION,
     "sha256": SHA256, "result": RESULT, "links": _links(SLUG),
 }
 
@@ -168,7 +170,7 @@ EXAMPLES: list[dict[str, Any]] = [
             "id": 1, "slug": SLUG, "visibility": "public",
             "created_at": GAME["created_at"], "played_at": None, "game": "pop",
             "mode": "puzzle", "players": ["Solo"], "title": GAME["title"],
-            "status": "complete", "legal": True, "engine": "0.2.1", "sha256": SHA256,
+            "status": "complete", "legal": True, "engine": ENGINE_VERSION, "sha256": SHA256,
             "log": '{"format": "popreplay/1", "game": "pop", "mode": "puzzle", …}',
             "stored_at": GAME["created_at"], "updated_at": GAME["created_at"]}]}),
     _op("get", "/api/v1/games/export.csv", "Every public game since a date, as a table",
@@ -199,7 +201,7 @@ EXAMPLES: list[dict[str, Any]] = [
                        "created_at": GAME["created_at"], "status": "complete", "score": None,
                        "won": True}]}}),
     _op("get", "/api/v1/healthz", "Is the process up?",
-        {"url": "/api/v1/healthz"}, {"status": 200, "body": {"status": "ok", "engine": "0.2.1"}}),
+        {"url": "/api/v1/healthz"}, {"status": 200, "body": {"status": "ok", "engine": ENGINE_VERSION}}),
     _op("get", "/api/v1/readyz", "Does the database answer?",
         {"url": "/api/v1/readyz"}, {"status": 200, "body": {"ready": True, "database": "ok"}}),
     _op("post", "/api/v1/record/check", "What may come next in a draft",

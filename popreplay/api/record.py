@@ -78,6 +78,30 @@ class BranchLinkSchema(Schema):
     share_url = fields.String()
 
 
+class CutLinkSchema(Schema):
+    slug = fields.String(metadata={"description": "the game the draft is cut from"})
+    step = fields.Integer(metadata={"description": "the step it is cut at"})
+
+
+class CutAnswerSchema(Schema):
+    log = fields.Dict(metadata={"description": "the draft (popreplay/1, not whole yet)"})
+    branch_of = fields.Nested(CutLinkSchema)
+
+
+class BranchSchema(Schema):
+    slug = fields.String()
+    step = fields.Integer()
+    title = fields.String(allow_none=True)
+    status = fields.String(validate=validate.OneOf(("complete", "incomplete", "illegal")))
+    share_url = fields.String()
+
+
+class BranchesSchema(Schema):
+    branch_of = fields.Nested(BranchLinkSchema, allow_none=True, metadata={
+        "description": "the game it branched from, or null"})
+    branches = fields.List(fields.Nested(BranchSchema))
+
+
 class DraftSchema(Schema):
     game = fields.Nested(GameSchema, metadata={"description": "the stored game (ISO 8601 dates)"})
     log = fields.Dict(metadata={"description": "the saved draft (popreplay/1)"})
@@ -317,7 +341,7 @@ def cut_draft(record: GameRecord, step: int) -> dict[str, Any]:
 
 @bp.route("/cut", methods=["GET"])
 @bp.arguments(CutQuerySchema, location="query", unknown=RAISE)
-@bp.response(200, description="`{log, branch_of: {slug, step}}`: the draft a what-if branch "
+@bp.response(200, CutAnswerSchema, description="`{log, branch_of: {slug, step}}`: the draft a what-if branch "
              "from that step starts from (the engine's cut).")
 @bp.alt_response(404, schema=ErrorSchema)
 @bp.alt_response(503, schema=ErrorSchema, headers={"Retry-After": {"schema": {"type": "integer"}}})
@@ -334,7 +358,7 @@ def cut(args: dict[str, Any]) -> Any:
 
 
 @bp.route("/branches/<string:ref>", methods=["GET"])
-@bp.response(200, description="`{branch_of, branches}`: the game it branched from (or null; an "
+@bp.response(200, BranchesSchema, description="`{branch_of, branches}`: the game it branched from (or null; an "
              "unlisted one only with this game's owner token) and the branches stored from it "
              "(the public ones; the unlisted ones too with the game's owner token).")
 @bp.alt_response(404, schema=ErrorSchema)

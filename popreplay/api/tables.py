@@ -61,6 +61,10 @@ class EntryBodySchema(Schema):
         "example": {"type": "part", "entry": "turn", "slots": {"0": [12]}}})
 
 
+class WholeLogSchema(Schema):
+    log = fields.Dict(metadata={"description": "the draft (popreplay/1), hands included"})
+
+
 class StoreSchema(Schema):
     visibility = fields.String(load_default="public",
                                validate=validate.OneOf(("public", "unlisted")))
@@ -378,7 +382,7 @@ def host_only(table_id: str) -> Any:
 
 
 @bp.route("/<string:table_id>/log", methods=["GET"])
-@bp.response(200, description="`{log}`: the whole draft, hands included, for the host to "
+@bp.response(200, WholeLogSchema, description="`{log}`: the whole draft, hands included, for the host to "
              "continue alone in the recorder.")
 @bp.alt_response(403, schema=ErrorSchema)
 @bp.alt_response(404, schema=ErrorSchema)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import json
 from typing import Any, Callable, Hashable
 
 from flask import current_app
@@ -13,6 +12,7 @@ from ..checking import check_json, check_text
 from ..engine import ENGINE_VERSION
 from ..i18n import localize
 from ..i18n.words import with_words
+from ..logformat import ShapeError, parse_json
 from .jsonout import compact
 
 
@@ -47,7 +47,8 @@ def _checked_text(raw: bytes, with_steps: bool, lang: str) -> bytes:
 
 
 def _parsed(raw: bytes) -> Any:
+    """The log the errors are about, to name its rounds and players (None: not a log)."""
     try:
-        return json.loads(raw)
-    except ValueError:
+        return parse_json(raw)
+    except ShapeError:
         return None

@@ -235,6 +235,9 @@ def test_post_validate_never_fails_on_bad_input(module_app, spec, raw, content_t
     assert_result(body)
     assert ("steps" in body) is (steps and body["status"] != "invalid")
     body.pop("steps", None)
+    words = [error.pop("words") for error in body["errors"]]  # each error in words for pages
+    assert all(set(w) == {"where", "text", "line"} and w["line"].endswith(w["text"])
+               for w in words), words
     assert body == localize(check_text(raw), "en")  # the API's errors carry their message ids
 
 
