@@ -10,6 +10,9 @@
 | POPREPLAY_PUBLIC_URL      | none: share links use the request's host  |
 | POPREPLAY_ALLOWED_HOSTS   | localhost, 127.0.0.1, ::1 (and the host of POPREPLAY_PUBLIC_URL): the Host headers answered; others get 400 (comma-separated; ``.example.org`` allows its subdomains too) |
 | POPREPLAY_SECRET_KEY      | a random key per process                  |
+| POPREPLAY_BROKER_URL      | none: bulk jobs and first replays run in-process; ``amqp://...`` (RabbitMQ) or ``redis://...``: on workers (``popreplay worker``, docs/deploy.md) |
+| POPREPLAY_REDIS_URL       | none: rate limits counted in memory, per process; ``redis://...``: shared by every host |
+| POPREPLAY_RATE_LIMITS     | none: the default limits (docs/deploy.md, "Limits"); ``name=limit;...`` overrides them |
 | POPREPLAY_REPLAY_WAIT     | 10: seconds a request waits for a first replay being computed; past it, 503 with Retry-After while it goes on (0: no limit, computed in the request) |
 """
 
@@ -70,6 +73,9 @@ def from_environment() -> dict[str, Any]:
         "MAX_NDJSON_BODY": _int("POPREPLAY_MAX_NDJSON_BODY", 512 * MiB),
         "MAX_NDJSON_LINES": _int("POPREPLAY_MAX_NDJSON_LINES", 100_000, unit="lines"),
         "REPLAY_WAIT": _seconds("POPREPLAY_REPLAY_WAIT", 10.0),
+        "BROKER_URL": (os.environ.get("POPREPLAY_BROKER_URL") or "").strip() or None,
+        "REDIS_URL": (os.environ.get("POPREPLAY_REDIS_URL") or "").strip() or None,
+        "RATE_LIMITS": (os.environ.get("POPREPLAY_RATE_LIMITS") or "").strip(),
         "CORS_ORIGINS": _origins(os.environ.get("POPREPLAY_CORS_ORIGINS") or ""),
         "PUBLIC_BASE_URL": (os.environ.get("POPREPLAY_PUBLIC_URL") or "").rstrip("/") or None,
         "SECRET_KEY": os.environ.get("POPREPLAY_SECRET_KEY") or secrets.token_hex(32),

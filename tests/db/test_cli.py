@@ -17,10 +17,10 @@ from tests.conftest import as_bytes, simulated
 def test_db_upgrade_and_downgrade_commands(runner, db_url):
     result = runner.invoke(["db", "upgrade"])
     assert result.exit_code == 0, result.output
-    assert migrate.current(db_url) == "0005"
-    assert "current: 0005" in runner.invoke(["db", "current"]).stdout
+    assert migrate.current(db_url) == "0006_queue"
+    assert "current: 0006_queue" in runner.invoke(["db", "current"]).stdout
     assert runner.invoke(["db", "downgrade"]).exit_code == 0  # one step back
-    assert migrate.current(db_url) == "0004"
+    assert migrate.current(db_url) == "0005"
     assert runner.invoke(["db", "downgrade", "base"]).exit_code == 0
     assert migrate.current(db_url) is None
 
@@ -95,6 +95,7 @@ def test_revalidate_reports_every_changed_game(runner, db_url, tmp_path):
     assert dry.stdout.strip() == f"2 {slug_of(db_url, 2)}: status incomplete -> complete"
     assert "4 games checked, 1 would change" in dry.stderr
     done = runner.invoke(["revalidate", "--json"])
+    assert done.exit_code == 0, done.output
     changed = [json.loads(line) for line in done.stdout.splitlines()]
     assert [c["id"] for c in changed] == [2]
     raw = (tmp_path / "logs" / "battle-2.json").read_bytes()

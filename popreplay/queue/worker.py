@@ -1,0 +1,175 @@
+"""The Celery app (broker ``POPREPLAY_BROKER_URL``) and its two tasks: a chunk of a job, and a
+game's first replay. No result backend: results go to the database.
+
+Delivery: a task is acknowledged after it ran (``acks_late``), one message at a time per worker
+process (prefetch 1), requeued when its worker process is killed (``reject_on_worker_lost``);
+queues are durable and messages persistent, so a job survives a broker restart. On Redis the
+visibility timeout (a message not acknowledged by then is given to another worker) is set well
+above a chunk's time (``VISIBILITY_TIMEOUT``); RabbitMQ needs none (it requeues a message the
+moment its consumer's connection is lost), and is what docs/deploy.md recommends.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+
+from celery import Celery
+from kombu import Exchange, Queue
+
+QUEUE = "popreplay"
+VISIBILITY_TIMEOUT = 3600  # seconds (Redis only): a chunk takes well under a minute
+_app: Any = None  # the Flask app of this worker process (created on its first task)
+
+
+def make_celery(broker: str | None) -> Celery:
+    celery = Celery("popreplay", broker=broker, set_as_current=False)
+    exchange = Exchange(QUEUE, type="direct", durable=True)
+    celery.conf.update(
+        task_acks_late=True,
+        task_reject_on_worker_lost=True,
+        task_acks_on_failure_or_timeout=True,  # a task that raised is reported, not redelivered
+        worker_prefetch_multiplier=1,
+        task_default_queue=QUEUE,
+        task_queues=[Queue(QUEUE, exchange, routing_key=QUEUE, durable=True)],
+        task_default_exchange=QUEUE,
+        task_default_routing_key=QUEUE,
+        task_default_delivery_mode="persistent",
+        task_ignore_result=True,
+        task_serializer="json",
+        accept_content=["json"],
+        broker_connection_retry_on_startup=True,
+        broker_connection_max_retries=None,  # a broker restart: reconnect, however long
+        broker_transport_options={"visibility_timeout": VISIBILITY_TIMEOUT,
+                                  "confirm_publish": True},
+        task_publish_retry=True,
+        task_publish_retry_policy={"max_retries": 30, "interval_start": 0.5,
+                                   "interval_step": 0.5, "interval_max": 3},
+        worker_hijack_root_logger=False,
+        worker_send_task_events=False,
+        worker_enable_remote_control=False,  # no pidbox queue per worker: nothing to clean up
+    )
+    celery.task(name="popreplay.chunk", bind=False)(run_chunk_task)
+    celery.task(name="popreplay.replay", bind=False)(replay_task)
+    return celery
+
+
+_celery: dict[str, Celery] = {}
+
+
+def celery_for(broker: str) -> Celery:
+    """One Celery app per broker URL in a process."""
+    if broker not in _celery:
+        _celery[broker] = make_celery(broker)
+    return _celery[broker]
+
+
+def _flask_app() -> Any:
+    global _app
+    if _app is None:
+        from .. import create_app
+
+        _app = create_app()
+    return _app
+
+
+def _session() -> Any:
+    from ..db.session import get_database
+
+    return get_database(_flask_app()).session()
+
+
+def run_chunk_task(job_id: int, number: int) -> str:
+    from . import jobs
+
+    with _flask_app().app_context():
+        session = _session()
+        try:
+            return jobs.run_chunk(session, job_id=job_id, number=number)
+        finally:
+            session.close()
+
+
+def replay_task(game_id: int) -> str:
+    """Compute and store a game's replay for this engine version, unless it is stored."""
+    from sqlalchemy import select
+
+    from .. import store
+    from ..db.models import GameRecord, StoredReplay
+    from ..engine import ENGINE_VERSION
+
+    with _flask_app().app_context():
+        session = _session()
+        try:
+            if session.scalar(select(StoredReplay.game_id).where(
+                    StoredReplay.game_id == game_id,
+                    StoredReplay.engine_version == ENGINE_VERSION)) is not None:
+                return "stored"
+            record = session.get(GameRecord, game_id)
+            if record is None:
+                return "gone"
+            with store.cyclic_gc_paused():
+                stored = store.encode_replay(record.log)
+            store._save_replay(session, record, stored)
+            return "computed"
+        finally:
+            session.close()
+
+
+def enqueue(broker: str, name: str, *args: Any) -> None:
+    celery_for(broker).send_task(name, args=list(args), queue=QUEUE, routing_key=QUEUE)
+
+
+class RemoteReplay:
+    """A first replay computed by a worker, with ``store._Background``'s interface: the request
+    waits for the row to appear in the ``replays`` table (polled on a connection of its own)."""
+
+    POLL = 0.05
+
+    def __init__(self, record: Any) -> None:
+        from flask import current_app
+
+        from ..db.session import get_database
+
+        self.game_id = record.id
+        self.engine = get_database(current_app).engine
+        self.found: Any = None
+        enqueue(current_app.config["BROKER_URL"], "popreplay.replay", record.id)
+
+    def _look(self) -> bool:
+        from sqlalchemy import select
+
+        from ..db.models import StoredReplay
+        from ..engine import ENGINE_VERSION
+        from ..store import StoredBytes
+
+        with self.engine.connect() as connection:
+            row = connection.execute(select(StoredReplay.body, StoredReplay.step_count).where(
+                StoredReplay.game_id == self.game_id,
+                StoredReplay.engine_version == ENGINE_VERSION)).first()
+        if row is not None:
+            self.found = StoredBytes(row[0], row[1])
+        return row is not None
+
+    def wait(self, seconds: float) -> bool:
+        deadline = time.monotonic() + seconds
+        while not self._look():
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(self.POLL)
+        return True
+
+    def value(self) -> Any:
+        return self.found
+
+    def when_done(self, callback: Any) -> None:
+        """The worker stores it: the next fetch finds it in the table."""
+        callback(None)
+
+
+def worker_main(*, broker: str, concurrency: int, loglevel: str) -> None:
+    os.environ.setdefault("POPREPLAY_BROKER_URL", broker)
+    celery_for(broker).worker_main(["worker", f"--concurrency={concurrency}",
+                                    f"--loglevel={loglevel}", f"--queues={QUEUE}",
+                                    "--without-gossip", "--without-mingle", "--pool=prefork"])
