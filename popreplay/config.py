@@ -12,7 +12,9 @@
 | POPREPLAY_SECRET_KEY      | a random key per process                  |
 | POPREPLAY_BROKER_URL      | none: bulk jobs and first replays run in-process; ``amqp://...`` (RabbitMQ) or ``redis://...``: on workers (``popreplay worker``, docs/deploy.md) |
 | POPREPLAY_REDIS_URL       | none: rate limits counted in memory, per process; ``redis://...``: shared by every host |
-| POPREPLAY_RATE_LIMITS     | none: the default limits (docs/deploy.md, "Limits"); ``name=limit;...`` overrides them |
+| POPREPLAY_LIMITS          | on: per-client rate limits (docs/deploy.md, "Limits"); off: none |
+| POPREPLAY_LIMIT_<NAME>    | the default of limit NAME (WRITES, REPLAYS, EXPORTS ...), e.g. ``60/minute;1000/hour``; ``off``: not limited |
+| POPREPLAY_TRUSTED_PROXIES | 0: proxies in front of the service whose X-Forwarded-For is believed (the client is the address they name) |
 | POPREPLAY_REPLAY_WAIT     | 10: seconds a request waits for a first replay being computed; past it, 503 with Retry-After while it goes on (0: no limit, computed in the request) |
 """
 
@@ -55,6 +57,26 @@ def _seconds(name: str, default: float) -> float | None:
     return number or None
 
 
+def _on_off(name: str, default: bool) -> bool:
+    value = (os.environ.get(name) or "").strip().lower()
+    if not value:
+        return default
+    if value in ("on", "1", "true", "yes"):
+        return True
+    if value in ("off", "0", "false", "no"):
+        return False
+    raise ValueError(f"{name} must be on or off, not {value!r}")
+
+
+def _count(name: str, default: int) -> int:
+    value = (os.environ.get(name) or "").strip()
+    if not value:
+        return default
+    if not value.isdigit():
+        raise ValueError(f"{name} must be a whole number (0 or more), not {value!r}")
+    return int(value)
+
+
 def _origins(value: str) -> tuple[str, ...]:
     """``https://a.example, http://localhost:3000`` or ``*``: the origins CORS allows."""
     origins = tuple(part.strip().rstrip("/") for part in value.split(",") if part.strip())
@@ -75,7 +97,11 @@ def from_environment() -> dict[str, Any]:
         "REPLAY_WAIT": _seconds("POPREPLAY_REPLAY_WAIT", 10.0),
         "BROKER_URL": (os.environ.get("POPREPLAY_BROKER_URL") or "").strip() or None,
         "REDIS_URL": (os.environ.get("POPREPLAY_REDIS_URL") or "").strip() or None,
-        "RATE_LIMITS": (os.environ.get("POPREPLAY_RATE_LIMITS") or "").strip(),
+        "RATE_LIMITS_ENABLED": _on_off("POPREPLAY_LIMITS", True),
+        "RATE_LIMITS": {name[len("POPREPLAY_LIMIT_"):].lower(): value.strip()
+                        for name, value in os.environ.items()
+                        if name.startswith("POPREPLAY_LIMIT_") and value.strip()},
+        "TRUSTED_PROXIES": _count("POPREPLAY_TRUSTED_PROXIES", 0),
         "CORS_ORIGINS": _origins(os.environ.get("POPREPLAY_CORS_ORIGINS") or ""),
         "PUBLIC_BASE_URL": (os.environ.get("POPREPLAY_PUBLIC_URL") or "").rstrip("/") or None,
         "SECRET_KEY": os.environ.get("POPREPLAY_SECRET_KEY") or secrets.token_hex(32),

@@ -571,6 +571,8 @@ def replay_stored(session: Session, record: GameRecord, *,
         row = session.execute(select(StoredReplay.body, StoredReplay.step_count).where(
             StoredReplay.game_id == record.id,
             StoredReplay.engine_version == ENGINE_VERSION)).first()
+        if row is None:
+            _before_computing()
         if row is not None:
             stored = StoredBytes(row[0], row[1])
         elif wait is None:
@@ -651,6 +653,16 @@ def _beside(record: GameRecord) -> Any:
     from .queue import remote_replay
 
     return remote_replay(record) or _Background(encode_replay, record.log)
+
+
+def _before_computing() -> None:
+    """A request is about to compute a replay: the per-client limit on that (api/ratelimit.py,
+    which registers the guard; it raises past the limit)."""
+    from flask import current_app, has_request_context
+
+    guard = current_app.extensions.get("popreplay_replay_guard") if has_request_context() else None
+    if guard is not None:
+        guard()
 
 
 class _Background:
