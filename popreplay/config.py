@@ -11,6 +11,7 @@
 | POPREPLAY_ALLOWED_HOSTS   | localhost, 127.0.0.1, ::1 (and the host of POPREPLAY_PUBLIC_URL): the Host headers answered; others get 400 (comma-separated; ``.example.org`` allows its subdomains too) |
 | POPREPLAY_SECRET_KEY      | a random key per process                  |
 | POPREPLAY_BROKER_URL      | none: bulk jobs and first replays run in-process; ``amqp://...`` (RabbitMQ) or ``redis://...``: on workers (``popreplay worker``, docs/deploy.md) |
+| POPREPLAY_QUEUE           | popreplay: the broker's queue (deployments sharing a broker use one each) |
 | POPREPLAY_REDIS_URL       | none: rate limits counted in memory, per process; ``redis://...``: shared by every host |
 | POPREPLAY_LIMITS          | on: per-client rate limits (docs/deploy.md, "Limits"); off: none |
 | POPREPLAY_LIMIT_<NAME>    | the default of limit NAME (WRITES, REPLAYS, EXPORTS ...), e.g. ``60/minute;1000/hour``; ``off``: not limited |
@@ -96,6 +97,7 @@ def from_environment() -> dict[str, Any]:
         "MAX_NDJSON_LINES": _int("POPREPLAY_MAX_NDJSON_LINES", 100_000, unit="lines"),
         "REPLAY_WAIT": _seconds("POPREPLAY_REPLAY_WAIT", 10.0),
         "BROKER_URL": (os.environ.get("POPREPLAY_BROKER_URL") or "").strip() or None,
+        "QUEUE_NAME": (os.environ.get("POPREPLAY_QUEUE") or "").strip() or "popreplay",
         "REDIS_URL": (os.environ.get("POPREPLAY_REDIS_URL") or "").strip() or None,
         "RATE_LIMITS_ENABLED": _on_off("POPREPLAY_LIMITS", True),
         "RATE_LIMITS": {name[len("POPREPLAY_LIMIT_"):].lower(): value.strip()

@@ -123,8 +123,8 @@ def worker(concurrency: int | None, loglevel: str) -> None:
     if broker is None:
         raise click.ClickException("popreplay worker needs a broker: set POPREPLAY_BROKER_URL "
                                    "(amqp://... for RabbitMQ, docs/deploy.md)")
-    worker_main(broker=broker, concurrency=concurrency or os.cpu_count() or 1,
-                loglevel=loglevel)
+    worker_main(broker=broker, queue=app.config.get("QUEUE_NAME") or "popreplay",
+                concurrency=concurrency or os.cpu_count() or 1, loglevel=loglevel)
 
 
 __all__ = ["DEFAULT_CHUNK", "import_items", "revalidate", "worker"]

@@ -18,23 +18,23 @@ from typing import Any
 from celery import Celery
 from kombu import Exchange, Queue
 
-QUEUE = "popreplay"
+QUEUE = "popreplay"  # the default (POPREPLAY_QUEUE: deployments or test runs sharing a broker)
 VISIBILITY_TIMEOUT = 3600  # seconds (Redis only): a chunk takes well under a minute
 _app: Any = None  # the Flask app of this worker process (created on its first task)
 
 
-def make_celery(broker: str | None) -> Celery:
+def make_celery(broker: str | None, queue: str = QUEUE) -> Celery:
     celery = Celery("popreplay", broker=broker, set_as_current=False)
-    exchange = Exchange(QUEUE, type="direct", durable=True)
+    exchange = Exchange(queue, type="direct", durable=True)
     celery.conf.update(
         task_acks_late=True,
         task_reject_on_worker_lost=True,
         task_acks_on_failure_or_timeout=True,  # a task that raised is reported, not redelivered
         worker_prefetch_multiplier=1,
-        task_default_queue=QUEUE,
-        task_queues=[Queue(QUEUE, exchange, routing_key=QUEUE, durable=True)],
-        task_default_exchange=QUEUE,
-        task_default_routing_key=QUEUE,
+        task_default_queue=queue,
+        task_queues=[Queue(queue, exchange, routing_key=queue, durable=True)],
+        task_default_exchange=queue,
+        task_default_routing_key=queue,
         task_default_delivery_mode="persistent",
         task_ignore_result=True,
         task_serializer="json",
@@ -55,14 +55,14 @@ def make_celery(broker: str | None) -> Celery:
     return celery
 
 
-_celery: dict[str, Celery] = {}
+_celery: dict[tuple[str, str], Celery] = {}
 
 
-def celery_for(broker: str) -> Celery:
-    """One Celery app per broker URL in a process."""
-    if broker not in _celery:
-        _celery[broker] = make_celery(broker)
-    return _celery[broker]
+def celery_for(broker: str, queue: str = QUEUE) -> Celery:
+    """One Celery app per broker URL and queue in a process."""
+    if (broker, queue) not in _celery:
+        _celery[broker, queue] = make_celery(broker, queue)
+    return _celery[broker, queue]
 
 
 def _flask_app() -> Any:
@@ -117,8 +117,12 @@ def replay_task(game_id: int) -> str:
             session.close()
 
 
-def enqueue(broker: str, name: str, *args: Any) -> None:
-    celery_for(broker).send_task(name, args=list(args), queue=QUEUE, routing_key=QUEUE)
+def enqueue(broker: str, name: str, *args: Any, queue: str | None = None) -> None:
+    if queue is None:
+        from flask import current_app, has_app_context
+
+        queue = (current_app.config.get("QUEUE_NAME") if has_app_context() else None) or QUEUE
+    celery_for(broker, queue).send_task(name, args=list(args), queue=queue, routing_key=queue)
 
 
 class RemoteReplay:
@@ -168,8 +172,8 @@ class RemoteReplay:
         callback(None)
 
 
-def worker_main(*, broker: str, concurrency: int, loglevel: str) -> None:
+def worker_main(*, broker: str, queue: str, concurrency: int, loglevel: str) -> None:
     os.environ.setdefault("POPREPLAY_BROKER_URL", broker)
-    celery_for(broker).worker_main(["worker", f"--concurrency={concurrency}",
-                                    f"--loglevel={loglevel}", f"--queues={QUEUE}",
+    celery_for(broker, queue).worker_main(["worker", f"--concurrency={concurrency}",
+                                    f"--loglevel={loglevel}", f"--queues={queue}",
                                     "--without-gossip", "--without-mingle", "--pool=prefork"])
