@@ -3,7 +3,6 @@ a queue of each test's own, workers as processes (``popreplay worker``) and many
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import signal
@@ -18,7 +17,6 @@ from typing import Any, Iterator
 import pytest
 import sqlalchemy as sa
 
-from popreplay.db.models import GameRecord
 from popreplay.db.session import make_engine
 
 BROKER = "amqp://guest:guest@127.0.0.1:5672//"
@@ -114,45 +112,11 @@ def start_popreplay(env: dict[str, str], *args: str) -> subprocess.Popen:
 
 
 def store_many(db_url: str, count: int, *, stale: bool = True) -> list[int]:
-    """``count`` stored games, cheaply: a few real logs stored through ``store.ingest``, then
-    copies of them under other hashes and slugs (revalidate reads only the log). ``stale``: their
-    stored results are wrong (status, engine version), so every game revalidated shows as
-    changed. Their ids."""
-    from popreplay import create_app, store
-    from popreplay.db import migrate
-    from popreplay.db.session import get_database
-    from tests.conftest import as_bytes, simulated
+    """``count`` stored games (copies of a few real ones; ``stale``: their results wrong, so
+    revalidating changes every one); their ids."""
+    from popreplay.queue.seeding import store_copies
 
-    migrate.upgrade(db_url)
-    app = create_app({"DATABASE_URL": db_url, "TESTING": True})
-    with app.app_context():
-        session = get_database(app).session()
-        seeds = [store.ingest(session, as_bytes(simulated("battle", 3, seed=900 + n))).record
-                 for n in range(5)]
-        columns = [c.name for c in GameRecord.__table__.columns if c.name != "id"]
-        engine = get_database(app).engine
-        with engine.begin() as connection:
-            rows = [dict(r._mapping) for r in connection.execute(
-                sa.select(*[GameRecord.__table__.c[c] for c in columns]).where(
-                    GameRecord.id.in_([s.id for s in seeds])))]
-            copies = []
-            for n in range(count - len(rows)):
-                row = dict(rows[n % len(rows)])
-                digest = hashlib.sha256(f"copy {n} {uuid.uuid4()}".encode()).hexdigest()
-                row.update(content_hash=digest, canonical_hash=digest, slug=f"c{digest[:10]}")
-                copies.append(row)
-            for start in range(0, len(copies), 2000):
-                connection.execute(GameRecord.__table__.insert(), copies[start:start + 2000])
-            if stale:
-                connection.execute(GameRecord.__table__.update().values(
-                    status="incomplete", engine_version="0.0.0"))
-        session.close()
-        get_database(app).dispose()
-    engine = make_engine(db_url, pooled=False)
-    with engine.connect() as connection:
-        ids = list(connection.scalars(sa.select(GameRecord.id).order_by(GameRecord.id)))
-    engine.dispose()
-    return ids
+    return store_copies(db_url, count, stale=stale)
 
 
 def scalar(db_url: str, sql: str) -> Any:

@@ -100,9 +100,11 @@ def test_a_worker_killed_mid_job_leaves_its_chunk_to_another(queue_env, db_url, 
     ids = store_many(db_url, 3000)
     with workers(queue_env, tmp_path, 2) as (one, two):
         follower = start_popreplay(queue_env, "revalidate", "--json", "--chunk", "150")
-        wait_until(lambda: (scalar(db_url, "SELECT count(*) FROM job_chunks WHERE state = "
-                                   "'done'") or 0) >= 2, timeout=120, what="two chunks done")
-        one.kill()  # mid-chunk: with prefetch 1 and one process, it always holds one
+        # both busy (one process each, prefetch 1): two chunks taken and not done
+        wait_until(lambda: scalar(db_url, "SELECT count(*) FROM job_chunks WHERE state = "
+                                  "'queued' AND attempts > 0") == 2, timeout=120,
+                   what="both workers mid-chunk", every=0.05)
+        one.kill()
         out, err = follower.communicate(timeout=300)
     assert follower.returncode == 0, err
     reported = changed_ids(out)
