@@ -37,7 +37,7 @@ def revalidate_chunk(session: Session, *, first: int, last: int, dry_run: bool,
         try:
             return store.check_text(record.log)
         except Exception as error:  # a game that crashes the engine: reported, left as stored
-            poison.append({"id": record.id, "slug": record.slug, "error": _error_line(error)})
+            poison.append({"id": record.id, "slug": record.slug, "error": error_line(error)})
             return record.result
 
     def outcome_of(items: list[Any]) -> dict[str, Any]:
@@ -83,8 +83,8 @@ def import_chunk(session: Session, *, items: Iterable[tuple[str, bytes | None]],
             kind, problem, slug = _import_item(session, source, raw, visibility)
         except Exception as error:  # a log that crashes the engine: reported, not stored
             session.rollback()
-            poison.append({"source": source, "error": _error_line(error)})
-            kind, problem, slug = "invalid", f"{source}: crashed the engine: {_error_line(error)}", None
+            poison.append({"source": source, "error": error_line(error)})
+            kind, problem, slug = "invalid", f"{source}: crashed the engine: {error_line(error)}", None
         if kind == "duplicate" and stored_since is not None and raw is not None:
             kind, slug = _stored_by_earlier_attempt(session, raw, stored_since) or (kind, slug)
         outcomes.append([source, kind, problem, slug])
@@ -101,7 +101,7 @@ def _stored_by_earlier_attempt(session: Session, raw: bytes,
     return ("stored" if record.legal else "illegal"), record.slug
 
 
-def _error_line(error: BaseException) -> str:
+def error_line(error: BaseException) -> str:
     frame = traceback.extract_tb(error.__traceback__)[-1:] if error.__traceback__ else []
     where = f" ({frame[0].filename.rsplit('/', 1)[-1]}:{frame[0].lineno})" if frame else ""
     return f"{type(error).__name__}: {error}{where}"

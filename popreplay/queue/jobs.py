@@ -98,7 +98,7 @@ def run_chunk(session: Session, *, job_id: int, number: int) -> str:
         attempts = chunk.attempts
         session.commit()
     if attempts > MAX_ATTEMPTS:
-        _give_up(session, job_id, number, f"its worker died {attempts - 1} times on it")
+        give_up(session, job_id, number, f"its worker died {attempts - 1} times on it")
         return "given-up"
     job = session.get(Job, job_id)
     payload = unpack(session.scalar(select(JobChunk.payload).where(
@@ -132,7 +132,7 @@ def run_chunk(session: Session, *, job_id: int, number: int) -> str:
     return "done"
 
 
-def _give_up(session: Session, job_id: int, number: int, why: str) -> None:
+def give_up(session: Session, job_id: int, number: int, why: str) -> None:
     chunk = session.get(JobChunk, (job_id, number))
     payload = unpack(session.scalar(select(JobChunk.payload).where(
         JobChunk.job_id == job_id, JobChunk.number == number)))

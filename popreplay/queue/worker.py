@@ -50,8 +50,14 @@ def make_celery(broker: str | None, queue: str = QUEUE) -> Celery:
         worker_send_task_events=False,
         worker_enable_remote_control=False,  # no pidbox queue per worker: nothing to clean up
     )
-    celery.task(name="popreplay.chunk", bind=False)(run_chunk_task)
-    celery.task(name="popreplay.replay", bind=False)(replay_task)
+    from sqlalchemy.exc import InterfaceError, OperationalError
+    from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+    # the database does not answer: the same chunk again later (a new message, this one acked)
+    retried = {"autoretry_for": (OperationalError, InterfaceError, PoolTimeout),
+               "retry_backoff": 2, "retry_backoff_max": 60, "max_retries": None}
+    celery.task(name="popreplay.chunk", **retried)(run_chunk_task)
+    celery.task(name="popreplay.replay", **retried)(replay_task)
     return celery
 
 
@@ -84,9 +90,20 @@ def run_chunk_task(job_id: int, number: int) -> str:
     from . import jobs
 
     with _flask_app().app_context():
+        from sqlalchemy.exc import InterfaceError, OperationalError
+        from sqlalchemy.exc import TimeoutError as PoolTimeout
+
         session = _session()
         try:
             return jobs.run_chunk(session, job_id=job_id, number=number)
+        except (OperationalError, InterfaceError, PoolTimeout):
+            raise  # retried (make_celery)
+        except Exception as error:  # a bug, not a game: the chunk is reported, the job ends
+            from .chunks import error_line
+
+            session.rollback()
+            jobs.give_up(session, job_id, number, f"it raised {error_line(error)}")
+            return "given-up"
         finally:
             session.close()
 
