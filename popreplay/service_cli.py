@@ -507,7 +507,7 @@ def _change(before: dict[str, Any], after: dict[str, Any]) -> str:
 
 def register(group: click.Group) -> None:
     """Add the service commands to ``group``."""
-    from .queue.commands import worker
+    from .queue.commands import jobs_command, worker
 
-    for command in (serve, db, import_, export, revalidate, worker):
+    for command in (serve, db, import_, export, revalidate, worker, jobs_command):
         group.add_command(command)

@@ -127,4 +127,27 @@ def worker(concurrency: int | None, loglevel: str) -> None:
                 concurrency=concurrency or os.cpu_count() or 1, loglevel=loglevel)
 
 
-__all__ = ["DEFAULT_CHUNK", "import_items", "revalidate", "worker"]
+@click.command("jobs")
+@click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 1000))
+def jobs_command(limit: int) -> None:
+    """The newest bulk jobs run through the broker: id, kind, state, chunks and games done."""
+    from sqlalchemy import func, select
+
+    from ..db.models import Job, JobChunk
+    from ..db.session import get_session
+    from ..service_cli import _ready_app_context
+
+    with _ready_app_context():
+        session = get_session()
+        for job in session.scalars(select(Job).order_by(Job.id.desc()).limit(limit)):
+            done, failed, items = session.execute(select(
+                func.count().filter(JobChunk.state == "done"),
+                func.count().filter(JobChunk.state == "failed"),
+                func.coalesce(func.sum(JobChunk.item_count).filter(JobChunk.state != "queued"),
+                              0)).where(JobChunk.job_id == job.id)).one()
+            click.echo(f"{job.id} {job.kind} {job.state}: chunks {done}/{job.chunk_count} done"
+                       f"{f', {failed} given up' if failed else ''}; {items}/{job.item_count} "
+                       f"items; created {job.created_at:%Y-%m-%d %H:%M:%S}")
+
+
+__all__ = ["DEFAULT_CHUNK", "import_items", "jobs_command", "revalidate", "worker"]

@@ -82,6 +82,14 @@ def test_an_attempt_that_loses_the_race_leaves_nothing(job_of, db_url, monkeypat
     assert (json.loads(outcome) if isinstance(outcome, str) else outcome)["checked"] == 0
 
 
+def test_popreplay_jobs_lists_the_jobs(job_of, runner):
+    session, job, ids = job_of(20, chunk=10)
+    assert jobs.run_chunk(session, job_id=job, number=1) == "done"
+    listed = runner.invoke(["jobs"])
+    assert listed.exit_code == 0
+    assert listed.stdout.startswith(f"{job} revalidate running: chunks 1/2 done; 10/20 items;")
+
+
 def test_a_chunk_that_kills_its_worker_is_given_up(job_of, db_url):
     session, job, ids = job_of(10, chunk=10)
     session.execute(update(JobChunk).values(attempts=jobs.MAX_ATTEMPTS))
