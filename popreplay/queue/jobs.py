@@ -26,7 +26,8 @@ from . import chunks
 
 log = logging.getLogger(__name__)
 
-MAX_ATTEMPTS = 5  # deliveries of one chunk before it is given up (a game that kills its worker)
+MAX_ATTEMPTS = 10  # deliveries of one chunk before it is given up (a game that kills its worker;
+# a SIGKILL every 5 s on a loaded machine once killed one chunk 5 times: docs/deploy.md)
 
 
 class AlreadyDone(Exception):

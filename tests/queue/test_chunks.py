@@ -147,7 +147,7 @@ def test_a_first_replay_is_computed_by_a_worker(queue_env, db_url, tmp_path):
     with workers(queue_env, tmp_path, 1):
         from tests.queue.helpers import wait_until
 
-        wait_until(lambda: scalar(db_url, "SELECT count(*) FROM replays") == 1, timeout=60,
+        wait_until(lambda: scalar(db_url, "SELECT count(*) FROM replays") == 1, timeout=240,
                    what="the worker to store the replay")
         answer = client.get(f"/api/v1/games/{slug}/replay")
     assert answer.status_code == 200
