@@ -106,7 +106,7 @@ def test_a_worker_killed_mid_job_leaves_its_chunk_to_another(queue_env, db_url, 
                                   "'queued' AND attempts > 0") == 2, timeout=300,
                    what="both workers mid-chunk", every=0.05)
         one.kill()
-        out, err = follower.communicate(timeout=300)
+        out, err = follower.communicate(timeout=600)
     assert follower.returncode == 0, err
     reported = changed_ids(out)
     assert sorted(reported) == ids  # every game revalidated and reported, each exactly once
