@@ -10,7 +10,12 @@
 | POPREPLAY_PUBLIC_URL      | none: share links use the request's host  |
 | POPREPLAY_ALLOWED_HOSTS   | localhost, 127.0.0.1, ::1 (and the host of POPREPLAY_PUBLIC_URL): the Host headers answered; others get 400 (comma-separated; ``.example.org`` allows its subdomains too) |
 | POPREPLAY_SECRET_KEY      | a random key per process                  |
-| POPREPLAY_REDIS_URL       | none: tables' live streams in memory (one process); set: through Redis pub/sub (several hosts) |
+| POPREPLAY_BROKER_URL      | none: bulk jobs and first replays run in-process; ``amqp://...`` (RabbitMQ) or ``redis://...``: on workers (``popreplay worker``, docs/deploy.md) |
+| POPREPLAY_QUEUE           | popreplay: the broker's queue (deployments sharing a broker use one each) |
+| POPREPLAY_REDIS_URL       | none: tables' live streams in memory (one process), rate limits counted per process; ``redis://...``: both shared by every host |
+| POPREPLAY_LIMITS          | on: per-client rate limits (docs/deploy.md, "Limits"); off: none |
+| POPREPLAY_LIMIT_<NAME>    | the default of limit NAME (WRITES, REPLAYS, EXPORTS ...), e.g. ``60/minute;1000/hour``; ``off``: not limited |
+| POPREPLAY_TRUSTED_PROXIES | 0: proxies in front of the service whose X-Forwarded-For is believed (the client is the address they name) |
 | POPREPLAY_REPLAY_WAIT     | 10: seconds a request waits for a first replay being computed; past it, 503 with Retry-After while it goes on (0: no limit, computed in the request) |
 """
 
@@ -53,6 +58,26 @@ def _seconds(name: str, default: float) -> float | None:
     return number or None
 
 
+def _on_off(name: str, default: bool) -> bool:
+    value = (os.environ.get(name) or "").strip().lower()
+    if not value:
+        return default
+    if value in ("on", "1", "true", "yes"):
+        return True
+    if value in ("off", "0", "false", "no"):
+        return False
+    raise ValueError(f"{name} must be on or off, not {value!r}")
+
+
+def _count(name: str, default: int) -> int:
+    value = (os.environ.get(name) or "").strip()
+    if not value:
+        return default
+    if not value.isdigit():
+        raise ValueError(f"{name} must be a whole number (0 or more), not {value!r}")
+    return int(value)
+
+
 def _origins(value: str) -> tuple[str, ...]:
     """``https://a.example, http://localhost:3000`` or ``*``: the origins CORS allows."""
     origins = tuple(part.strip().rstrip("/") for part in value.split(",") if part.strip())
@@ -71,10 +96,17 @@ def from_environment() -> dict[str, Any]:
         "MAX_NDJSON_BODY": _int("POPREPLAY_MAX_NDJSON_BODY", 512 * MiB),
         "MAX_NDJSON_LINES": _int("POPREPLAY_MAX_NDJSON_LINES", 100_000, unit="lines"),
         "REPLAY_WAIT": _seconds("POPREPLAY_REPLAY_WAIT", 10.0),
+        "BROKER_URL": (os.environ.get("POPREPLAY_BROKER_URL") or "").strip() or None,
+        "QUEUE_NAME": (os.environ.get("POPREPLAY_QUEUE") or "").strip() or "popreplay",
+        "REDIS_URL": (os.environ.get("POPREPLAY_REDIS_URL") or "").strip() or None,  # limits, tables
+        "RATE_LIMITS_ENABLED": _on_off("POPREPLAY_LIMITS", True),
+        "RATE_LIMITS": {name[len("POPREPLAY_LIMIT_"):].lower(): value.strip()
+                        for name, value in os.environ.items()
+                        if name.startswith("POPREPLAY_LIMIT_") and value.strip()},
+        "TRUSTED_PROXIES": _count("POPREPLAY_TRUSTED_PROXIES", 0),
         "CORS_ORIGINS": _origins(os.environ.get("POPREPLAY_CORS_ORIGINS") or ""),
         "PUBLIC_BASE_URL": (os.environ.get("POPREPLAY_PUBLIC_URL") or "").rstrip("/") or None,
         "SECRET_KEY": os.environ.get("POPREPLAY_SECRET_KEY") or secrets.token_hex(32),
-        "REDIS_URL": os.environ.get("POPREPLAY_REDIS_URL") or None,  # tables' fan-out
         "ALLOWED_HOSTS": tuple(h.strip() for h in
                                (os.environ.get("POPREPLAY_ALLOWED_HOSTS") or "").split(",")
                                if h.strip()),

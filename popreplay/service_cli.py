@@ -352,28 +352,30 @@ def _share_base() -> str:
     return current_app.config.get("PUBLIC_BASE_URL") or "http://127.0.0.1:8000"
 
 
-# Worker processes of --jobs: each opens its own app and session (spawned, not forked: no
-# connection of the parent is ever shared).
-_worker_session: Any = None
-
-
-def _worker_start() -> None:
-    global _worker_session
-    from . import create_app
-    from .db.session import get_database
-
-    app = create_app()
-    app.app_context().push()
-    _worker_session = get_database(app).session()
-
-
-def _worker_import(job: tuple[str, bytes | None, str]) -> tuple[str, Outcome]:
-    return job[0], _import_item(_worker_session, *job)
-
-
 def _rate(count: int, seconds: float, what: str) -> str:
     per_second = count / seconds if seconds > 0 else float("inf")
     return f"{count} {what} in {seconds:.1f} s ({per_second:,.0f}/s)"
+
+
+def _item_count(files: list[Path]) -> int:
+    """How many logs the files hold (for the progress bar): NDJSON lines that are not blank."""
+    total = 0
+    for path in files:
+        if path.suffix not in (".ndjson", ".jsonl"):
+            total += 1
+            continue
+        try:
+            with path.open("rb") as stream:
+                total += sum(1 for line in stream if line.strip())
+        except OSError:
+            total += 1
+    return total
+
+
+_JOBS_HELP = ("Processes of this host that do chunks at once (without a broker; with "
+              "POPREPLAY_BROKER_URL the workers do them: popreplay worker).")
+_CHUNK_HELP = "Games (logs) per chunk of work."
+_DETACH_HELP = "With a broker: enqueue the job and return at once (its id on standard output)."
 
 
 @click.command("import")
@@ -381,46 +383,48 @@ def _rate(count: int, seconds: float, what: str) -> str:
 @click.option("--visibility", type=click.Choice(["public", "unlisted"]), default="public",
               show_default=True, help="For plain logs (export lines keep their own).")
 @click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(1, 64),
-              help="Processes that check and store logs at once.")
+              help=_JOBS_HELP)
+@click.option("--chunk", default=200, show_default=True, type=click.IntRange(1, 100_000),
+              help=_CHUNK_HELP)
+@click.option("--detach", is_flag=True, help=_DETACH_HELP)
 @click.option("--links", type=click.File("w", encoding="utf-8"),
               help="Write the share link of each game stored, with its source, one per line "
               "(POPREPLAY_PUBLIC_URL, else http://127.0.0.1:8000); '-' for standard output.")
-def import_(paths: tuple[str, ...], visibility: str, jobs: int, links: Any) -> None:
+def import_(paths: tuple[str, ...], visibility: str, jobs: int, chunk: int, detach: bool,
+            links: Any) -> None:
     """Store logs from files and folders (*.json: one log; *.ndjson: one log or exported game per
     line). Exit status 2 when any log was invalid or unreadable, else 0. The rate goes to
-    standard error."""
+    standard error. With POPREPLAY_BROKER_URL the chunks are done by workers on any host."""
     import time
 
-    from .db.session import get_session
+    from .queue import commands
 
     summary = ImportSummary()
     files = _files(paths)
     started = time.monotonic()
     with _ready_app_context():
-        if jobs == 1:
-            session = get_session()
-            with click.progressbar(files, label="importing", file=sys.stderr,
-                                   item_show_func=lambda p: str(p) if p else None) as bar:
-                for path in bar:
-                    for source, raw in _items(path):
-                        _count(summary, links, source,
-                               _import_item(session, source, raw, visibility))
-        else:
-            import multiprocessing
-
-            work = ((source, raw, visibility) for path in files for source, raw in _items(path))
-            with multiprocessing.get_context("spawn").Pool(jobs, _worker_start) as pool:
-                for source, outcome in pool.imap(_worker_import, work, chunksize=8):
-                    _count(summary, links, source, outcome)
+        work = ((source, raw) for path in files for source, raw in _items(path))
+        totals = commands.import_items(
+            work, total=_item_count(files), visibility=visibility, jobs=jobs, chunk=chunk,
+            detach=detach, count=lambda source, outcome: _count(summary, links, source, outcome))
+    if detach:
+        click.echo(f"job {totals['job']} enqueued", err=True)
+        click.echo(totals["job"])
+        return
     seconds = time.monotonic() - started
-    for problem in summary.problems:
+    for problem in summary.problems + totals["failed"]:
         click.echo(problem, err=True)
     done = (summary.stored + summary.illegal + summary.duplicate + summary.invalid
             + summary.updated + summary.deleted)
-    click.echo(f"{_rate(done, seconds, 'logs')} with {jobs} process{'es' * (jobs > 1)}",
-               err=True)
+    click.echo(f"{_rate(done, seconds, 'logs')} {_by(jobs, totals['job'])}", err=True)
     click.echo(summary.line())
-    sys.exit(EXIT_INVALID if summary.invalid else EXIT_OK)
+    sys.exit(EXIT_INVALID if summary.invalid or totals["failed"] else EXIT_OK)
+
+
+def _by(jobs: int, job_id: int | None) -> str:
+    if job_id is not None:
+        return f"by the workers (job {job_id})"
+    return f"with {jobs} process{'es' * (jobs > 1)}"
 
 
 # --- export --------------------------------------------------------------------------------------
@@ -472,35 +476,23 @@ def export(backup: bool, with_deleted: bool, as_csv: bool, **filters: Any) -> No
 # --- revalidate ----------------------------------------------------------------------------------
 
 
-def _worker_revalidate(job: tuple[int, int, bool]) -> tuple[int, list[dict[str, Any]]]:
-    """Revalidate the games whose id is ``shard`` modulo ``shards``: (checked, changes)."""
-    from . import store
-
-    shard, shards, dry_run = job
-    checked, changes = 0, []
-    for item in store.revalidate(_worker_session, dry_run=dry_run, shard=(shard, shards)):
-        checked += 1
-        if item.changed:
-            changes.append({"id": item.record.id, "slug": item.record.slug,
-                            "before": item.before, "after": item.after})
-    return checked, changes
-
-
 @click.command()
 @click.option("--dry-run", is_flag=True, help="Report only; store nothing.")
 @click.option("--json", "as_json", is_flag=True,
               help="One line per changed game: {id, slug, before, after}.")
 @click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(1, 64),
-              help="Processes that replay games at once (each takes every N-th id).")
-def revalidate(dry_run: bool, as_json: bool, jobs: int) -> None:
+              help=_JOBS_HELP)
+@click.option("--chunk", default=500, show_default=True, type=click.IntRange(1, 100_000),
+              help=_CHUNK_HELP)
+@click.option("--detach", is_flag=True, help=_DETACH_HELP)
+def revalidate(dry_run: bool, as_json: bool, jobs: int, chunk: int, detach: bool) -> None:
     """Recompute every stored result with the current engine; report each game whose result
-    changed (and store the new results, unless --dry-run). The rate goes to standard error."""
+    changed (and store the new results, unless --dry-run). The rate goes to standard error.
+    With POPREPLAY_BROKER_URL the chunks are done by workers on any host."""
     import time
 
-    from . import store
-    from .db.session import get_session
+    from .queue import commands
 
-    checked = changed = 0
     started = time.monotonic()
 
     def report(change: dict[str, Any]) -> None:
@@ -511,32 +503,26 @@ def revalidate(dry_run: bool, as_json: bool, jobs: int) -> None:
                        f"{_change(change['before'], change['after'])}")
 
     with _ready_app_context():
-        session = get_session()
-        if jobs == 1:
-            for item in store.revalidate(session, dry_run=dry_run):
-                checked += 1
-                if item.changed:
-                    changed += 1
-                    report({"id": item.record.id, "slug": item.record.slug,
-                            "before": item.before, "after": item.after})
-        else:
-            import multiprocessing
-
-            with multiprocessing.get_context("spawn").Pool(jobs, _worker_start) as pool:
-                parts = pool.map(_worker_revalidate, [(k, jobs, dry_run) for k in range(jobs)])
-            changes = sorted((c for _, part in parts for c in part), key=lambda c: c["id"])
-            checked = sum(count for count, _ in parts)
-            changed = len(changes)
-            for change in changes:
-                report(change)
-        stale = store.drop_stale_replays(session, dry_run=dry_run)
+        totals = commands.revalidate(dry_run=dry_run, jobs=jobs, chunk=chunk, detach=detach,
+                                     report=report)
+    if detach:
+        click.echo(f"job {totals['job']} enqueued", err=True)
+        click.echo(totals["job"])
+        return
     seconds = time.monotonic() - started
+    for poison in totals["poison"]:
+        click.echo(f"{poison['id']} {poison['slug']}: not revalidated, the engine crashed: "
+                   f"{poison['error']}", err=True)
+    for failed in totals["failed"]:
+        click.echo(failed, err=True)
     verb = "would change" if dry_run else "changed"
     dropped = "to drop" if dry_run else "dropped"
-    click.echo(f"{checked} games checked, {changed} {verb}; {stale} stored replays of other "
-               f"engine versions {dropped}", err=True)
-    click.echo(f"{_rate(checked, seconds, 'games')} with {jobs} process{'es' * (jobs > 1)}",
+    click.echo(f"{totals['checked']} games checked, {totals['changed']} {verb}; "
+               f"{totals['stale']} stored replays of other engine versions {dropped}", err=True)
+    click.echo(f"{_rate(totals['checked'], seconds, 'games')} {_by(jobs, totals['job'])}",
                err=True)
+    if totals["poison"] or totals["failed"]:
+        sys.exit(EXIT_INVALID)
 
 
 def _change(before: dict[str, Any], after: dict[str, Any]) -> str:
@@ -552,5 +538,7 @@ def _change(before: dict[str, Any], after: dict[str, Any]) -> str:
 
 def register(group: click.Group) -> None:
     """Add the service commands to ``group``."""
-    for command in (serve, db, import_, export, revalidate):
+    from .queue.commands import jobs_command, worker
+
+    for command in (serve, db, import_, export, revalidate, worker, jobs_command):
         group.add_command(command)

@@ -562,6 +562,8 @@ def replay_stored(session: Session, record: GameRecord, *,
             GameRecord, GameRecord.id == StoredReplay.game_id).where(
             StoredReplay.game_id == record.id, GameRecord.content_hash == digest,
             StoredReplay.engine_version == ENGINE_VERSION)).first()
+        if row is None:
+            _before_computing()
         if row is not None:
             stored = StoredBytes(row[0], row[1])
         elif wait is None:
@@ -569,7 +571,7 @@ def replay_stored(session: Session, record: GameRecord, *,
                 stored = encode_replay(raw)
             _save_replay(session, record, stored, of=digest)
         else:
-            job = _Background(encode_replay, raw)
+            job = _beside(record, raw, digest)
             with cyclic_gc_paused():
                 done = job.wait(wait)
             if not done:
@@ -632,6 +634,25 @@ def _computed_meanwhile(key: tuple[str, str], running: threading.Event,
                 _unsaved.pop(_replay_gzip.popitem(last=False)[0], None)
         _computing.pop(key, None)
     running.set()
+
+
+def _beside(record: GameRecord, raw: bytes, digest: str) -> Any:
+    """A first replay's computation beside the request: on a worker when a broker is configured
+    (``popreplay.queue``), else in this process (``budget.Background``); both for the log whose
+    content hash is ``digest``."""
+    from .queue import remote_replay
+
+    return remote_replay(record, of=digest) or _Background(encode_replay, raw)
+
+
+def _before_computing() -> None:
+    """A request is about to compute a replay: the per-client limit on that (api/ratelimit.py,
+    which registers the guard; it raises past the limit)."""
+    from flask import current_app, has_request_context
+
+    guard = current_app.extensions.get("popreplay_replay_guard") if has_request_context() else None
+    if guard is not None:
+        guard()
 
 
 # --- export --------------------------------------------------------------------------------------
@@ -697,21 +718,35 @@ def drop_stale_replays(session: Session, *, dry_run: bool = False) -> int:
     return dropped
 
 
+def _check_record(record: GameRecord) -> dict[str, Any]:
+    return check_text(record.log)
+
+
 def revalidate(session: Session, *, dry_run: bool = False, batch: int = 100,
-               shard: tuple[int, int] | None = None) -> Iterator[Revalidated]:
+               shard: tuple[int, int] | None = None, ids: tuple[int, int] | None = None,
+               before_commit: Callable[[Session, list[Revalidated]], None] | None = None,
+               check: Callable[[GameRecord], dict[str, Any]] | None = None,
+               ) -> Iterator[Revalidated]:
     """Recompute every stored game's result with the running engine; yield one
     :class:`Revalidated` per game (``changed`` tells whether the result differs). Unless
     ``dry_run``, store the new results (and engine version), one transaction per batch, and drop
     the stored replays of the games whose result changed (the rules changed under one engine
     version: their steps may have changed too; they are recomputed on the next fetch).
-    ``shard=(k, n)``: only the games whose id is ``k`` modulo ``n`` (one of n processes)."""
-    last = 0
+    ``shard=(k, n)``: only the games whose id is ``k`` modulo ``n`` (one of n processes).
+    ``ids=(first, last)``: only the games with ids in that range (a chunk of ``popreplay.queue``);
+    ``before_commit(session, batch)`` runs in each batch's transaction before it is committed
+    (it may raise to roll the batch back); ``check(record)`` replaces :func:`check_text` of its log (a
+    chunk's guard against a game that crashes the engine)."""
+    check = check or _check_record
+    last = 0 if ids is None else ids[0] - 1
     mine = [] if shard is None else [GameRecord.id % shard[1] == shard[0]]
+    if ids is not None:
+        mine.append(GameRecord.id <= ids[1])
     while True:
         rows = session.scalars(select(GameRecord).where(GameRecord.id > last, *mine)
                                .options(undefer(GameRecord.log))
                                .order_by(GameRecord.id).limit(batch)).all()
-        results = [(record, record.result, check_text(record.log)) for record in rows]
+        results = [(record, record.result, check(record)) for record in rows]
         if not dry_run:
             # Nothing is written before the writer's turn (``apply_result`` may load seats, and
             # loading flushes what is pending): on SQLite the turn always comes before its lock.
@@ -728,11 +763,13 @@ def revalidate(session: Session, *, dry_run: bool = False, batch: int = 100,
                         for record, _, _ in results:
                             if record.id in changed:
                                 _replay_gzip.pop((record.content_hash, ENGINE_VERSION), None)
+                if before_commit is not None:
+                    before_commit(session, [Revalidated(*item) for item in results])
                 session.commit()
         for record, before, after in results:
             yield Revalidated(record, before, after)
         if dry_run:
             session.rollback()
-        if len(rows) < batch:
+        if len(rows) < batch or (ids is not None and rows[-1].id >= ids[1]):
             return
         last = rows[-1].id

@@ -186,3 +186,17 @@ def gzip_negotiated(client: Any, url: str, *, shrinks: float) -> tuple[Any, Any]
     assert len(packed.data) * shrinks < len(plain.data)
     assert "Accept-Encoding" in plain.headers["Vary"] and "Accept-Encoding" in packed.headers["Vary"]
     return plain, packed
+
+
+@pytest.fixture(scope="session", autouse=True)
+def limits_off_unless_asked() -> Iterator[None]:
+    """The suite's load (hundreds of uploads from 127.0.0.1 a minute) would meet the per-client
+    rate limits: they are off (POPREPLAY_LIMITS=off, seen by test apps and by the servers tests
+    start) except where a test turns them on (tests/api/test_rate_limits.py)."""
+    before = os.environ.get("POPREPLAY_LIMITS")
+    os.environ["POPREPLAY_LIMITS"] = "off"
+    yield
+    if before is None:
+        os.environ.pop("POPREPLAY_LIMITS", None)
+    else:
+        os.environ["POPREPLAY_LIMITS"] = before

@@ -6,7 +6,8 @@ from __future__ import annotations
 from flask import Flask
 from flask_smorest import Api
 
-from . import contract, cors, docs, errors, games, guard, health, players, record, tables, validate
+from . import (contract, cors, docs, errors, games, guard, health, players, ratelimit, record,
+               tables, validate)
 from .schemas import ErrorSchema
 
 
@@ -30,6 +31,10 @@ def init_app(app: Flask) -> Api:
     app.register_blueprint(docs.bp)
     health.init_root(app)
     errors.init_app(app)  # after Api(): replaces its error handler with the one shape
+    ratelimit.limited(games.bp, "writes", methods=["POST"])  # POST /games (docs/deploy.md)
+    ratelimit.limited(record.bp, "writes")  # the recorder's POST/PUT: the same budget
+    ratelimit.init_app(app)
+    app.register_error_handler(ratelimit.Over, ratelimit.handle_over)
     cors.init_app(app)
     guard.init_app(app)
     return api

@@ -174,4 +174,41 @@ class DeletedGame(Base):
                    visibility=record.visibility, deleted_at=utcnow())
 
 
+class Job(Base):
+    """A bulk job (``popreplay revalidate`` / ``import``) split into chunks (``popreplay.queue``):
+    what the command that follows it reads, whichever workers on whichever hosts do the chunks.
+    Written only when the work goes through a broker (revision 0008)."""
+
+    __tablename__ = "jobs"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))  # revalidate | import
+    state: Mapped[str] = mapped_column(String(16), default="running")  # running | done
+    params: Mapped[dict[str, Any]] = mapped_column(JSON)
+    chunk_count: Mapped[int] = mapped_column(Integer)
+    item_count: Mapped[int] = mapped_column(Integer)
+    summary: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
+class JobChunk(Base):
+    """One chunk of a job: its work (``payload``: gzip JSON), how often a worker took it
+    (``attempts``: a chunk that killed its worker too often is given up, not retried forever) and,
+    once done, what it found (``outcome``: JSON), written in the transaction of its results."""
+
+    __tablename__ = "job_chunks"
+
+    job_id: Mapped[int] = mapped_column(ForeignKey("jobs.id", ondelete="CASCADE"),
+                                        primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    state: Mapped[str] = mapped_column(String(16), default="queued")  # queued | done | failed
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    item_count: Mapped[int] = mapped_column(Integer)
+    payload: Mapped[bytes] = mapped_column(LargeBinary, deferred=True)
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    started_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
 from . import tables as _tables  # noqa: E402,F401  (the tables recorded together, same metadata)

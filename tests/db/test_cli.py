@@ -100,6 +100,7 @@ def test_revalidate_reports_every_changed_game(runner, db_url, tmp_path):
     assert dry.stdout.strip() == f"2 {slug_of(db_url, 2)}: status incomplete -> complete"
     assert "4 games checked, 1 would change" in dry.stderr
     done = runner.invoke(["revalidate", "--json"])
+    assert done.exit_code == 0, done.output
     changed = [json.loads(line) for line in done.stdout.splitlines()]
     assert [c["id"] for c in changed] == [2]
     raw = (tmp_path / "logs" / "battle-2.json").read_bytes()

@@ -1,0 +1,29 @@
+"""``popreplay worker`` with an engine that crashes on some games (the queue leg's poison test):
+a log whose title is "POISON" raises, one whose title is "KILLER" kills the worker process."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+
+from popreplay import store  # noqa: E402
+from popreplay.cli import main  # noqa: E402
+
+_real = store.check_text
+
+
+def check_text(raw, **kwargs):
+    if b'"title": "POISON"' in raw:
+        raise RecursionError("maximum recursion depth exceeded (a poisoned test game)")
+    if b'"title": "KILLER"' in raw:
+        os._exit(137)
+    return _real(raw, **kwargs)
+
+
+store.check_text = check_text
+
+if __name__ == "__main__":
+    sys.argv[0] = "popreplay"
+    main()
