@@ -4,7 +4,8 @@
 |-----------|---------------------------------------------------------------|--------------------|
 | writes    | POST /api/v1/games, POST/PUT /api/v1/record/* (one budget)    | 60/minute;600/hour |
 | replays   | a replay that must be computed (not stored yet): API and /r/  | 30/minute          |
-| exports   | GET /api/v1/games/export                                      | 10/minute          |
+| exports   | GET /api/v1/games/export, /export.csv                         | 10/minute          |
+| entries   | POST under /api/v1/tables (a table, a seat, an entry, storing) | 120/minute;3000/hour |
 
 A client is its address (``POPREPLAY_TRUSTED_PROXIES``: the address the proxies in front name).
 Counts live in Redis when ``POPREPLAY_REDIS_URL`` is set, so every host counts against the same
@@ -33,7 +34,8 @@ from .errors import error_response
 DEFAULTS = {"writes": "60/minute;600/hour", "replays": "30/minute", "exports": "10/minute"}
 WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
 _BLUEPRINTS: dict[str, tuple[str, list[str]]] = {}  # blueprint name -> (limit, methods)
-_ENDPOINTS: dict[str, str] = {"games.export": "exports"}  # endpoint -> limit
+_ENDPOINTS: dict[str, str] = {"games.export": "exports",
+                              "games.export_csv": "exports"}  # endpoint -> limit
 
 
 def limited(blueprint: Any, name: str, default: str | None = None, *,

@@ -106,6 +106,39 @@ def test_exports_are_limited_and_limits_can_be_turned_off(migrated):
     get_database(off).dispose()
 
 
+def test_the_csv_export_shares_the_exports_budget(migrated):
+    app = _limited(migrated, {"exports": "1/minute"}, {})
+    client = app.test_client()
+    assert client.get("/api/v1/games/export.csv").status_code == 200
+    assert_refused(client.get("/api/v1/games/export"), within=60)
+    get_database(app).dispose()
+
+
+def test_table_entries_have_a_budget_of_their_own_and_the_stream_none(migrated):
+    from tests.tables.helpers import API, bearer
+
+    app = _limited(migrated, {"entries": "3/minute", "writes": "1/minute"}, {})
+    client = app.test_client()
+    start = {"format": "popreplay/1", "game": "pop", "mode": "battle",
+             "players": ["Ana", "Bruno", "Chloé"], "rounds": []}
+    made = client.post(API, json={"log": start}).get_json()  # 1: the table
+    key = made["join_key"]
+    seat = client.post(f"{API}/{made['table']}/seats", json={"player": "Ana"},
+                       headers=bearer(key))  # 2: a seat
+    assert seat.status_code == 201
+    assert post_game(client, 1).status_code == 201  # the writes budget is another one
+    assert client.post(f"{API}/{made['table']}/seats", json={"player": "Bruno"},
+                       headers=bearer(key)).status_code == 201  # 3
+    assert_refused(client.post(f"{API}/{made['table']}/seats", json={"player": "Chloé"},
+                               headers=bearer(key)), within=60)
+    # reading the table is never counted; another phone has its own budget
+    assert client.get(f"{API}/{made['table']}", headers=bearer(key)).status_code == 200
+    other = client.post(f"{API}/{made['table']}/seats", json={"player": "Chloé"},
+                        headers=bearer(key), environ_base={"REMOTE_ADDR": "10.0.0.3"})
+    assert other.status_code == 201
+    get_database(app).dispose()
+
+
 def redis_or_skip() -> None:
     import redis
 
