@@ -40,13 +40,20 @@ def test_the_recorder_page_loads_every_games_panel_and_knows_the_stored_names(cl
             assert response.status_code == 200
     assert "/assets/record.js" in html and "/assets/record.css" in html
     assert set(data["known_players"]) >= {"Alice", "Bruno", "Chloé"}
-    # what the end screen may claim besides numbers, from the published schema of `claimed`
-    assert pop["claims"]["winners"] == {"names": True}
-    assert pop["claims"]["result"] == {"enum": ["won", "lost"]}
-    assert pop["claims"]["solved"] == {"boolean": True}
-    assert "totals" not in pop["claims"]  # per-player numbers have their own boxes
+    # the end screen asks what each mode's score sheet holds (Game.claimable), every field and
+    # every choice with its words from the catalogue
+    fields = {mode: [(f["key"], f["kind"]) for f in form] for mode, form in pop["claims"].items()}
+    assert fields["battle"] == [("rounds", "rounds"), ("totals", "per-player"),
+                                ("winners", "players")]
+    assert fields["puzzle"] == [("solved", "yes-no")]
+    coop = dict((f["key"], f) for f in pop["claims"]["coop"])
+    assert coop["result"]["label"] == "Did you win?"
+    assert [(c["value"], c["label"]) for c in coop["result"]["choices"]] == [
+        ("won", "Yes, we won"), ("lost", "No, we lost")]
     slap = next(g for g in data["games"] if g["name"] == "slap")
-    assert slap["claims"]["ended_by"] == {"enum": ["elimination", "time", "no-cards"]}
+    ended = next(f for f in slap["claims"]["elimination"] if f["key"] == "ended_by")
+    assert [c["value"] for c in ended["choices"]] == ["elimination", "time", "no-cards"]
+    assert all(c["label"] != c["value"] for c in ended["choices"])  # words, not codes
 
 
 def test_the_home_page_links_the_recorder_and_a_stored_replay_loads_the_what_if_links(client):
