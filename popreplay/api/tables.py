@@ -14,15 +14,17 @@ from flask import Response, current_app, request
 from flask_smorest import Blueprint
 from marshmallow import RAISE, Schema, fields, validate
 
-from .. import store
+from .. import budget, store
 from ..db.session import get_database, get_session
 from ..i18n import localize
 from ..tables import fanout, qr, service, state as states, views
 from .errors import ApiError, error_response
+from .jsonout import compact
 from .lang import request_lang
 from .record import not_stored, raw_of
 from .represent import game_view
 from .schemas import CreatedGameSchema, ErrorSchema
+from .work import work_wait
 
 bp = Blueprint("tables", __name__, url_prefix="/api/v1/tables",
                description="Record one game together: a phone per seat, entries in one order "
@@ -31,7 +33,12 @@ bp = Blueprint("tables", __name__, url_prefix="/api/v1/tables",
 KEEPALIVE = 15.0  # seconds between keep-alive comments on an idle stream
 POLL = 1.0  # in memory (no Redis): also look at the database this often (another worker's entry)
 SNAPSHOT_GAP = 50  # a phone further behind than this gets a snapshot, not every entry
+STREAM_RETRY = 10  # seconds a phone refused a stream (too many open) waits before it asks again
 VARY = {"Vary": "Accept-Language"}
+BUSY = {"Retry-After": {"schema": {"type": "integer"}}}
+BUSY_WHY = ("The engine's work for this table took longer than POPREPLAY_REPLAY_WAIT (or the "
+            "server is busy): `busy`, ask again after Retry-After (nothing was appended; the "
+            "answer is being computed and kept).")
 
 
 class CreateSchema(Schema):
@@ -157,8 +164,43 @@ def localized_view(data: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 def current_view(table: Any, viewer: service.Viewer) -> dict[str, Any]:
-    state = states.load(get_session(), table)
-    return localized_view(views.view(table, state, viewer), request_lang())
+    state = states.load(get_session(), table, wait=work_wait())
+    return table_view(table, state, viewer, request_lang(), wait=work_wait())
+
+
+# The engine's work of a table (its state, each phone's view with the engine's offers, the
+# entries as a phone may see them) runs beside the request within its budget (popreplay/budget.py,
+# POPREPLAY_REPLAY_WAIT): past it 503 `busy` with Retry-After while it goes on, and what it makes
+# is kept for its key (a view: per table, sequence number, seats, viewer and language).
+
+def table_view(table: Any, state: states.State, viewer: service.Viewer, lang: str, *,
+               wait: float | None) -> dict[str, Any]:
+    """The table as ``viewer`` may see it in ``lang``, computed once per key, beside the request."""
+    snap = states.Snapshot.of(table)
+    key = ("table-view", snap.id, state.seq, snap.status, snap.stored_slug,
+           tuple(sorted(snap.seat_tokens)), viewer.role, viewer.player, lang)
+    return json.loads(budget.run(key, _view_bytes, snap, state, viewer, lang, wait=wait))
+
+
+def _view_bytes(snap: states.Snapshot, state: states.State, viewer: service.Viewer,
+                lang: str) -> bytes:
+    return compact(localized_view(views.view(snap, state, viewer), lang)).encode("utf-8")
+
+
+def entries_seen(table: Any, state: states.State, viewer: service.Viewer,
+                 rows: list[states.Row], *, after: int, wait: float | None) -> list[dict[str, Any]]:
+    """The entries after ``after`` as ``viewer`` may see them, beside the request."""
+    snap = states.Snapshot.of(table)
+    key = ("table-entries", snap.id, state.seq, viewer.role, viewer.player, after)
+    return json.loads(budget.run(key, _entries_bytes, state, viewer, rows, wait=wait))
+
+
+def _entries_bytes(state: states.State, viewer: service.Viewer, rows: list[states.Row]) -> bytes:
+    return compact([views.entry_view(row, state, viewer) for row in rows]).encode("utf-8")
+
+
+def rows_after(session: Any, table: Any, after: int, upto: int) -> list[states.Row]:
+    return [states.Row.of(r) for r in states.entries(session, table.id, after=after, upto=upto)]
 
 
 def link(path: str) -> str:
@@ -177,10 +219,12 @@ def hub() -> fanout.Fanout:
 @bp.response(201, CreatedSchema, description="The table: `host_token` (this phone is the host; "
              "shown once), the join link with its key and its QR code (SVG, drawn here).")
 @bp.alt_response(422, schema=ErrorSchema)
+@bp.alt_response(503, schema=ErrorSchema, headers=BUSY, description=BUSY_WHY)
 def create(body: dict[str, Any]) -> Any:
     """Start a table from the recorder's setup"""
     try:
-        made = service.create(get_session(), log=body["log"], hands=body["record_hands"])
+        made = service.create(get_session(), log=body["log"], hands=body["record_hands"],
+                              wait=work_wait())
     except service.TableError as error:
         raise failing(error) from None
     url = link(f"/t/{made.table.id}#key={made.join_key}")
@@ -194,6 +238,7 @@ def create(body: dict[str, Any]) -> Any:
 @bp.alt_response(401, schema=ErrorSchema)
 @bp.alt_response(403, schema=ErrorSchema)
 @bp.alt_response(404, schema=ErrorSchema)
+@bp.alt_response(503, schema=ErrorSchema, headers=BUSY, description=BUSY_WHY)
 @bp.doc(security=[{"tableToken": []}])
 def read(table_id: str) -> Any:
     """The table now (host, seat or the join link's key)"""
@@ -210,6 +255,7 @@ def read(table_id: str) -> Any:
 @bp.alt_response(403, schema=ErrorSchema)
 @bp.alt_response(409, schema=ErrorSchema, description="The seat is taken.")
 @bp.alt_response(422, schema=ErrorSchema)
+@bp.alt_response(503, schema=ErrorSchema, headers=BUSY, description=BUSY_WHY)
 @bp.doc(security=[{"tableToken": []}])
 def take_seat(body: dict[str, Any], table_id: str) -> Any:
     """Take a seat (or hand it to another phone)"""
@@ -231,32 +277,42 @@ def take_seat(body: dict[str, Any], table_id: str) -> Any:
 @bp.alt_response(200, schema=AppendedSchema, description="A retry (same `id`): counted once.")
 @bp.alt_response(403, schema=ErrorSchema)
 @bp.alt_response(409, schema=ErrorSchema, description="Stale: the draft changed after `seen`; "
-                 "`missed` holds the entries this phone has not seen, `view` the table now.")
+                 "`missed` holds the entries this phone has not seen, `view` the table now. Or "
+                 "`table-full`: the table holds POPREPLAY_TABLE_MAX_ENTRIES entries (nothing is "
+                 "appended; the host can store the game).")
 @bp.alt_response(422, schema=ErrorSchema, description="Refused by the rules (to this phone only: "
                  "nothing is appended), or not an entry.")
+@bp.alt_response(503, schema=ErrorSchema, headers=BUSY, description=BUSY_WHY + " Rarely, the "
+                 "entry was appended but the table after it was not ready: the retry (same `id`) "
+                 "is answered `duplicate`.")
 @bp.doc(security=[{"tableToken": []}])
 def append(body: dict[str, Any], table_id: str) -> Any:
     """Send an entry (seat or host)"""
     table, viewer = opened(table_id)
     session = get_session()
+    wait = work_wait()
     try:
         done = service.append(session, table_id, viewer=viewer, client_id=body["id"],
-                              seen=body["seen"], entry=body["entry"])
+                              seen=body["seen"], entry=body["entry"], wait=wait,
+                              max_entries=current_app.config.get("TABLE_MAX_ENTRIES"))
     except service.TableError as error:
         raise failing(error) from None
+    if done.status == "appended":
+        hub().publish({"table": table_id, "seq": done.seqs[-1]})
+    if done.state is None:  # appended, but the table after it is past the budget
+        raise done.busy or budget.Busy("the table's state is being computed")
     table = service.find(session, table_id)
     lang = request_lang()
     if done.status == "stale":
+        missed = entries_seen(table, done.state, viewer, [states.Row.of(r) for r in done.missed],
+                              after=body["seen"], wait=wait)
         return error_response(409, "The table changed since entry "
                               f"{body['seen']}: here is what this phone missed.", [
                                   {"code": "stale", "message": "seen", "path": "/seen"}],
-                              missed=[views.entry_view(row, done.state, viewer)
-                                      for row in done.missed],
-                              view=localized_view(views.view(table, done.state, viewer), lang))
-    if done.status == "appended":
-        hub().publish({"table": table_id, "seq": done.state.seq})
+                              missed=missed,
+                              view=table_view(table, done.state, viewer, lang, wait=wait))
     answer = {"status": done.status, "seqs": done.seqs,
-              "view": localized_view(views.view(table, done.state, viewer), lang)}
+              "view": table_view(table, done.state, viewer, lang, wait=wait)}
     return answer, 201 if done.status == "appended" else 200, VARY
 
 
@@ -266,6 +322,7 @@ def append(body: dict[str, Any], table_id: str) -> Any:
 @bp.alt_response(401, schema=ErrorSchema)
 @bp.alt_response(403, schema=ErrorSchema)
 @bp.alt_response(404, schema=ErrorSchema)
+@bp.alt_response(503, schema=ErrorSchema, headers=BUSY, description=BUSY_WHY)
 @bp.doc(security=[{"tableToken": []}])
 def list_entries(table_id: str) -> Any:
     """The table's entries in the server's order"""
@@ -275,8 +332,10 @@ def list_entries(table_id: str) -> Any:
         raise ApiError(422, "`after` is a sequence number.", errors=[
             {"code": "bad-query", "message": "not a whole number", "path": "/after"}])
     session = get_session()
-    state = states.load(session, table)
-    return {"entries": views.entries_view(session, table, state, viewer, after=int(after))}
+    state = states.load(session, table, wait=work_wait())
+    rows = rows_after(session, table, int(after), state.seq)
+    return {"entries": entries_seen(table, state, viewer, rows, after=int(after),
+                                    wait=work_wait())}
 
 
 # --- the live stream -----------------------------------------------------------------------------
@@ -296,6 +355,9 @@ def sse(event: str, data: Any, *, id_: int | None = None) -> str:
 @bp.alt_response(401, schema=ErrorSchema)
 @bp.alt_response(403, schema=ErrorSchema)
 @bp.alt_response(404, schema=ErrorSchema)
+@bp.alt_response(503, schema=ErrorSchema, headers=BUSY, description="`busy`: this process holds "
+                 "POPREPLAY_TABLE_MAX_STREAMS open streams already; poll with `?wait=0` and "
+                 "open the stream again after Retry-After.")
 def stream(table_id: str) -> Any:
     """Follow the table live (Server-Sent Events)"""
     table, viewer = opened(table_id)
@@ -303,38 +365,72 @@ def stream(table_id: str) -> Any:
     last_id = int(last) if last.strip().isdigit() else None
     wait = request.args.get("wait")
     seconds = 0.0 if wait == "0" else float(current_app.config.get("TABLE_STREAM_SECONDS", 300))
+    slot = None
+    if seconds:  # a lasting stream holds a place; a poll (?wait=0) is a short request
+        slot = fanout.streams.take(current_app.config.get("TABLE_MAX_STREAMS"))
+        if slot is None:
+            raise ApiError(503, "Too many live streams are open on this server: poll the table "
+                           f"(?wait=0) and open the stream again in {STREAM_RETRY} seconds.",
+                           errors=[{"code": "busy", "path": "",
+                                    "message": "too many open streams"}],
+                           headers={"Retry-After": str(STREAM_RETRY)})
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     lang = request_lang()
-    sub = hub().subscribe(table_id) if seconds else None
+    try:
+        sub = hub().subscribe(table_id) if seconds else None
+    except Exception:
+        if slot is not None:
+            slot.release()
+        raise
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no", **VARY}
-    return Response(follow(app, table.id, viewer, last_id, lang, sub, seconds),
-                    mimetype="text/event-stream", headers=headers)
+    response = Response(follow(app, table.id, viewer, last_id, lang, sub, seconds, slot),
+                        mimetype="text/event-stream", headers=headers)
+    if slot is not None:  # also when the stream never started (the phone went away at once)
+        response.call_on_close(slot.release)
+    return response
 
 
 def follow(app: Any, table_id: str, viewer: service.Viewer, last_id: int | None, lang: str,
-           sub: fanout.Subscription | None, seconds: float) -> Iterator[str]:
+           sub: fanout.Subscription | None, seconds: float,
+           slot: fanout.Slot | None = None) -> Iterator[str]:
     database = get_database(app)
     end = time.monotonic() + seconds
+    wait = app.config.get("REPLAY_WAIT")
     # one process's memory does not hear the other workers: without Redis, poll the database too
     polled = isinstance(fanout.for_url(app.config.get("REDIS_URL")), fanout.MemoryFanout)
     try:
         yield "retry: 2000\n\n"
         seen = last_id
         while True:
-            with database.session() as session:
-                table = service.find(session, table_id)
-                state = states.load(session, table)
+            with database.session() as session:  # reads only, given back before the engine
+                table = states.Snapshot.of(service.find(session, table_id))
+                compute = states.loader(session, table)
+                rows = rows_after(session, table, seen, table.last_seq) if (
+                    seen is not None and 0 <= seen < table.last_seq
+                    and table.last_seq - seen <= SNAPSHOT_GAP) else []
+            try:
+                state = compute(wait)
                 if seen is None or seen > state.seq or state.seq - seen > SNAPSHOT_GAP or (
                         sub is not None and sub.overflowed):
                     if sub is not None:
                         sub.overflowed = False
-                    yield sse("snapshot", localized_view(views.view(table, state, viewer), lang),
-                              id_=state.seq)
+                    out = [sse("snapshot", table_view(table, state, viewer, lang, wait=wait),
+                               id_=state.seq)]
                 elif seen < state.seq or seen == last_id:
-                    for item in views.entries_view(session, table, state, viewer, after=seen):
-                        yield sse("entry", localize_entry(item, lang), id_=item["seq"])
-                    yield sse("table", localized_view(views.view(table, state, viewer), lang))
-                seen = state.seq
+                    items = entries_seen(table, state, viewer, rows, after=seen, wait=wait)
+                    out = [sse("entry", localize_entry(item, lang), id_=item["seq"])
+                           for item in items]
+                    out.append(sse("table", table_view(table, state, viewer, lang, wait=wait)))
+                else:
+                    out = []
+            except budget.Busy:  # the engine is busy: say so, and try again (kept meanwhile)
+                yield ": busy\n\n"
+                if sub is None or time.monotonic() + budget.RETRY_SECONDS >= end:
+                    return
+                time.sleep(budget.RETRY_SECONDS)
+                continue
+            yield from out
+            seen = state.seq
             last_id = -1
             if sub is None:
                 return
@@ -357,6 +453,8 @@ def follow(app: Any, table_id: str, viewer: service.Viewer, last_id: int | None,
     finally:
         if sub is not None:
             sub.close()
+        if slot is not None:
+            slot.release()
 
 
 def last_seq(database: Any, table_id: str) -> int:
@@ -386,11 +484,12 @@ def host_only(table_id: str) -> Any:
              "continue alone in the recorder.")
 @bp.alt_response(403, schema=ErrorSchema)
 @bp.alt_response(404, schema=ErrorSchema)
+@bp.alt_response(503, schema=ErrorSchema, headers=BUSY, description=BUSY_WHY)
 @bp.doc(security=[{"tableToken": []}])
 def whole_log(table_id: str) -> Any:
     """The whole draft (host only)"""
     table = host_only(table_id)
-    return {"log": states.load(get_session(), table).log}
+    return {"log": states.load(get_session(), table, wait=work_wait()).log}
 
 
 @bp.route("/<string:table_id>/store", methods=["POST"])
@@ -400,6 +499,7 @@ def whole_log(table_id: str) -> Any:
 @bp.alt_response(403, schema=ErrorSchema)
 @bp.alt_response(409, schema=ErrorSchema)
 @bp.alt_response(422, schema=ErrorSchema)
+@bp.alt_response(503, schema=ErrorSchema, headers=BUSY, description=BUSY_WHY)
 @bp.doc(security=[{"tableToken": []}])
 def store_game(body: dict[str, Any], table_id: str) -> Any:
     """Store the table's game (host only)"""
@@ -407,7 +507,7 @@ def store_game(body: dict[str, Any], table_id: str) -> Any:
     session = get_session()
     if table.status != "live":
         raise ApiError(409, f"This table's game is stored already: {table.stored_slug}.")
-    log = states.load(session, table).log
+    log = states.load(session, table, wait=work_wait()).log
     try:
         done = store.ingest(session, raw_of(log), visibility=body["visibility"])
     except store.InvalidLog as invalid:

@@ -75,6 +75,47 @@ class Hub:
             return sum(len(g) for g in self.followers.values())
 
 
+class Streams:
+    """The table streams open in this process, at most a limit (``POPREPLAY_TABLE_MAX_STREAMS``):
+    each holds a socket and a greenlet for minutes, so past the limit a phone is told to come back
+    (503) and polls meanwhile. Counted per process, whatever the carrier."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.open = 0
+
+    def take(self, limit: int | None) -> Slot | None:
+        """A slot for one more stream, or ``None`` when ``limit`` streams are open already."""
+        with self.lock:
+            if limit is not None and self.open >= limit:
+                return None
+            self.open += 1
+        return Slot(self)
+
+    def _release(self) -> None:
+        with self.lock:
+            self.open -= 1
+
+
+class Slot:
+    """One open stream's place; :meth:`release` (once, however often it is called) gives it back."""
+
+    def __init__(self, streams: Streams) -> None:
+        self.streams = streams
+        self.held = True
+        self.lock = threading.Lock()
+
+    def release(self) -> None:
+        with self.lock:
+            if not self.held:
+                return
+            self.held = False
+        self.streams._release()
+
+
+streams = Streams()  # this process's
+
+
 class Fanout(Protocol):
     hub: Hub
 

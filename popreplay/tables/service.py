@@ -7,6 +7,8 @@ one number twice, and a retried entry (same ``client_id``) is found and counted 
 
 from __future__ import annotations
 
+import hashlib
+import json
 import secrets
 from dataclasses import dataclass, field
 from typing import Any, Mapping
@@ -15,7 +17,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from .. import store
+from .. import budget, store
 from ..db.session import sqlite_writer
 from ..db.tables import TableEntry, TableRecord
 from ..db.types import utcnow
@@ -57,10 +59,11 @@ class Created:
 @dataclass
 class Appended:
     status: str  # appended | duplicate | stale
-    state: states.State
+    state: states.State | None  # None: appended, but the table now is past the budget (`busy`)
     seqs: list[int] = field(default_factory=list)  # the entries this request made
     missed: list[TableEntry] = field(default_factory=list)  # stale: the entries after `seen`
     notify: list[str] = field(default_factory=list)  # players whose part was refused meanwhile
+    busy: budget.Busy | None = None  # appended, but its state was not ready within the budget
 
 
 def plain(error: Mapping[str, Any]) -> dict[str, Any]:
@@ -71,8 +74,10 @@ def plain(error: Mapping[str, Any]) -> dict[str, Any]:
 
 # --- create and join -----------------------------------------------------------------------------
 
-def create(session: Session, *, log: dict[str, Any], hands: bool) -> Created:
-    """A new table from the recorder's first draft (``start(setup)``), checked by the engine."""
+def create(session: Session, *, log: dict[str, Any], hands: bool,
+           wait: float | None = None) -> Created:
+    """A new table from the recorder's first draft (``start(setup)``), checked by the engine
+    (within ``wait`` seconds beside the request: popreplay/budget.py)."""
     game_name = log.get("game")
     try:
         game = get_game(game_name) if isinstance(game_name, str) else None
@@ -81,7 +86,7 @@ def create(session: Session, *, log: dict[str, Any], hands: bool) -> Created:
     if game is None or not hasattr(game, "choices"):
         raise TableError(422, "This game cannot be recorded at a table.", [
             {"code": "bad-request", "message": "unknown game", "path": "/log/game"}])
-    choices = states.engine_choices(game_name, log)
+    choices = budget.run(None, states.engine_choices, game_name, log, wait=wait)
     if choices.get("error"):
         raise TableError(422, "The first draft is not a draft of this game.",
                          [{**plain(choices["error"]), "path": "/log" + (choices["error"].get(
@@ -161,61 +166,112 @@ def _seat(session: Session, table: TableRecord, *, player: str, token: str, host
 # --- entries -------------------------------------------------------------------------------------
 
 def append(session: Session, table_id: str, *, viewer: Viewer, client_id: str, seen: int,
-           entry: dict[str, Any]) -> Appended:
-    """Append one entry (``{"type": "place", ...}`` or ``{"type": "part", ...}``)."""
+           entry: dict[str, Any], wait: float | None = None,
+           max_entries: int | None = None) -> Appended:
+    """Append one entry (``{"type": "place", ...}`` or ``{"type": "part", ...}``).
+
+    The engine's work (the table's state, the entry's check) runs beside the request within
+    ``wait`` seconds (popreplay/budget.py; past it :class:`budget.Busy`, nothing appended); the
+    table takes at most ``max_entries`` rows (409 ``table-full`` past it, nothing appended)."""
     if viewer.role == "watch":
         raise TableError(403, "A spectator enters nothing: take a seat first.")
     for _ in range(ATTEMPTS):
-        with sqlite_writer(session):  # SQLite: one writer at a time, reads included
-            try:
-                done = _attempt(session, table_id, viewer=viewer, client_id=client_id,
-                                seen=seen, entry=entry)
-            finally:
-                session.rollback()  # nothing left open (a refusal, a stale entry: reads only)
+        try:
+            done = _attempt(session, table_id, viewer=viewer, client_id=client_id, seen=seen,
+                            entry=entry, wait=wait, max_entries=max_entries)
+        finally:
+            session.rollback()  # nothing left open (a refusal, a stale entry: reads only)
         if done is not None:
             return done
     raise TableError(503, "The table is too busy right now: send the entry again.")
 
 
+def full(max_entries: int) -> TableError:
+    return TableError(409, f"This table holds its {max_entries:,} entries, as many as a table "
+                           "takes: the host can store the game (and go on in the recorder).", [
+                               {"code": "table-full", "message": f"at most {max_entries} entries",
+                                "path": "/entry"}])
+
+
 def _attempt(session: Session, table_id: str, *, viewer: Viewer, client_id: str, seen: int,
-             entry: dict[str, Any]) -> Appended | None:
-    """One try; ``None`` when another host took the sequence number meanwhile."""
+             entry: dict[str, Any], wait: float | None,
+             max_entries: int | None) -> Appended | None:
+    """One try; ``None`` when another host took the sequence number meanwhile. Reads and the
+    engine's work first (no lock held: SQLite's writers wait only for the write itself), then
+    the compare-and-set of ``tables.last_seq`` and the rows, in one transaction."""
     session.expire_all()
     table = find(session, table_id)
     if table.status != "live":
         raise TableError(409, "This table's game is stored: it takes no more entries.")
     known = session.scalar(select(TableEntry).where(TableEntry.table_id == table_id,
                                                     TableEntry.client_id == client_id))
-    state = states.load(session, table)
     if known is not None:
-        return Appended("duplicate", state, seqs=[known.seq])
+        return Appended("duplicate", states.load(session, table, wait=wait), seqs=[known.seq])
     if seen > table.last_seq or seen < 0:
         raise TableError(422, f"`seen` is {seen}: this table's last entry is "
                               f"{table.last_seq}.", [{"code": "bad-request",
                                                       "message": "seen", "path": "/seen"}])
+    if max_entries is not None and table.last_seq >= max_entries:
+        raise full(max_entries)
+    last = table.last_seq
+    state = states.load(session, table, wait=wait)
     if seen < state.last_change:
-        return Appended("stale", state, missed=states.entries(session, table_id, after=seen))
-    made = decide(state, viewer, entry, taken=list(table.seat_tokens or {}))
-    first = table.last_seq + 1
-    moved = session.execute(update(TableRecord).where(
-        TableRecord.id == table_id, TableRecord.last_seq == table.last_seq)
-        .values(last_seq=table.last_seq + len(made), updated_at=utcnow()))
-    if moved.rowcount != 1:
-        session.rollback()
-        return None
-    for offset, (kind, by, body) in enumerate(made):
-        session.add(TableEntry(table_id=table_id, seq=first + offset,
-                               client_id=client_id if offset == 0 else
-                               f"{client_id}#{offset}", by=by, kind=kind, body=body))
-    try:
-        session.commit()
-    except IntegrityError:  # the same client id on another host at the same moment
-        session.rollback()
-        return None
+        return Appended("stale", state, missed=states.entries(session, table_id, after=seen,
+                                                              upto=last))
+    made = decided(state, viewer, entry, taken=list(table.seat_tokens or {}), wait=wait)
+    if max_entries is not None and last + len(made) > max_entries:
+        raise full(max_entries)
+    session.rollback()  # the reads end here: the write below is a transaction of its own
+    first = last + 1
+    with sqlite_writer(session):  # SQLite: one writer at a time
+        moved = session.execute(update(TableRecord).where(
+            TableRecord.id == table_id, TableRecord.last_seq == last)
+            .values(last_seq=last + len(made), updated_at=utcnow()))
+        if moved.rowcount != 1:
+            session.rollback()
+            return None
+        for offset, (kind, by, body) in enumerate(made):
+            session.add(TableEntry(table_id=table_id, seq=first + offset,
+                                   client_id=client_id if offset == 0 else
+                                   f"{client_id}#{offset}", by=by, kind=kind, body=body))
+        try:
+            session.commit()
+        except IntegrityError:  # the same client id on another host at the same moment
+            session.rollback()
+            return None
     table = find(session, table_id)
     notify = [b["player"] for k, _, b in made if k == "drop" and b.get("player")]
-    return Appended("appended", states.load(session, table),
-                    seqs=list(range(first, first + len(made))), notify=notify)
+    seqs = list(range(first, first + len(made)))
+    try:
+        now = states.load(session, table, wait=wait)
+    except budget.Busy as busy:  # appended all the same: a retry (same id) is a duplicate
+        return Appended("appended", None, seqs=seqs, notify=notify, busy=busy)
+    return Appended("appended", now, seqs=seqs, notify=notify)
+
+
+def decided(state: states.State, viewer: Viewer, entry: dict[str, Any], *, taken: list[str],
+            wait: float | None = None) -> list[tuple]:
+    """:func:`decide` beside the request within ``wait`` seconds; the decision is kept for the
+    same entry on the same state (a retry after a 503 finds it at once)."""
+    digest = hashlib.sha256(json.dumps(entry, sort_keys=True, ensure_ascii=True).encode()
+                            ).hexdigest()
+    key = ("table-decide", state.table, state.seq, viewer.role, viewer.player,
+           tuple(sorted(taken)), digest)
+    answer = json.loads(budget.run(key, _decision, state, viewer, entry, taken, wait=wait))
+    if "refused" in answer:
+        refused = answer["refused"]
+        raise TableError(refused["status"], refused["message"], refused["errors"])
+    return [tuple(row) for row in answer["rows"]]
+
+
+def _decision(state: states.State, viewer: Viewer, entry: dict[str, Any],
+              taken: list[str]) -> bytes:
+    try:
+        answer: dict[str, Any] = {"rows": decide(state, viewer, entry, taken=taken)}
+    except TableError as error:
+        answer = {"refused": {"status": error.status, "message": error.message,
+                              "errors": error.errors}}
+    return json.dumps(answer, ensure_ascii=True, separators=(",", ":")).encode("ascii")
 
 
 def decide(state: states.State, viewer: Viewer, entry: dict[str, Any], *,

@@ -1,17 +1,29 @@
-"""A table's state: its entries replayed (pointer placements only), the engine's choices for the
-draft and the parts waiting for the rest of their entry. Kept per (table, last sequence number):
-it never changes once computed."""
+"""A table's state: its entries folded one row at a time (pointer placements only), the engine's
+choices for the draft and the parts waiting for the rest of their entry.
+
+States are kept per (table, last sequence number): a state never changes once computed, and the
+state after entry n+1 is made from the kept state after entry n by folding only the new rows
+(:func:`advance`) with the same step per row as a build from the start (:func:`build`). Adding an
+entry kind is one step function in :data:`STEPS`. A kind that changes an *earlier* entry (a
+correction) cannot be folded on top of the kept state: it is registered in :data:`REWRITES` too,
+and a state with such a row among its new rows is built again from the start, every row first
+rewritten by it (the earlier entry changed, the correction's own step then does what is left).
+
+The engine work (the engine's ``choices``, a plan per gathered entry) is done beside the request
+within its budget (popreplay/budget.py) when ``load`` is given a ``wait``.
+"""
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, Iterable, Mapping
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from .. import budget
 from ..db.tables import TableEntry, TableRecord
 from ..drafts import draft_shape
 from ..engine import get_game
@@ -21,6 +33,109 @@ from .places import place
 
 CACHE_SIZE = 256
 
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What the state and the views read of a table, as plain values (safe in any thread: no
+    lazy load from the database)."""
+
+    id: str
+    game: str
+    mode: str
+    start: Mapping[str, Any]
+    status: str
+    stored_slug: str | None
+    seat_tokens: Mapping[str, str]
+    last_seq: int
+
+    @classmethod
+    def of(cls, table: TableRecord | Snapshot) -> Snapshot:
+        if isinstance(table, Snapshot):
+            return table
+        return cls(id=table.id, game=table.game, mode=table.mode, start=table.start,
+                   status=table.status, stored_slug=table.stored_slug,
+                   seat_tokens=dict(table.seat_tokens or {}), last_seq=table.last_seq)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One entry of a table (a ``TableEntry`` as plain values)."""
+
+    seq: int
+    kind: str
+    by: str | None
+    body: dict[str, Any]
+    client_id: str | None = None
+
+    @classmethod
+    def of(cls, entry: TableEntry | Row) -> Row:
+        if isinstance(entry, Row):
+            return entry
+        return cls(seq=entry.seq, kind=entry.kind, by=entry.by, body=entry.body,
+                   client_id=entry.client_id)
+
+
+@dataclass
+class Fold:
+    """The rows folded so far: the draft, every part by (plan key, slot), the refusals."""
+
+    log: dict[str, Any]
+    raw_parts: dict[tuple[str, int], Part] = field(default_factory=dict)
+    dropped: dict[str, dict[str, Any]] = field(default_factory=dict)
+    last_change: int = 0  # the sequence number of the last row that changed the draft
+    seq: int = 0
+
+    def copy(self) -> Fold:
+        """A fold to go on from, leaving this one (a kept state's) as it is: ``place`` copies
+        the draft it changes, the dicts are copied here."""
+        return Fold(self.log, dict(self.raw_parts), dict(self.dropped), self.last_change,
+                    self.seq)
+
+
+# --- one step per row kind -----------------------------------------------------------------------
+
+def _step_place(fold: Fold, row: Row) -> None:
+    body = row.body
+    fold.log = place(fold.log, body["at"], body["how"], body["value"])
+    fold.last_change = row.seq
+
+
+def _step_part(fold: Fold, row: Row) -> None:
+    for index, cards in row.body["slots"].items():
+        fold.raw_parts[(row.body["key"], int(index))] = Part(row.seq, row.by, tuple(cards))
+
+
+def _step_drop(fold: Fold, row: Row) -> None:
+    body = row.body
+    fold.raw_parts.pop((body["key"], body["slot"]), None)
+    if body.get("player") is not None:
+        fold.dropped[body["player"]] = {"seq": row.seq, "error": body["error"]}
+
+
+Step = Callable[[Fold, Row], None]
+# kind -> what one row of it does to the fold (the full build and the incremental path both)
+STEPS: dict[str, Step] = {"place": _step_place, "part": _step_part, "drop": _step_drop}
+# kinds that change an earlier entry -> how they rewrite the whole list of rows before a build
+# from the start (their own step then does what is left, often nothing)
+REWRITES: dict[str, Callable[[list[Row]], list[Row]]] = {}
+
+
+def step(fold: Fold, row: Row) -> None:
+    try:
+        apply = STEPS[row.kind]
+    except KeyError:
+        raise ValueError(f"table {row.kind!r} entries are not known here") from None
+    apply(fold, row)
+    fold.seq = row.seq
+
+
+def fold_rows(fold: Fold, rows: Iterable[Row]) -> Fold:
+    for row in rows:
+        step(fold, row)
+    return fold
+
+
+# --- the state -----------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class State:
@@ -34,55 +149,41 @@ class State:
     parts: dict[str, dict[int, Part]]  # kind -> slot -> the part waiting
     last_change: int  # the sequence number of the last entry that changed the draft
     dropped: dict[str, dict[str, Any]] = field(default_factory=dict)  # player -> refusal
+    fold: Fold | None = field(default=None, compare=False, repr=False)  # to go on from
 
     @property
     def open_rounds(self) -> set[int]:
         return games.private_parts(self.game, self.log, self.choices)
 
 
-_cache: OrderedDict[tuple[str, int], State] = OrderedDict()
-_lock = threading.Lock()
+def build(table: TableRecord | Snapshot, rows: Iterable[TableEntry | Row]) -> State:
+    """The state after ``rows`` (every row of the table, in order), from the table's start."""
+    table = Snapshot.of(table)
+    rows = [Row.of(r) for r in rows]
+    for kind, rewrite in REWRITES.items():
+        if any(r.kind == kind for r in rows):
+            rows = rewrite(rows)
+    return finish(table, fold_rows(Fold(table.start["log"]), rows))
 
 
-def entries(session: Session, table_id: str, *, after: int = 0) -> list[TableEntry]:
-    return list(session.scalars(select(TableEntry).where(
-        TableEntry.table_id == table_id, TableEntry.seq > after).order_by(TableEntry.seq)))
+def advance(table: TableRecord | Snapshot, state: State,
+            rows: Iterable[TableEntry | Row]) -> State | None:
+    """The state after ``rows`` (the rows after ``state.seq``, in order) from the kept
+    ``state``, or ``None`` when one of them changes an earlier entry (build from the start)."""
+    table = Snapshot.of(table)
+    rows = [Row.of(r) for r in rows]
+    if state.fold is None or any(r.kind in REWRITES for r in rows):
+        return None
+    if not rows:
+        return state
+    return finish(table, fold_rows(state.fold.copy(), rows))
 
 
-def load(session: Session, table: TableRecord) -> State:
-    key = (table.id, table.last_seq)
-    with _lock:
-        if key in _cache:
-            _cache.move_to_end(key)
-            return _cache[key]
-    state = build(table, entries(session, table.id))
-    with _lock:
-        _cache[key] = state
-        while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
-    return state
-
-
-def build(table: TableRecord, rows: list[TableEntry]) -> State:
+def finish(table: Snapshot, fold: Fold) -> State:
+    """The engine's part: its choices for the folded draft and the plans of the gathered entries
+    (the parts of the current plans only)."""
     hands = bool(table.start.get("hands"))
-    log = table.start["log"]
-    raw_parts: dict[tuple[str, int], Part] = {}
-    dropped: dict[str, dict[str, Any]] = {}
-    last_change = 0
-    seq = 0
-    for row in rows:
-        seq = row.seq
-        body = row.body
-        if row.kind == "place":
-            log = place(log, body["at"], body["how"], body["value"])
-            last_change = row.seq
-        elif row.kind == "part":
-            for index, cards in body["slots"].items():
-                raw_parts[(body["key"], int(index))] = Part(row.seq, row.by, tuple(cards))
-        elif row.kind == "drop":
-            raw_parts.pop((body["key"], body["slot"]), None)
-            if body.get("player") is not None:
-                dropped[body["player"]] = {"seq": row.seq, "error": body["error"]}
+    log = fold.log
     choices = engine_choices(table.game, log)
     plans: dict[str, dict[str, Any]] = {}
     for kind in games.GATHERED.get(table.game, ()):
@@ -91,11 +192,11 @@ def build(table: TableRecord, rows: list[TableEntry]) -> State:
             plan = (answer.get("next") or {}).get(kind)
             if plan is not None and plan.get("slots"):
                 plans[kind] = plan
-    parts = {kind: {index: part for (key, index), part in raw_parts.items()
+    parts = {kind: {index: part for (key, index), part in fold.raw_parts.items()
                     if key == plan_key(kind, plan)} for kind, plan in plans.items()}
-    return State(table=table.id, game=table.game, seq=seq, hands=hands, log=log,
-                 choices=choices, plans=plans, parts=parts, last_change=last_change,
-                 dropped=dropped)
+    return State(table=table.id, game=table.game, seq=fold.seq, hands=hands, log=log,
+                 choices=choices, plans=plans, parts=parts, last_change=fold.last_change,
+                 dropped=dict(fold.dropped), fold=fold)
 
 
 def engine_choices(game: str, log: dict[str, Any]) -> dict[str, Any]:
@@ -103,3 +204,92 @@ def engine_choices(game: str, log: dict[str, Any]) -> dict[str, Any]:
     if exact is None:
         return {"error": errors[0].to_dict(), "next": {}}
     return get_game(game).choices(exact)
+
+
+# --- kept states ---------------------------------------------------------------------------------
+
+_cache: OrderedDict[tuple[str, int], State] = OrderedDict()
+_lock = threading.Lock()
+
+
+def kept(table_id: str, seq: int) -> State | None:
+    with _lock:
+        state = _cache.get((table_id, seq))
+        if state is not None:
+            _cache.move_to_end((table_id, seq))
+        return state
+
+
+def keep(state: State) -> State:
+    with _lock:
+        _cache[(state.table, state.seq)] = state
+        _cache.move_to_end((state.table, state.seq))
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    return state
+
+
+def latest_before(table_id: str, seq: int) -> State | None:
+    """The kept state of this table with the highest sequence number below ``seq``."""
+    with _lock:
+        found = [s for (t, n), s in _cache.items() if t == table_id and n < seq]
+    return max(found, key=lambda s: s.seq, default=None)
+
+
+def forget(table_id: str | None = None) -> None:
+    """Forget the kept states (of one table; tests)."""
+    with _lock:
+        for key in [k for k in _cache if table_id is None or k[0] == table_id]:
+            del _cache[key]
+
+
+def entries(session: Session, table_id: str, *, after: int = 0,
+            upto: int | None = None) -> list[TableEntry]:
+    query = select(TableEntry).where(TableEntry.table_id == table_id, TableEntry.seq > after)
+    if upto is not None:
+        query = query.where(TableEntry.seq <= upto)
+    return list(session.scalars(query.order_by(TableEntry.seq)))
+
+
+def load(session: Session, table: TableRecord | Snapshot, *, wait: float | None = None) -> State:
+    """The table's state at its last sequence number (see :func:`loader`)."""
+    return loader(session, table)(wait)
+
+
+def loader(session: Session, table: TableRecord | Snapshot) -> Callable[[float | None], State]:
+    """Reads now what the table's state at its last sequence number needs; the function it
+    returns does the engine's part (no database: a stream gives its connection back first).
+
+    The state is kept, or made from the last kept state of this table and the rows after it,
+    or from the start (no kept state, or a new row changes an earlier entry). The engine's work
+    runs within ``wait`` seconds beside the request (``None``: in the caller); past it
+    :class:`popreplay.budget.Busy` (the work goes on and its state is kept for the retry)."""
+    snap = Snapshot.of(table)
+    state = kept(snap.id, snap.last_seq)
+    if state is not None:
+        return lambda wait: state
+    base = latest_before(snap.id, snap.last_seq)
+    rows = [Row.of(r) for r in entries(session, snap.id, after=base.seq if base else 0,
+                                       upto=snap.last_seq)]
+    if base is not None and any(r.kind in REWRITES for r in rows):
+        base, rows = None, [Row.of(r) for r in entries(session, snap.id, upto=snap.last_seq)]
+
+    def compute(wait: float | None) -> State:
+        if base is not None:
+            return budget.run(("table-state", snap.id, snap.last_seq), _advanced, snap, base,
+                              rows, wait=wait)
+        return budget.run(("table-state", snap.id, snap.last_seq), _built, snap, rows,
+                          wait=wait)
+
+    return compute
+
+
+def _advanced(snap: Snapshot, base: State, rows: list[Row]) -> State:
+    state = advance(snap, base, rows)
+    if state is None:  # loader() sends the rows of a table whose past changed to _built
+        raise RuntimeError(f"table {snap.id}: rows after {base.seq} change an earlier entry")
+    return keep(state)
+
+
+def _built(snap: Snapshot, rows: list[Row]) -> State:
+    return keep(build(snap, rows))
