@@ -17,7 +17,7 @@
 | POPREPLAY_LIMIT_<NAME>    | the default of limit NAME (WRITES, REPLAYS, EXPORTS ...), e.g. ``60/minute;1000/hour``; ``off``: not limited |
 | POPREPLAY_TRUSTED_PROXIES | 0: proxies in front of the service whose X-Forwarded-For is believed (the client is the address they name) |
 | POPREPLAY_REPLAY_WAIT     | 10: seconds a request waits for a first replay being computed; past it, 503 with Retry-After while it goes on (0: no limit, computed in the request) |
-| POPREPLAY_TABLE_MAX_ENTRIES | 2000: the most entries (rows, parts included) one table takes; past it, 409 ``table-full`` (docs/table.md, "Limits") |
+| POPREPLAY_TABLE_MAX_ENTRIES | 2000: the most entries (rows, parts included) one table takes; past it, 422 ``table-full`` (docs/table.md, "Limits") |
 | POPREPLAY_TABLE_MAX_STREAMS | 1000: the most table streams open at once in one process; past it, 503 ``busy`` with Retry-After |
 """
 

@@ -277,11 +277,11 @@ def take_seat(body: dict[str, Any], table_id: str) -> Any:
 @bp.alt_response(200, schema=AppendedSchema, description="A retry (same `id`): counted once.")
 @bp.alt_response(403, schema=ErrorSchema)
 @bp.alt_response(409, schema=ErrorSchema, description="Stale: the draft changed after `seen`; "
-                 "`missed` holds the entries this phone has not seen, `view` the table now. Or "
-                 "`table-full`: the table holds POPREPLAY_TABLE_MAX_ENTRIES entries (nothing is "
-                 "appended; the host can store the game).")
+                 "`missed` holds the entries this phone has not seen, `view` the table now.")
 @bp.alt_response(422, schema=ErrorSchema, description="Refused by the rules (to this phone only: "
-                 "nothing is appended), or not an entry.")
+                 "nothing is appended), or not an entry, or `table-full`: the table holds "
+                 "POPREPLAY_TABLE_MAX_ENTRIES entries (nothing is appended; the host can store "
+                 "the game).")
 @bp.alt_response(503, schema=ErrorSchema, headers=BUSY, description=BUSY_WHY + " Rarely, the "
                  "entry was appended but the table after it was not ready: the retry (same `id`) "
                  "is answered `duplicate`.")

@@ -172,7 +172,8 @@ def append(session: Session, table_id: str, *, viewer: Viewer, client_id: str, s
 
     The engine's work (the table's state, the entry's check) runs beside the request within
     ``wait`` seconds (popreplay/budget.py; past it :class:`budget.Busy`, nothing appended); the
-    table takes at most ``max_entries`` rows (409 ``table-full`` past it, nothing appended)."""
+    table takes at most ``max_entries`` rows (422 ``table-full`` past it, nothing appended: a 409
+    is a stale entry to the page)."""
     if viewer.role == "watch":
         raise TableError(403, "A spectator enters nothing: take a seat first.")
     for _ in range(ATTEMPTS):
@@ -187,7 +188,7 @@ def append(session: Session, table_id: str, *, viewer: Viewer, client_id: str, s
 
 
 def full(max_entries: int) -> TableError:
-    return TableError(409, f"This table holds its {max_entries:,} entries, as many as a table "
+    return TableError(422, f"This table holds its {max_entries:,} entries, as many as a table "
                            "takes: the host can store the game (and go on in the recorder).", [
                                {"code": "table-full", "message": f"at most {max_entries} entries",
                                 "path": "/entry"}])

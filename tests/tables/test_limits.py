@@ -1,7 +1,7 @@
 """A table's engine work within its budget and its bounds (docs/table.md, "Limits"): the state kept
 between entries (the same State as a build from the start, field for field, after every entry of
 a whole game of each game), 503 `busy` while the engine is busy (``/healthz`` still answers), at
-most POPREPLAY_TABLE_MAX_ENTRIES entries a table, at most POPREPLAY_TABLE_MAX_STREAMS open
+most POPREPLAY_TABLE_MAX_ENTRIES entries a table (422 `table-full`), at most POPREPLAY_TABLE_MAX_STREAMS open
 streams a process."""
 
 from __future__ import annotations
@@ -237,7 +237,7 @@ def test_a_busy_engine_answers_503_busy_on_a_view_and_the_log(app, client, busy_
 
 # --- the bounds ----------------------------------------------------------------------------------
 
-def test_a_table_takes_at_most_max_entries_then_409_table_full(app, client):
+def test_a_table_takes_at_most_max_entries_then_422_table_full(app, client):
     app.config["TABLE_MAX_ENTRIES"] = 3
     log = get_game("slap").simulate(mode="timed", players=3, seed=1)
     start = {k: log[k] for k in ("format", "game", "mode", "players", "options") if k in log}
@@ -253,7 +253,7 @@ def test_a_table_takes_at_most_max_entries_then_409_table_full(app, client):
 
     assert [send(k, k).status_code for k in range(3)] == [201] * 3
     full = send(3, 3)
-    assert full.status_code == 409
+    assert full.status_code == 422
     body = full.get_json()
     [error] = body["errors"]
     assert (error["code"], error["message"], error["path"]) == ("table-full", "at most 3 entries",
@@ -270,7 +270,7 @@ def test_a_part_that_completes_its_entry_needs_room_for_both_rows(app, client):
     for name in table.log["players"]:
         table.join(name)
     answers = table.deal(0)  # the layout, two hands, then the last hand would make 2 rows
-    assert [a.status_code for a in answers] == [201, 201, 201, 409]
+    assert [a.status_code for a in answers] == [201, 201, 201, 422]
     assert answers[-1].get_json()["errors"][0]["code"] == "table-full"
     assert table.view("host")["seq"] == 3
 
