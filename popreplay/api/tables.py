@@ -395,12 +395,13 @@ def follow(app: Any, table_id: str, viewer: service.Viewer, last_id: int | None,
            slot: fanout.Slot | None = None) -> Iterator[str]:
     database = get_database(app)
     end = time.monotonic() + seconds
-    wait = app.config.get("REPLAY_WAIT")
+    work = app.config.get("REPLAY_WAIT")  # the engine's budget (popreplay/budget.py)
     # one process's memory does not hear the other workers: without Redis, poll the database too
     polled = isinstance(fanout.for_url(app.config.get("REDIS_URL")), fanout.MemoryFanout)
     try:
         yield "retry: 2000\n\n"
         seen = last_id
+        tries = 0  # engine work found busy in a row
         while True:
             with database.session() as session:  # reads only, given back before the engine
                 table = states.Snapshot.of(service.find(session, table_id))
@@ -409,26 +410,29 @@ def follow(app: Any, table_id: str, viewer: service.Viewer, last_id: int | None,
                     seen is not None and 0 <= seen < table.last_seq
                     and table.last_seq - seen <= SNAPSHOT_GAP) else []
             try:
-                state = compute(wait)
+                state = compute(work)
                 if seen is None or seen > state.seq or state.seq - seen > SNAPSHOT_GAP or (
                         sub is not None and sub.overflowed):
                     if sub is not None:
                         sub.overflowed = False
-                    out = [sse("snapshot", table_view(table, state, viewer, lang, wait=wait),
+                    out = [sse("snapshot", table_view(table, state, viewer, lang, wait=work),
                                id_=state.seq)]
                 elif seen < state.seq or seen == last_id:
-                    items = entries_seen(table, state, viewer, rows, after=seen, wait=wait)
+                    items = entries_seen(table, state, viewer, rows, after=seen, wait=work)
                     out = [sse("entry", localize_entry(item, lang), id_=item["seq"])
                            for item in items]
-                    out.append(sse("table", table_view(table, state, viewer, lang, wait=wait)))
+                    out.append(sse("table", table_view(table, state, viewer, lang, wait=work)))
                 else:
                     out = []
             except budget.Busy:  # the engine is busy: say so, and try again (kept meanwhile)
                 yield ": busy\n\n"
-                if sub is None or time.monotonic() + budget.RETRY_SECONDS >= end:
+                pause = min(budget.RETRY_SECONDS, 0.25 * 2 ** tries)  # soon: it may be queued
+                tries += 1
+                if sub is None or time.monotonic() + pause >= end:
                     return
-                time.sleep(budget.RETRY_SECONDS)
+                time.sleep(pause)
                 continue
+            tries = 0
             yield from out
             seen = state.seq
             last_id = -1

@@ -308,3 +308,24 @@ def test_at_most_max_streams_open_then_503_busy_and_polling_still_answers(app, c
     assert next(chunks) == b"retry: 2000\n\n"
     again.close()
     assert fanout.streams.open == app.config["TABLE_MAX_STREAMS"] - 1
+
+
+def test_a_stream_says_busy_and_goes_on_once_the_engine_is_free(app, client, busy_engine):
+    app.config["TABLE_STREAM_SECONDS"] = 5
+    table = Table(client, game_log())
+    table.part("host", "round", {0: table.log["rounds"][0]["layout"][0]})
+    states.forget(table.id)
+    app.config["REPLAY_WAIT"] = 0.2
+    busy_engine.hold()
+    polled = client.get(f"{API}/{table.id}/stream?token={table.key}&wait=0")
+    assert polled.get_data(as_text=True) == "retry: 2000\n\n: busy\n\n"  # a poll: try later
+    answer = client.get(f"{API}/{table.id}/stream?token={table.key}", buffered=False)
+    chunks = iter(answer.response)
+    assert next(chunks) == b"retry: 2000\n\n"
+    assert next(chunks) == b": busy\n\n"
+    busy_engine.set()
+    text = ""
+    while "event: snapshot" not in text:
+        text += next(chunks).decode()
+    assert "id: 1" in text
+    answer.close()
