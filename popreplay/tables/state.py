@@ -15,7 +15,6 @@ within its budget (popreplay/budget.py) when ``load`` is given a ``wait``.
 
 from __future__ import annotations
 
-import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
@@ -209,7 +208,9 @@ def engine_choices(game: str, log: dict[str, Any]) -> dict[str, Any]:
 # --- kept states ---------------------------------------------------------------------------------
 
 _cache: OrderedDict[tuple[str, int], State] = OrderedDict()
-_lock = threading.Lock()
+# a real lock even where gevent patched `threading`: states are kept from the engine's native
+# thread (popreplay/budget.py) and read from greenlets; held briefly, never across a switch
+_lock = budget._original("Lock")()
 
 
 def kept(table_id: str, seq: int) -> State | None:
