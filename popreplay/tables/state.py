@@ -30,7 +30,8 @@ from . import games
 from .gather import Part, ask, plan_key
 from .places import place
 
-CACHE_SIZE = 256
+CACHE_SIZE = 256  # states kept per process (LRU), of every table
+KEEP_BEHIND = 4  # of one table, the states more than this many entries before its latest are let go
 
 
 @dataclass(frozen=True)
@@ -222,9 +223,13 @@ def kept(table_id: str, seq: int) -> State | None:
 
 
 def keep(state: State) -> State:
+    """Keep ``state`` (and, of its table, only the few states just before it: the next entry
+    starts from the latest, so the cache holds many tables' latest states)."""
     with _lock:
         _cache[(state.table, state.seq)] = state
         _cache.move_to_end((state.table, state.seq))
+        for key in [k for k in _cache if k[0] == state.table and k[1] < state.seq - KEEP_BEHIND]:
+            del _cache[key]
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
     return state
