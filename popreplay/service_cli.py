@@ -77,7 +77,10 @@ def serve_options(host: str, port: int, workers: int, threads: int,
         # gthread even with one thread: its main loop keeps the worker alive during a long
         # streamed response (NDJSON validation/export), which the sync worker does not
         "worker_class": worker_class,
-        "worker_connections": 1000,
+        # twice TABLE_MAX_STREAMS (1,000 a process): with every stream open, a worker still
+        # takes 1,000 other connections (at 1,000 streams and 1,000 connections it took none;
+        # docs/table.md, "Measured")
+        "worker_connections": 2000,
         "accesslog": "-",
         "errorlog": "-",
         "timeout": 60,
