@@ -18,16 +18,13 @@ WORDS: dict[str, dict[str, str]] = {
            "invalid": "invalid", "round": "round", "turn": "turn", "at": "at",
            "claims differ": "claims differ", "claimed": "claimed", "computed": "computed",
            "totals": "totals", "winner": "winner", "winners": "winners", "none": "none",
-           "no logs": "no logs", "row": "row", "scores": "scores",
-           "Chief's waiting pile": "Chief's waiting pile", "round (cube)": "round"},
+           "no logs": "no logs", "round (cube)": "round"},
     "fr": {"FILE": "FICHIER", "GAME": "JEU", "STATUS": "ÉTAT", "DETAIL": "DÉTAIL",
            "complete": "complète", "incomplete": "inachevée", "illegal": "irrégulière",
            "invalid": "invalide", "round": "manche", "turn": "tour", "at": "—",
            "claims differ": "le résultat annoncé diffère", "claimed": "annoncé",
            "computed": "calculé", "totals": "totaux", "winner": "gagnant",
            "winners": "gagnants", "none": "aucun", "no logs": "aucun journal",
-           "row": "ligne", "scores": "scores",
-           "Chief's waiting pile": "cartes en attente du Chef Multicolore",
            "round (cube)": "tour de table"},
 }
 

@@ -7,10 +7,18 @@ from typing import Any
 
 import click
 
-from ...render import _w
-
 # Display colours for POP!'s five colours (number mod 5); the rulebook does not name them.
 POP_COLOURS = ("magenta", "red", "yellow", "green", "cyan")
+WORDS = {
+    "en": {"row": "row", "scores": "scores", "totals": "totals",
+           "Chief's waiting pile": "Chief's waiting pile"},
+    "fr": {"row": "ligne", "scores": "scores", "totals": "totaux",
+           "Chief's waiting pile": "cartes en attente du Chef Multicolore"},
+}
+
+
+def _w(lang: str, word: str) -> str:
+    return WORDS.get(lang, WORDS["en"])[word]
 
 
 def pop_state(state: dict[str, Any], lang: str = "en") -> list[str]:
