@@ -49,6 +49,7 @@ class GameKit:
     script: str | None = None  # static/: the replay page's renderer
     record_script: str | None = None  # static/: the recorder's panel
     style: str | None = None  # static/: the page's style sheet for this game
+    mode_words: tuple[tuple[str, Any], ...] = ()  # each engine mode and its name for people (lazy)
     examples: tuple[Example, ...] = ()
     catalogues: tuple[str, ...] = ("fr.po",)  # the engine messages' translations, <lang>.po
     round_word: str = "round"  # the terminal's word for a log's round (``render.WORDS``)

@@ -50,12 +50,14 @@ def example_heading(name: str) -> str:
     return f"{kit.title} {mode_word(log.get('mode'))}"
 
 
+# Every game's modes, in the page's language (the kits' ``mode_words``: the rulebooks' names).
+MODE_WORDS: dict[str, Any] = {mode: word for kit in KITS.values() for mode, word in kit.mode_words}
+
+
 def mode_word(mode: Any) -> str:
     """A game mode (the log's ``mode``) in the page's language: the rulebooks' names."""
-    words = {"battle": _("battle"), "coop": _("coop"), "solo": _("solo"), "puzzle": _("puzzle"),
-             "elimination": _("elimination"), "timed": _("timed"), "classic": _("classic"),
-             "standard": _("standard")}
-    return words.get(mode, "" if mode is None else str(mode))
+    word = MODE_WORDS.get(mode) if isinstance(mode, str) else None
+    return str(word) if word is not None else ("" if mode is None else str(mode))
 
 
 SECURITY_HEADERS = {

@@ -217,3 +217,12 @@ def test_no_file_of_a_game_outside_its_engine_and_its_kit() -> None:
     for folder in (PACKAGE / "engine" / "games").iterdir():
         if folder.is_dir() and folder.name != "__pycache__":
             assert folder.name in GAMES, folder
+
+
+@pytest.mark.parametrize("kit", kits(), ids=lambda k: k.name)
+def test_the_mode_words_name_the_engines_modes(kit: GameKit) -> None:
+    """The pages' names of the modes (``web.views.mode_word``): one per engine mode, no other."""
+    assert tuple(mode for mode, _ in kit.mode_words) == GAMES[kit.name].modes
+    assert all(str(word) for _, word in kit.mode_words)
+    others = {m for k in KITS.values() if k is not kit for m, _ in k.mode_words}
+    assert not others & set(GAMES[kit.name].modes)  # mode_word() takes a mode without its game

@@ -7,6 +7,7 @@ from ..kit import Example, GameKit
 KIT = GameKit(
     name="bloops",
     title=_l("Bloops"),
+    mode_words=(("classic", _l("classic")),),  # the rulebook's names
     shape="logformat:BloopsLogSchema",
     renderer="render:bloops_state",
     script="bloops.js",

@@ -7,6 +7,7 @@ from ..kit import Example, GameKit
 KIT = GameKit(
     name="cube",
     title=_l("Cube (the cubing card game)"),
+    mode_words=(("standard", _l("standard")),),  # the rulebook's names
     shape="logformat:CubeLogSchema",
     renderer="render:cube_state",
     pending="logformat:PENDING",

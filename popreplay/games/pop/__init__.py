@@ -7,6 +7,8 @@ from ..kit import Example, GameKit
 KIT = GameKit(
     name="pop",
     title=_l("POP!"),
+    mode_words=(("battle", _l("battle")), ("coop", _l("coop")), ("solo", _l("solo")),
+                ("puzzle", _l("puzzle"))),  # the rulebook's names
     shape="logformat:PopLogSchema",
     renderer="render:pop_state",
     pending="logformat:PENDING",

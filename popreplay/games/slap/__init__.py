@@ -7,6 +7,7 @@ from ..kit import Example, GameKit
 KIT = GameKit(
     name="slap",
     title=_l("Slap (Rainbow/Shadow)"),
+    mode_words=(("elimination", _l("elimination")), ("timed", _l("timed"))),  # the rulebook's names
     shape="logformat:SlapLogSchema",
     renderer="render:slap_state",
     script="slap.js",
