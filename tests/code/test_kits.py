@@ -226,3 +226,19 @@ def test_the_mode_words_name_the_engines_modes(kit: GameKit) -> None:
     assert all(str(word) for _, word in kit.mode_words)
     others = {m for k in KITS.values() if k is not kit for m, _ in k.mode_words}
     assert not others & set(GAMES[kit.name].modes)  # mode_word() takes a mode without its game
+
+
+def test_the_package_data_carries_every_kits_files() -> None:
+    """pyproject's package-data globs match each kit's static files, examples and catalogues, so
+    an installed service has them (the kits' Python is found as packages)."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = config["tool"]["setuptools"]["package-data"]["popreplay"]
+    matched = {path.resolve() for pattern in patterns for path in PACKAGE.glob(pattern)}
+    for kit in KITS.values():
+        files = [kit.static_folder / name for name in kit.static_files]
+        files += [kit.example_path(example.name) for example in kit.examples]
+        files += [kit.folder / name for name in kit.catalogues]
+        for path in files:
+            assert path.resolve() in matched, path
