@@ -46,8 +46,12 @@ def example_heading(name: str) -> str:
         return name
     if len(kit.examples) == 1:
         return str(kit.title)
-    log = _parse(_example_bytes(name)) or {}
-    return f"{kit.title} {mode_word(log.get('mode'))}"
+    return f"{kit.title} {mode_word(_example_mode(name))}"
+
+
+@lru_cache(maxsize=None)
+def _example_mode(name: str) -> Any:
+    return (_parse(_example_bytes(name)) or {}).get("mode")
 
 
 # Every game's modes, in the page's language (the kits' ``mode_words``: the rulebooks' names).
