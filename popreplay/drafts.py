@@ -11,7 +11,7 @@ from typing import Any
 
 from .engine import get_game
 from .logformat import ShapeError, check_parsed_shape
-from .logformat.pop import AT_LEAST_ONE_ROUND
+from .games.pop.logformat import AT_LEAST_ONE_ROUND
 
 # Errors a draft may have where a whole log may not: a list that needs one entry and has none yet
 # (POP!'s ``rounds`` before the first layout). Nothing else is let through: a top-level ``[]``

@@ -3,35 +3,28 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from typing import Any
 
 import click
 
-from .render_bloops import bloops_state
-from .render_cube import cube_state
-from .render_slap import slap_state
-
-# Display colours for POP!'s five colours (number mod 5); the rulebook does not name them.
-POP_COLOURS = ("magenta", "red", "yellow", "green", "cyan")
+from .games import KITS
 
 # The words of the terminal output; messages and notes come in the result already rendered in the
-# language (``popreplay.i18n.localize``); each game's board takes the language too.
+# language (``popreplay.i18n.localize``); each game's board (its kit's ``render.py``) takes the
+# language too.
 WORDS: dict[str, dict[str, str]] = {
     "en": {"FILE": "FILE", "GAME": "GAME", "STATUS": "STATUS", "DETAIL": "DETAIL",
            "complete": "complete", "incomplete": "incomplete", "illegal": "illegal",
            "invalid": "invalid", "round": "round", "turn": "turn", "at": "at",
            "claims differ": "claims differ", "claimed": "claimed", "computed": "computed",
            "totals": "totals", "winner": "winner", "winners": "winners", "none": "none",
-           "no logs": "no logs", "row": "row", "scores": "scores",
-           "Chief's waiting pile": "Chief's waiting pile", "round (cube)": "round"},
+           "no logs": "no logs", "round (cube)": "round"},
     "fr": {"FILE": "FICHIER", "GAME": "JEU", "STATUS": "ÉTAT", "DETAIL": "DÉTAIL",
            "complete": "complète", "incomplete": "inachevée", "illegal": "irrégulière",
            "invalid": "invalide", "round": "manche", "turn": "tour", "at": "—",
            "claims differ": "le résultat annoncé diffère", "claimed": "annoncé",
            "computed": "calculé", "totals": "totaux", "winner": "gagnant",
            "winners": "gagnants", "none": "aucun", "no logs": "aucun journal",
-           "row": "ligne", "scores": "scores",
-           "Chief's waiting pile": "cartes en attente du Chef Multicolore",
            "round (cube)": "tour de table"},
 }
 
@@ -110,55 +103,27 @@ def table(rows: list[dict[str, str]], *, header: bool = True, lang: str = "en") 
     return "\n".join(lines)
 
 
-def _pop_state(state: dict[str, Any], lang: str = "en") -> list[str]:
-    area = state["area"]
-    label = _w(lang, "row")
-    lines = [" " * (len(label) + 4) + "   ".join(f" {q}" for q in "ABCDE")]
-    for r, row in enumerate(area["rows"]):
-        cells = []
-        for card in row:
-            if card is None:
-                cells.append("  .")
-            else:
-                cells.append(click.style(f"{card:3d}", fg=POP_COLOURS[card % 5], bold=True))
-        lines.append(f"{label} {r:2d} " + "  ".join(cells))
-    lines.append(f"{_w(lang, 'scores')} " + ", ".join(f"{k} {v}" for k, v in state["scores"].items())
-                 + f"   {_w(lang, 'totals')} "
-                 + ", ".join(f"{k} {v}" for k, v in state["totals"].items()))
-    if state["chief_pending"]:
-        lines.append(f"{_w(lang, 'Chief' + chr(39) + 's waiting pile')}: "
-                     + " ".join(map(str, state["chief_pending"])))
-    return lines
-
-
-def _generic_state(state: dict[str, Any]) -> list[str]:
-    return [json.dumps(state, ensure_ascii=False)]
-
-
-STATE_RENDERERS: dict[str, Callable[[dict[str, Any]], list[str]]] = {"pop": _pop_state}
-STATE_RENDERERS["bloops"] = bloops_state
-STATE_RENDERERS["cube"] = cube_state
-STATE_RENDERERS["slap"] = slap_state
-# boards that take the language too (``step``)
-LANGUAGE_AWARE: dict[str, Callable[[dict[str, Any], str], list[str]]] = {
-    "pop": _pop_state, "bloops": bloops_state, "slap": slap_state, "cube": cube_state}
+def board(game: str, state: dict[str, Any], lang: str = "en") -> list[str]:
+    """A step's table as its kit's renderer draws it (``popreplay/games/<g>/render.py``), or the
+    state as JSON for a game without a kit."""
+    kit = KITS.get(game)
+    if kit is None:
+        return [json.dumps(state, ensure_ascii=False)]
+    return kit.load("renderer")(state, lang)
 
 
 def step(result: dict[str, Any], item: dict[str, Any], lang: str = "en") -> str:
     where = []
     if item["round"] is not None:
-        word = "round (cube)" if result.get("game") == "cube" else "round"  # glossary
+        kit = KITS.get(result.get("game"))  # type: ignore[arg-type]
+        word = kit.round_word if kit is not None else "round"  # the glossary's word
         where.append(f"{_w(lang, word)} {item['round']}")
     if item["turn"] is not None:
         where.append(f"{_w(lang, 'turn')} {item['turn']}")
     head = click.style(f"[{item['index']}] {item['kind']}", bold=True)
     lines = [f"{head} {' '.join(where)}: {item['note']}"]
     if item.get("state"):
-        if result["game"] in LANGUAGE_AWARE:
-            board = LANGUAGE_AWARE[result["game"]](item["state"], lang)
-        else:
-            board = STATE_RENDERERS.get(result["game"], _generic_state)(item["state"])
-        lines.extend("    " + line for line in board)
+        lines.extend("    " + line for line in board(result["game"], item["state"], lang))
     return "\n".join(lines) + "\n"
 
 

@@ -2,8 +2,9 @@
 
 The engine gives every note and violation as a message id with parameters (see
 ``popreplay/engine/messages.py``); English templates live with the engine, the other languages in
-gettext catalogues here (``popreplay/i18n/<lang>/*.po``: ``msgid`` is the message id, ``msgstr`` the
-template, in the engine's tiny template syntax). A message without an id, or an id missing from a
+gettext catalogues (the shared ids in ``popreplay/i18n/<lang>/*.po``, each game's in its kit,
+``popreplay/games/<g>/<lang>.po``: ``msgid`` is the message id, ``msgstr`` the template, in the
+engine's tiny template syntax). A message without an id, or an id missing from a
 catalogue, keeps the English text the engine gave.
 
 - :func:`localize` renders a result object or replay (``errors``, ``steps``) in a language and keeps
@@ -27,7 +28,7 @@ DEFAULT = "en"
 _RULES: dict[str, Lang] = {"en": EN, "fr": FR}
 HERE = Path(__file__).resolve().parent
 
-__all__ = ["LANGUAGES", "catalogue", "from_environment", "localize", "negotiate", "render"]
+__all__ = ["LANGUAGES", "catalogue", "catalogue_paths", "from_environment", "localize", "negotiate", "render"]
 
 
 def _load_games() -> None:
@@ -41,9 +42,22 @@ def catalogue(lang: str) -> dict[str, str]:
     if lang == "en":
         return dict(_messages.ENGLISH)
     table: dict[str, str] = {}
-    for path in sorted((HERE / lang).glob("*.po")):
+    for path in catalogue_paths(lang):
         table.update(read_po(path.read_text("utf-8")))
     return table
+
+
+def catalogue_paths(lang: str) -> list[Path]:
+    """The ``.po`` files of ``lang``: the shared ones (``popreplay/i18n/<lang>/*.po``), then each
+    game's, in its kit (``popreplay/games/<g>/<lang>.po``)."""
+    from ..games import KITS
+
+    paths = sorted((HERE / lang).glob("*.po"))
+    for kit in KITS.values():
+        path = kit.catalogue_path(lang)
+        if path is not None:
+            paths.append(path)
+    return paths
 
 
 def clean(lang: str | None) -> str:

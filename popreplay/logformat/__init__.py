@@ -11,7 +11,7 @@ import difflib
 import functools
 import json
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator, Mapping
 
 import fastjsonschema
 from marshmallow import Schema, ValidationError
@@ -20,33 +20,44 @@ from marshmallow import fields as marshmallow_fields
 from ..engine.messages import Msg, msg, shape_text
 from ..engine.pointer import join
 from ..engine.replay import Violation
-from .bloops import BloopsLogSchema
-from .cube import CubeLogSchema
+from ..games import KITS
 from .envelope import LooseEnvelopeSchema
-from .limits import (
-    MAX_CUBE_EVENTS,
-    MAX_DEPTH,
-    SURROGATE_ESCAPE,
-    cube_events_past_limit,
-    depth_exceeds,
-    lone_surrogate_at,
-    meta_problem,
-)
-from .pop import PopLogSchema
-from .slap import SlapLogSchema
+from .limits import MAX_DEPTH, SURROGATE_ESCAPE, depth_exceeds, lone_surrogate_at, meta_problem
 
 try:  # the compiled (Rust) validator: about 20 times faster than fastjsonschema on a log
     import jsonschema_rs
 except ImportError:  # pragma: no cover - a platform without its wheel keeps fastjsonschema
     jsonschema_rs = None
 
-# One shape per registered game; ``tests/engine/test_registry.py`` checks it matches the engine's.
-SHAPES: dict[str, type[Schema]] = {
-    "pop": PopLogSchema,
-    "slap": SlapLogSchema,
-    "bloops": BloopsLogSchema,
-    "cube": CubeLogSchema,
-}
+
+
+class _Shapes(Mapping[str, "type[Schema]"]):
+    """Game -> the marshmallow schema of its logs: each kit's ``shape`` (``popreplay/games``),
+    imported when first asked for."""
+
+    def __getitem__(self, game: str) -> type[Schema]:
+        kit = KITS[game]
+        return _shape_of(kit.name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(KITS)
+
+    def __len__(self) -> int:
+        return len(KITS)
+
+
+@functools.cache
+def _shape_of(game: str) -> type[Schema]:
+    return KITS[game].load("shape")
+
+
+@functools.cache
+def _bound_of(game: str) -> Callable[[Any], tuple[str, str] | None] | None:
+    kit = KITS[game]
+    return kit.load("bound") if kit.bound else None
+
+
+SHAPES: Mapping[str, type[Schema]] = _Shapes()
 
 _schemas: dict[str, Schema] = {}
 
@@ -168,13 +179,12 @@ def _check_meta(data: dict[str, Any], game: Any, mode: Any) -> None:
 
 def _check_moves(data: dict[str, Any], game: Any, mode: Any) -> None:
     """The bound on a replay's work that one list's length cannot say (:mod:`.limits`): cube's
-    events of all turns together. Both paths (a JSON Schema cannot count across lists)."""
-    if game == "cube":
-        where = cube_events_past_limit(data)
-        if where is not None:
-            raise ShapeError([Violation(
-                "schema", f"at most {MAX_CUBE_EVENTS} events in one log (all turns together): "
-                "this one is past the limit", where)], game=game, mode=mode)
+    events of all turns together: its kit's ``bound``. Both paths (a JSON Schema cannot count
+    across lists)."""
+    bound = _bound_of(game)
+    problem = bound(data) if bound is not None else None
+    if problem is not None:
+        raise ShapeError([Violation("schema", problem[1], problem[0])], game=game, mode=mode)
 
 
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "jsonschemas" / "popreplay" / "1"

@@ -11,51 +11,44 @@ from typing import Any, Callable, Mapping
 
 from ..engine.messages import Msg, msg
 from ..engine.pointer import pointer
+from ..games import KITS
 
 Check = Callable[[Any], bool]
 
 
-def _string(value: Any) -> bool:
+def string(value: Any) -> bool:
     return isinstance(value, str)
 
 
-def _boolean(value: Any) -> bool:
+def boolean(value: Any) -> bool:
     return isinstance(value, bool)
 
 
-def _integer(value: Any) -> bool:
+def integer(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _list(value: Any) -> bool:
+def list_(value: Any) -> bool:
     return isinstance(value, list)
 
 
-def _object(value: Any) -> bool:
+def object_(value: Any) -> bool:
     return isinstance(value, dict)
 
 
-def _or_null(check: Check) -> Check:
+def or_null(check: Check) -> Check:
     return lambda value: value is None or check(value)
 
 
 # A field: its check and message, and for a list (or an object of lists, by player) the check and
-# message of each card in it (null: a card not seen).
+# message of each card in it (null: a card not seen). Each game's fields are its kit's ``pending``
+# (``popreplay/games/<g>/logformat.py``: ``PENDING``); a game without one ignores ``pending``.
 Field = tuple[Check, str, Check | None, str | None]
-POP_CARD = (_or_null(_integer), "shape.integer")  # POP!'s cards are numbers
-CUBE_CARD = (_or_null(_string), "shape.string")  # cube's are ids
-FIELDS: dict[str, dict[str, Field]] = {
-    "pop": {"entry": (_string, "shape.string", None, None),
-            "cards": (_list, "shape.list", *POP_CARD),
-            "hands": (_boolean, "shape.boolean", None, None),
-            "rows": (_integer, "shape.integer", None, None)},
-    "cube": {"deal": (_object, "shape.by-player", *CUBE_CARD),
-             "player": (_string, "shape.string", None, None),
-             "draw": (_list, "shape.list", *CUBE_CARD),
-             "play": (_string, "shape.string", None, None)},
-    "slap": {},  # pending is not used
-    "bloops": {},
-}
+
+
+def fields_of(game: str) -> Mapping[str, Field]:
+    kit = KITS.get(game)
+    return kit.load("pending") if kit is not None and kit.pending else {}
 
 
 def pending_error(game: str, pending: Mapping[str, Any] | None) -> dict[str, Any] | None:
@@ -64,7 +57,7 @@ def pending_error(game: str, pending: Mapping[str, Any] | None) -> dict[str, Any
     theirs is ignored)."""
     if pending is None:
         return None
-    fields = FIELDS.get(game)
+    fields = fields_of(game)
     if not fields:
         return None
     for key, value in pending.items():

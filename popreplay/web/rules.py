@@ -33,12 +33,12 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from markupsafe import Markup
 
+from ..games import KITS
 from .lang import current as current_lang
 from .views import SECURITY_HEADERS, _compress_pages, render_page
 
-GAMES = ("pop", "cube", "slap", "bloops")  # the order of the lists
+GAMES = tuple(KITS)  # the order of the lists: the registry's
 LANGS = ("en", "fr")
-TITLES = {"pop": "POP!", "cube": "cube", "slap": "slap", "bloops": "Bloops"}
 DOCS = "docs"  # popreplay/docs -> ../docs
 
 
@@ -140,7 +140,7 @@ def _other(lang: str) -> str:
 
 
 def _pages(lang: str) -> list[dict[str, str]]:
-    return [{"game": g, "title": TITLES[g], "url": page_url(g, lang)} for g in GAMES]
+    return [{"game": g, "title": str(KITS[g].title), "url": page_url(g, lang)} for g in GAMES]
 
 
 # --- Markdown ------------------------------------------------------------------------------------

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import re
 import threading
 from collections import OrderedDict
 from datetime import datetime, timezone
@@ -17,7 +16,6 @@ from flask import (Blueprint, Response, abort, current_app, request, send_from_d
                    url_for)
 from flask import render_template as _render_template
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
 from .. import store
@@ -26,6 +24,7 @@ from ..api.represent import base_url
 from ..checking import check_log, check_text
 from ..db.types import db_text
 from ..engine import ENGINE_VERSION, GAMES
+from ..games import KITS, example_kit, examples, static_file
 from ..i18n.words import error_words
 from . import i18n, preview
 from .claimform import claim_form
@@ -33,33 +32,36 @@ from .lang import LANGS
 from .lang import current as current_lang
 
 HERE = Path(__file__).parent
-EXAMPLES_DIR = HERE / "examples"
-GAME_SCRIPTS = HERE / "static" / "games"
 
-# The shipped example games: one per POP! mode, then one of each other game, in the order the home
-# page lists them. The key names the file in examples/ (for POP! it is the mode).
+# The shipped example games, kit after kit (``popreplay/games/<g>/examples/``: for POP! one per
+# mode), in the order the home page lists them; the key names the file and the page.
 EXAMPLES: dict[str, Any] = {  # lazy strings: each page says them in its language
-    "battle": _l("A 3-player battle whose score sheet is wrong: the claims panel shows where."),
-    "coop": _l("Four players, nine turns, no explosion: the group wins, level legendary."),
-    "solo": _l("Difficulty 2, won on turn 6: the title “mean”."),
-    "puzzle": _l("The domino chain: one card sets off five waves and clears the layout."),
-    "cube": _l("Two players race to complete CROSS, F2L, OLL and PLL."),
-    "slap": _l("Three players slap until one holds every card."),
-    "bloops": _l("Three players, hidden cards, effects, and a Bloops call."),
-}
-EXAMPLE_GAMES = {"cube": "cube", "slap": "slap", "bloops": "Bloops"}  # other keys: POP! modes
+    name: example.blurb for name, example in examples().items()}
 
 
 def example_heading(name: str) -> str:
-    return EXAMPLE_GAMES.get(name) or f"POP! {mode_word(name)}"
+    """An example's heading: its game's title, and the mode when the game ships several."""
+    kit, _ = example_kit(name) or (None, None)
+    if kit is None:
+        return name
+    if len(kit.examples) == 1:
+        return str(kit.title)
+    return f"{kit.title} {mode_word(_example_mode(name))}"
+
+
+@lru_cache(maxsize=None)
+def _example_mode(name: str) -> Any:
+    return (_parse(_example_bytes(name)) or {}).get("mode")
+
+
+# Every game's modes, in the page's language (the kits' ``mode_words``: the rulebooks' names).
+MODE_WORDS: dict[str, Any] = {mode: word for kit in KITS.values() for mode, word in kit.mode_words}
 
 
 def mode_word(mode: Any) -> str:
     """A game mode (the log's ``mode``) in the page's language: the rulebooks' names."""
-    words = {"battle": _("battle"), "coop": _("coop"), "solo": _("solo"), "puzzle": _("puzzle"),
-             "elimination": _("elimination"), "timed": _("timed"), "classic": _("classic"),
-             "standard": _("standard")}
-    return words.get(mode, "" if mode is None else str(mode))
+    word = MODE_WORDS.get(mode) if isinstance(mode, str) else None
+    return str(word) if word is not None else ("" if mode is None else str(mode))
 
 
 SECURITY_HEADERS = {
@@ -215,16 +217,28 @@ def record() -> str:
                            page_json=_htmlsafe(json.dumps(page, ensure_ascii=False)))
 
 
-GAME_TITLES = {"cube": _l("Cube (the cubing card game)"), "slap": _l("Slap (Rainbow/Shadow)")}
-
-
 def game_title(game: Any) -> str:
-    """A game's name for people, in the page's language (POP! and Bloops are names)."""
-    return str(GAME_TITLES.get(game.name, game.title))
+    """A game's name for people, in the page's language: its kit's ``title``, which is the
+    engine's (``tests/code/test_kits.py``)."""
+    kit = KITS.get(game.name)
+    return str(kit.title) if kit is not None else str(game.title)
 
 
 def record_script(game: str) -> str | None:
-    return f"games/{game}.record.js" if (GAME_SCRIPTS / f"{game}.record.js").is_file() else None
+    """The recorder's panel of the game, under ``/assets/`` (``games/<file>``), if it has one."""
+    kit = KITS.get(game)
+    return f"games/{kit.record_script}" if kit is not None and kit.record_script else None
+
+
+@bp.get("/assets/games/<name>")
+def game_asset(name: str) -> Response:
+    """A kit's static file (``popreplay/games/<g>/static/``) at the address the pages have always
+    used, ``/assets/games/<name>``: the templates write ``url_for('web.static',
+    filename='games/<name>')`` and this more specific rule answers it."""
+    folder = static_file(name)
+    if folder is None:
+        abort(404)
+    return send_from_directory(folder, name)
 
 
 @bp.get("/examples/<mode>")
@@ -284,9 +298,17 @@ def _game_titles() -> dict[str, str]:
     return {name: game_title(game) for name, game in GAMES.items()}
 
 
+def example_path(name: str) -> Path:
+    """The file of the shipped example ``name`` (in its kit's ``examples/``)."""
+    found = example_kit(name)
+    if found is None:
+        raise KeyError(f"no example called {name!r}")
+    return found[0].example_path(name)
+
+
 @lru_cache(maxsize=None)
 def _example_bytes(mode: str) -> bytes:
-    return (EXAMPLES_DIR / f"{mode}.json").read_bytes()
+    return example_path(mode).read_bytes()
 
 
 @lru_cache(maxsize=None)
@@ -311,19 +333,17 @@ def _parse(raw: bytes) -> dict[str, Any] | None:
 
 
 def game_script(game: str | None) -> str | None:
-    """The file name of the game's renderer under ``static/games/``, when there is one."""
-    if not game or not re.fullmatch(r"[a-z][a-z0-9_-]{0,31}", game):
-        return None
-    return f"games/{game}.js" if (GAME_SCRIPTS / f"{game}.js").is_file() else None
+    """The game's replay renderer under ``/assets/`` (``games/<file>``, its kit's ``script``),
+    when there is one."""
+    kit = KITS.get(game) if isinstance(game, str) else None
+    return f"games/{kit.script}" if kit is not None and kit.script else None
 
 
 def game_style(game: str | None) -> str | None:
-    """The file name of the game's own style sheet under ``static/games/``, when there is one."""
-    script = game_script(game)
-    if script is None:
-        return None
-    style = f"games/{game}.css"
-    return style if (GAME_SCRIPTS / f"{game}.css").is_file() else None
+    """The game's own style sheet under ``/assets/`` (its kit's ``style``), when it has a
+    renderer and a style sheet."""
+    kit = KITS.get(game) if isinstance(game, str) and game_script(game) else None
+    return f"games/{kit.style}" if kit is not None and kit.style else None
 
 
 def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, players: list[str],

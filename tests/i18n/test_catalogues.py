@@ -12,7 +12,7 @@ import pytest
 
 from popreplay.checking import check_text
 from popreplay.engine import GAMES, messages
-from popreplay.i18n import HERE, catalogue, render
+from popreplay.i18n import catalogue, catalogue_paths, render
 from popreplay.i18n.po import read_po
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
@@ -60,7 +60,7 @@ def test_no_french_message_without_an_english_one():
     assert set(catalogue("fr")) <= set(messages.ENGLISH)
 
 
-@pytest.mark.parametrize("path", sorted((HERE / "fr").glob("*.po")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", catalogue_paths("fr"), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_french_typography(path):
     """The glossary: no-break space before ':', narrow no-break space before ';', '!' and '?',
     « guillemets » with no-break spaces, typographic apostrophes not required."""

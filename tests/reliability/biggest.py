@@ -26,10 +26,10 @@ from typing import Any
 from popreplay.api.jsonout import compact
 from popreplay.checking import check_text
 from popreplay.engine.registry import GAMES
-from popreplay.logformat import bloops as bloops_shape
-from popreplay.logformat import cube as cube_shape
+from popreplay.games.bloops import logformat as bloops_shape
+from popreplay.games.cube import logformat as cube_shape
 from popreplay.logformat import limits
-from popreplay.logformat import slap as slap_shape
+from popreplay.games.slap import logformat as slap_shape
 
 MAX_BODY = 1024 * 1024
 

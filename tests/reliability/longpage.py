@@ -14,7 +14,7 @@ import threading
 import time
 import urllib.request
 
-from popreplay.logformat import slap as slap_shape
+from popreplay.games.slap import logformat as slap_shape
 from tests.reliability.test_round2 import long_slap
 
 

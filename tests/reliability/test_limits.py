@@ -14,10 +14,10 @@ from popreplay import create_app
 from popreplay.checking import check_text
 from popreplay.config import MiB
 from popreplay.engine import get_game
-from popreplay.logformat import bloops as bloops_shape
-from popreplay.logformat import cube as cube_shape
+from popreplay.games.bloops import logformat as bloops_shape
+from popreplay.games.cube import logformat as cube_shape
 from popreplay.logformat import limits
-from popreplay.logformat import slap as slap_shape
+from popreplay.games.slap import logformat as slap_shape
 from tests.conftest import as_bytes, simulated
 
 

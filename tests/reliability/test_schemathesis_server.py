@@ -24,7 +24,7 @@ from popreplay.db.session import make_engine
 from tests.e2e.test_serve import request, running
 from tests.reliability.test_schemathesis import excluded, judge
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "popreplay" / "web" / "examples"
+KITS = Path(__file__).resolve().parents[2] / "popreplay" / "games"  # <g>/examples/*.json
 MAX = int(os.environ.get("POPREPLAY_FUZZ_EXAMPLES", "150"))
 
 pytestmark = pytest.mark.slow
@@ -37,7 +37,7 @@ def stock(base: str, db_url: str) -> None:
         for table in reversed(Base.metadata.sorted_tables):
             connection.execute(table.delete())
     engine.dispose()
-    for example in sorted(EXAMPLES.glob("*.json")):
+    for example in sorted(KITS.glob("*/examples/*.json")):
         status, _, body = request("POST", f"{base}/api/v1/games", example.read_bytes(),
                                   {"Content-Type": "application/json"})
         assert status == 201, body

@@ -17,7 +17,7 @@ from popreplay import store
 from popreplay.api.jsonout import compact
 from popreplay.checking import check_text
 from popreplay.logformat import ShapeError, check_shape, limits
-from popreplay.logformat import slap as slap_shape
+from popreplay.games.slap import logformat as slap_shape
 from popreplay.engine.registry import get_game
 from tests.reliability.biggest import heaviest_slap
 from tests.reliability.test_round2 import long_slap

@@ -25,7 +25,7 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = ROOT / "popreplay" / "web" / "examples"
+KITS = ROOT / "popreplay" / "games"  # each kit's examples/ (popreplay/games/<g>/examples)
 SCREENSHOTS = ROOT / "docs" / "img"
 
 
@@ -179,7 +179,7 @@ def page(browser: Any) -> Iterator[Any]:
 
 @pytest.fixture(scope="session")
 def example_logs() -> dict[str, dict[str, Any]]:
-    return {path.stem: json.loads(path.read_text("utf-8")) for path in EXAMPLES.glob("*.json")}
+    return {path.stem: json.loads(path.read_text("utf-8")) for path in sorted(KITS.glob("*/examples/*.json"))}
 
 
 @pytest.fixture(scope="session")

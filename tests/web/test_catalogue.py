@@ -61,8 +61,8 @@ def _key(message: object) -> object:
 def test_extraction_covers_every_page(extracted: dict[object, list[str]]) -> None:
     files = {f for names in extracted.values() for f in names}
     for expected in ("popreplay/web/templates/web/replay.html", "popreplay/web/static/replay.js",
-                     "popreplay/web/static/record.js", "popreplay/web/static/games/pop.js",
-                     "popreplay/web/static/games/bloops.record.js", "popreplay/web/views.py",
+                     "popreplay/web/static/record.js", "popreplay/games/pop/static/pop.js",
+                     "popreplay/games/bloops/static/bloops.record.js", "popreplay/web/views.py",
                      "popreplay/api/docs.py"):
         assert expected in files
     assert "Settle the score: replay a game, move by move" in extracted
@@ -115,7 +115,8 @@ def test_every_javascript_call_is_extractable() -> None:
     literal t("…")/tn("…")/nt("…") of the page scripts must be one it sees."""
     missed = []
     static = ROOT / "popreplay" / "web" / "static"
-    for path in sorted(static.rglob("*.js")):
+    kits = ROOT / "popreplay" / "games"
+    for path in sorted([*static.rglob("*.js"), *kits.glob("*/static/*.js")]):
         source = path.read_text("utf-8")
         seen = {m if isinstance(m, str) else m[0]
                 for _l, _f, m, _c in extract_javascript(io.BytesIO(source.encode()),

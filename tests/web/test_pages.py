@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from popreplay.checking import check_text
-from popreplay.web.views import EXAMPLES, EXAMPLES_DIR, game_script, offending_move, place_in_log
+from popreplay.web.views import EXAMPLES, HERE, example_path, game_script, offending_move, place_in_log
 from tests.conftest import gzip_negotiated
 
 
@@ -60,7 +60,7 @@ def store_log(client: Any, raw: bytes, visibility: str = "public") -> dict[str, 
 
 
 def example_bytes(mode: str) -> bytes:
-    return (EXAMPLES_DIR / f"{mode}.json").read_bytes()
+    return example_path(mode).read_bytes()
 
 
 def assert_secure(response: Any) -> None:
@@ -181,7 +181,7 @@ def test_assets_are_served_with_nosniff(client: Any) -> None:
 
 
 def test_replay_js_documents_the_renderer_contract() -> None:
-    text = (EXAMPLES_DIR.parent / "static" / "replay.js").read_text("utf-8")
+    text = (HERE / "static" / "replay.js").read_text("utf-8")
     head = text[:3000]
     for phrase in ("window.PopReplayGames", "renderState(container, step, result, helpers)",
                    "renderOutcome", "#step=N"):
@@ -220,11 +220,12 @@ def test_offending_move_points_at_the_value_and_the_turn() -> None:
 
 
 def test_game_style_is_linked_only_when_the_game_ships_one() -> None:
-    from popreplay.web.views import GAME_SCRIPTS, game_style
+    from popreplay.games import KITS
+    from popreplay.web.views import game_style
 
     assert game_style("pop") is None
-    for css in GAME_SCRIPTS.glob("*.css"):
-        if (GAME_SCRIPTS / f"{css.stem}.js").is_file():
+    for css in KITS["pop"].folder.parent.glob("*/static/*.css"):
+        if (css.parent / f"{css.stem}.js").is_file():
             assert game_style(css.stem) == f"games/{css.stem}.css"
 
 

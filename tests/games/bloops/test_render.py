@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from popreplay.checking import check_log
 from popreplay.cli import main
-from popreplay.render import STATE_RENDERERS
+from popreplay.render import board
 
 from .logs import ANA, BEN, A, B, call, counter, discard, draw, log
 
@@ -18,7 +18,7 @@ def test_the_table_shows_places_face_down_or_known():
     data = log(deal={A: ANA, B: [None, None, None, 3, 5, 8]},
                events=[draw(A, 9), discard(A, 9)])
     state = check_log(data, with_steps=True)["steps"][-1]["state"]
-    lines = [click.unstyle(line) for line in STATE_RENDERERS["bloops"](state)]
+    lines = [click.unstyle(line) for line in board("bloops", state)]
     assert lines == [
         "▶ Ana  1:3 2:1 3:4 | 4:1 5:5 6:9",
         "  Ben  1:? 2:? 3:? | 4:3 5:5 6:8",
@@ -30,7 +30,7 @@ def test_the_table_shows_places_face_down_or_known():
 def test_the_bloops_holder_and_the_drawn_card_are_shown():
     data = log(events=[draw(A), discard(A, 1), counter(B, 1, 2), call(A), draw(B, 4)])
     state = check_log(data, with_steps=True)["steps"][-1]["state"]
-    lines = [click.unstyle(line) for line in STATE_RENDERERS["bloops"](state)]
+    lines = [click.unstyle(line) for line in board("bloops", state)]
     assert lines[0].endswith(" [Bloops]") and lines[0].startswith("  Ana")
     assert lines[1] == "▶ Ben  1:2 2:? 3:? | 4:? 5:? 6:? | 7:?"
     assert lines[2] == "pile 49   discard 1   Ben holds 4"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from popreplay.checking import check_log
-from popreplay.render_slap import slap_state
+from popreplay.games.slap.render import slap_state
 
 
 def test_terminal_table_shows_piles_challenge_and_next_player():

@@ -6,11 +6,12 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from .envelope import EnvelopeSchema, StrictSchema, at_most, moves_at_most
-from .fields import JsonBoolean, JsonInteger, JsonList, JsonString, NameMap, json_integer
-from .limits import MAX_PLAYERS
+from ...logformat.envelope import EnvelopeSchema, StrictSchema, at_most, moves_at_most
+from ...logformat.fields import JsonBoolean, JsonInteger, JsonList, JsonString, NameMap, json_integer
+from ...logformat.limits import MAX_PLAYERS
+from ...engine.games.slap import SLAP
 
-MODES = ("elimination", "timed")
+MODES = SLAP.modes  # the engine's: declared once (tests/code/test_kits.py)
 PILES = ("central", "folies")
 EVENT_KINDS = ("flip", "slap", "time_up")
 # Size limits beyond anything a real game needs (a slap game is a few hundred events).

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from .envelope import EnvelopeSchema, StrictSchema, at_most, moves_at_most
-from .fields import JsonBoolean, JsonInteger, JsonList, JsonString, NameMap
-from .limits import MAX_CARDS, MAX_PLAYERS, MAX_ROUNDS, MAX_ROWS, MAX_TURNS
+from ...logformat import pending
+from ...logformat.envelope import EnvelopeSchema, StrictSchema, at_most, moves_at_most
+from ...logformat.fields import JsonBoolean, JsonInteger, JsonList, JsonString, NameMap
+from ...logformat.limits import MAX_CARDS, MAX_PLAYERS, MAX_ROUNDS, MAX_ROWS, MAX_TURNS
+from ...engine.games.pop import POP
 
-MODES = ("battle", "coop", "solo", "puzzle")
+MODES = POP.modes  # the engine's: declared once (tests/code/test_kits.py)
 
 
 def _cards(**kwargs) -> JsonList:
@@ -81,3 +83,14 @@ class PopLogSchema(EnvelopeSchema):
     rounds = JsonList(fields.Nested(RoundSchema), required=True,
                       validate=[validate.Length(min=1, error=AT_LEAST_ONE_ROUND),
                                 at_most(MAX_ROUNDS, "rounds")])
+
+
+# The recorder's pending entry (docs/recorder.md; popreplay/logformat/pending.py): POP!'s cards
+# are numbers.
+_CARD = (pending.or_null(pending.integer), "shape.integer")
+PENDING: dict[str, pending.Field] = {
+    "entry": (pending.string, "shape.string", None, None),
+    "cards": (pending.list_, "shape.list", *_CARD),
+    "hands": (pending.boolean, "shape.boolean", None, None),
+    "rows": (pending.integer, "shape.integer", None, None),
+}

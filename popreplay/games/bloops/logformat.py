@@ -10,10 +10,11 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from .envelope import EnvelopeSchema, StrictSchema, at_most, moves_at_most
-from .fields import JsonBoolean, JsonInteger, JsonList, JsonString, NameMap
+from ...logformat.envelope import EnvelopeSchema, StrictSchema, at_most, moves_at_most
+from ...logformat.fields import JsonBoolean, JsonInteger, JsonList, JsonString, NameMap
+from ...engine.games.bloops import BLOOPS
 
-MODES = ("classic",)
+MODES = BLOOPS.modes  # the engine's: declared once (tests/code/test_kits.py)
 ENDINGS = ("twenty", "bloops", "pile-empty")
 
 # Sizes beyond anything a real game needs (as ``limits.py`` does for POP!); past them a log is

@@ -9,11 +9,14 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from .envelope import EnvelopeSchema, StrictSchema, at_most, moves_at_most
-from .fields import JsonBoolean, JsonInteger, JsonList, JsonString, NameMap
-from .limits import MAX_CARDS, MAX_NAME_LENGTH, MAX_PLAYERS
+from ...logformat import pending
+from ...logformat.envelope import EnvelopeSchema, StrictSchema, at_most, moves_at_most
+from ...logformat.fields import JsonBoolean, JsonInteger, JsonList, JsonString, NameMap
+from ...logformat.limits import (MAX_CARDS, MAX_CUBE_EVENTS, MAX_NAME_LENGTH, MAX_PLAYERS,
+                               cube_events_past_limit)
+from ...engine.games.cube import CUBE
 
-MODES = ("standard",)
+MODES = CUBE.modes  # the engine's: declared once (tests/code/test_kits.py)
 STEPS = ("CROSS", "F2L", "OLL", "PLL")
 FMC_MARKS = ("XCROSS", "1st F2L", "2nd F2L", "3rd F2L", "OLL", "T-PERM")
 ACTIONS = ("play", "discard", "show")
@@ -114,3 +117,24 @@ class CubeLogSchema(EnvelopeSchema):
     turns = JsonList(fields.Nested(TurnSchema), required=True,
                      validate=moves_at_most(MAX_TURNS, "turns"))
     claimed = fields.Nested(ClaimedSchema, allow_none=True)
+
+
+# The recorder's pending entry (docs/recorder.md; popreplay/logformat/pending.py): cube's cards
+# are ids.
+_CARD = (pending.or_null(pending.string), "shape.string")
+PENDING: dict[str, pending.Field] = {
+    "deal": (pending.object_, "shape.by-player", *_CARD),
+    "player": (pending.string, "shape.string", None, None),
+    "draw": (pending.list_, "shape.list", *_CARD),
+    "play": (pending.string, "shape.string", None, None),
+}
+
+
+def past_limit(log: Any) -> tuple[str, str] | None:
+    """``(pointer, message)`` of the bound on a replay's work that one list's length cannot say
+    (the kit's ``bound``): the events of all turns together (``limits.MAX_CUBE_EVENTS``)."""
+    where = cube_events_past_limit(log)
+    if where is None:
+        return None
+    return where, (f"at most {MAX_CUBE_EVENTS} events in one log (all turns together): "
+                   "this one is past the limit")

@@ -1,0 +1,17 @@
+"""Bloops' kit: its log shape, terminal table, page scripts, example and French (``..kit``)."""
+
+from flask_babel import lazy_gettext as _l
+
+from ..kit import Example, GameKit
+
+KIT = GameKit(
+    name="bloops",
+    title=_l("Bloops"),
+    mode_words=(("classic", _l("classic")),),  # the rulebook's names
+    shape="logformat:BloopsLogSchema",
+    renderer="render:bloops_state",
+    script="bloops.js",
+    record_script="bloops.record.js",
+    style="bloops.css",
+    examples=(Example("bloops", _l("Three players, hidden cards, effects, and a Bloops call.")),),
+)

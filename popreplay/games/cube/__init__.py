@@ -1,0 +1,20 @@
+"""cube's kit: its log shape, terminal table, page scripts, example and French (``..kit``)."""
+
+from flask_babel import lazy_gettext as _l
+
+from ..kit import Example, GameKit
+
+KIT = GameKit(
+    name="cube",
+    title=_l("Cube (the cubing card game)"),
+    mode_words=(("standard", _l("standard")),),  # the rulebook's names
+    shape="logformat:CubeLogSchema",
+    renderer="render:cube_state",
+    pending="logformat:PENDING",
+    bound="logformat:past_limit",  # the events of all turns together
+    script="cube.js",
+    record_script="cube.record.js",
+    style="cube.css",
+    examples=(Example("cube", _l("Two players race to complete CROSS, F2L, OLL and PLL.")),),
+    round_word="round (cube)",  # the glossary's "tour de table"
+)

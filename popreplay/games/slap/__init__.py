@@ -1,0 +1,17 @@
+"""slap's kit: its log shape, terminal table, page scripts, example and French (``..kit``)."""
+
+from flask_babel import lazy_gettext as _l
+
+from ..kit import Example, GameKit
+
+KIT = GameKit(
+    name="slap",
+    title=_l("Slap (Rainbow/Shadow)"),
+    mode_words=(("elimination", _l("elimination")), ("timed", _l("timed"))),  # the rulebook's names
+    shape="logformat:SlapLogSchema",
+    renderer="render:slap_state",
+    script="slap.js",
+    record_script="slap.record.js",
+    style="slap.css",
+    examples=(Example("slap", _l("Three players slap until one holds every card.")),),
+)
