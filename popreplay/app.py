@@ -8,7 +8,7 @@ from typing import Any, Mapping
 from flask import Flask
 
 from . import api
-from .api.jsonout import SafeJSONProvider
+from .jsonout import SafeJSONProvider
 from .config import Config
 from .db import session as db_session
 

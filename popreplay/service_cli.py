@@ -1,6 +1,7 @@
 """Service commands (serve, db, import, export, revalidate), attached to the main group.
 
-They use the same app, database and ``popreplay.store`` functions as the API.
+They use the same app, database and ``popreplay.store`` functions as the API (one item of
+``popreplay import``: ``popreplay.store.imports``).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def _database_url(app: Any) -> str:
 
 
 def _dumps(value: Any) -> str:
-    from .api.jsonout import compact
+    from .jsonout import compact
 
     return compact(value)
 
@@ -301,45 +302,9 @@ def _items(path: Path) -> Iterator[tuple[str, bytes | None]]:
         click.echo(f"{path}: cannot read: {error.strerror or error}", err=True)
 
 
-def _import_one(session: Any, raw: bytes, visibility: str) -> Any:
-    from . import export as exporting
-    from . import store
-    from .logformat import ShapeError, parse_json
-
-    try:
-        data = parse_json(raw)
-    except ShapeError:
-        data = None
-    if exporting.is_stream_entry(data):  # an export line: stored, updated or deleted
-        return exporting.apply_entry(session, data)
-    return store.ingest(session, raw, visibility=visibility)
-
-
-Outcome = tuple[str, str | None, str | None]  # kind, problem, (source, slug) of a new game
-
-
-def _import_item(session: Any, source: str, raw: bytes | None, visibility: str) -> Outcome:
-    """One log or export line: ("stored" | "illegal" | "duplicate" | "invalid", problem, slug of
-    the game stored)."""
-    from . import store
-
-    if raw is None:
-        return "invalid", f"{source}: cannot read", None
-    try:
-        done = _import_one(session, raw, visibility)
-    except store.InvalidLog as invalid:
-        first = invalid.result["errors"][0]
-        return "invalid", f"{source}: invalid: {first['path'] or '/'}: {first['message']}", None
-    except ValueError as error:
-        return "invalid", f"{source}: invalid: {error}", None
-    if not hasattr(done, "created"):  # export.Synced: updated, deleted or nothing to do
-        return done.kind, None, None
-    if not done.created:
-        return "duplicate", None, None
-    return ("stored" if done.record.legal else "illegal"), None, done.record.slug
-
-
-def _count(summary: ImportSummary, links: Any, source: str, outcome: Outcome) -> None:
+def _count(summary: ImportSummary, links: Any, source: str,
+           outcome: tuple[str, str | None, str | None]) -> None:
+    """Count one item's outcome (``popreplay.store.imports.import_item``)."""
     kind, problem, slug = outcome
     setattr(summary, kind, getattr(summary, kind) + 1)
     if problem:
@@ -460,9 +425,9 @@ def export(backup: bool, with_deleted: bool, as_csv: bool, **filters: Any) -> No
     """Write stored games as NDJSON to standard output (public games only, unless --backup).
     `popreplay import` reads the file back into a database (and keeps a copy in step: a
     tombstone deletes there)."""
-    from . import export as exporting
     from .db import queries
     from .db.session import get_session
+    from .store import export as exporting
 
     chosen = queries.Filters(**filters)
     with _ready_app_context():

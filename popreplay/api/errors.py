@@ -100,7 +100,7 @@ def handle_database_down(error: Exception) -> Response:
 
 
 def handle_replay_pending(error: Exception) -> Response:
-    from ..store import RETRY_PENDING_SECONDS
+    from ..store.replays import RETRY_PENDING_SECONDS
 
     return error_response(503, "This game's replay is still being computed (a long game, a busy "
                           f"server); try again in {RETRY_PENDING_SECONDS} seconds.",
@@ -127,7 +127,7 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, handle_http_exception)
     for kind in (OperationalError, InterfaceError, PoolTimeout):
         app.register_error_handler(kind, handle_database_down)
-    from ..store import ReplayPending
+    from ..store.replays import ReplayPending
 
     from ..budget import Busy
 

@@ -11,15 +11,19 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import RAISE
 
-from .. import export as exporting
-from .. import store
-from ..db import queries
 from ..checking import check_text
+from ..db import queries
 from ..db.session import get_session
 from ..engine import ENGINE_VERSION
+from ..jsonout import compact
+from ..store import export as exporting
+from ..store.edits import delete_game
+from ..store.ingestion import ingest
+from ..store.lookups import find_by_ref
+from ..store.records import InvalidLog
+from ..store.replays import replay_etag, replay_gzip
 from .body import read_body
 from .errors import ApiError
-from .jsonout import compact
 from .lang import localize, request_lang
 from .owner import require_owner
 from .represent import base_url, game_view
@@ -52,7 +56,7 @@ def _filters(args: dict[str, Any]) -> queries.Filters:
 
 
 def _find(ref: str) -> Any:
-    record = store.find_by_ref(get_session(), ref)
+    record = find_by_ref(get_session(), ref)
     if record is None:
         raise ApiError(404, f"No game {ref!r}.")
     return record
@@ -110,9 +114,9 @@ class Games(MethodView):
         """Store a log"""
         raw = read_body()
         try:
-            done = store.ingest(get_session(), raw, visibility=args["visibility"],
+            done = ingest(get_session(), raw, visibility=args["visibility"],
                                 checker=engine_check)
-        except store.InvalidLog as invalid:
+        except InvalidLog as invalid:
             raise ApiError(422, "The log is not valid: nothing was stored.",
                            errors=localize(invalid.result, request_lang())["errors"]) from None
         body = game_view(done.record, fresh=done.result if done.created else None)
@@ -203,7 +207,7 @@ class Game(MethodView):
         """Delete a game (owner token required)"""
         record = _find(ref)
         require_owner(record, "Deleting")
-        store.delete_game(get_session(), record)
+        delete_game(get_session(), record)
         return ""
 
 
@@ -239,14 +243,14 @@ def replay(ref: str) -> Response:
     # log and engine (beside the request, within its budget), gzip-compressed and kept (issue 25,
     # finding 7). The entity tag says which language, and is answered before any work.
     gzipped = request.accept_encodings.quality("gzip") > 0
-    etag = store.replay_etag(record) + (".gz" if gzipped else "") + (
+    etag = replay_etag(record) + (".gz" if gzipped else "") + (
         "" if lang == "en" else f".{lang}")
     if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:
         session, wait = get_session(), current_app.config["REPLAY_WAIT"]
         if lang == "en":
-            body = store.replay_gzip(session, record, wait=wait)
+            body = replay_gzip(session, record, wait=wait)
         else:
             body = within_budget(("replay", record.content_hash, ENGINE_VERSION, lang),
                                  localized_replay, record.log, lang)

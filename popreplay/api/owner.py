@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from flask import request
 
-from .. import store
 from ..db.models import GameRecord
+from ..store.tokens import owner_token_matches
 from .errors import ApiError
 
 
@@ -18,11 +18,11 @@ def require_owner(record: GameRecord, doing: str) -> None:
     if scheme.lower() != "bearer" or not token:
         raise ApiError(401, f"{doing} needs 'Authorization: Bearer <owner token>'.",
                        headers={"WWW-Authenticate": 'Bearer realm="popreplay"'})
-    if not store.owner_token_matches(record, token):
+    if not owner_token_matches(record, token=token):
         raise ApiError(403, "This token does not own this game.")
 
 
 def is_owner(record: GameRecord) -> bool:
     """Whether the request carries ``record``'s owner token (nothing is refused here)."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    return scheme.lower() == "bearer" and store.owner_token_matches(record, token.strip())
+    return scheme.lower() == "bearer" and owner_token_matches(record, token=token.strip())

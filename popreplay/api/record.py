@@ -14,15 +14,20 @@ from typing import Any
 from flask_smorest import Blueprint
 from marshmallow import RAISE, Schema, fields, validate
 
-from .. import drafts, store
+from .. import drafts
 from ..db.models import GameRecord
 from ..db.queries import MAX_ID
 from ..db.session import get_session
 from ..engine import ENGINE_VERSION, build_result, get_game, invalid_result
 from ..logformat.pending import pending_error
 from ..i18n.words import with_words
+from ..jsonout import compact
+from ..store.edits import LogTaken, link_branch, update_log
+from ..store.ingestion import ingest
+from ..store.lookups import branch_source, branches_of, find_by_ref
+from ..store.records import InvalidLog
+from ..store.replays import replay_stored
 from .errors import ApiError
-from .jsonout import compact
 from .lang import localize, request_lang
 from .owner import is_owner, require_owner
 from .represent import game_view, share_url
@@ -201,14 +206,14 @@ def raw_of(log: dict[str, Any]) -> bytes:
 
 
 def owned(ref: str) -> GameRecord:
-    record = store.find_by_ref(get_session(), ref)
+    record = find_by_ref(get_session(), ref)
     if record is None:
         raise ApiError(404, f"No game {ref!r}.")
     require_owner(record, "Continuing a draft")
     return record
 
 
-def not_stored(error: store.InvalidLog) -> ApiError:
+def not_stored(error: InvalidLog) -> ApiError:
     """422: the draft's errors in the request's language, their pointers under ``/log``."""
     errors = localize(error.result, request_lang())["errors"]
     return ApiError(422, "The draft is not a valid log yet: nothing was stored.", errors=[
@@ -222,7 +227,7 @@ def branch_source_for(body: dict[str, Any]) -> GameRecord | None:
     if body["branch_of"] is None:
         return None
     session, slug, step = get_session(), body["branch_of"]["slug"], body["branch_of"]["step"]
-    source = store.find_by_ref(session, slug)
+    source = find_by_ref(session, slug)
     if source is None:
         raise ApiError(404, f"No game {slug!r} to branch from.")
     check_branch(source, step, body["log"])
@@ -230,7 +235,7 @@ def branch_source_for(body: dict[str, Any]) -> GameRecord | None:
 
 
 def check_branch(source: GameRecord, step: int, log: dict[str, Any]) -> None:
-    steps = store.replay_stored(get_session(), source, wait=work_wait()).step_count
+    steps = replay_stored(get_session(), source, wait=work_wait()).step_count
     if step >= steps:
         raise ApiError(422, f"That game has {steps} steps: a branch starts at one of them.",
                        errors=[{"code": "bad-request", "path": "/branch_of/step",
@@ -261,15 +266,15 @@ def store_draft(body: dict[str, Any]) -> Any:
         raise ApiError(422, "A branch of an unlisted game is unlisted.", errors=[
             {"code": "bad-request", "path": "/visibility", "message": "must be unlisted"}])
     try:
-        done = store.ingest(session, raw_of(body["log"]), visibility=visibility,
-                            checker=engine_check)
-    except store.InvalidLog as invalid:
+        done = ingest(session, raw_of(body["log"]), visibility=visibility,
+                      checker=engine_check)
+    except InvalidLog as invalid:
         raise not_stored(invalid) from None
     if not done.created:
         raise ApiError(409, "This exact log is already stored.", errors=[
             {"code": "duplicate", "message": share_url(done.record), "path": "/log"}])
     if source is not None:
-        store.link_branch(session, done.record, source, body["branch_of"]["step"])
+        link_branch(session, done.record, source=source, step=body["branch_of"]["step"])
     view = game_view(done.record, fresh=done.result)
     view["owner_token"] = done.owner_token
     return view, 201, VARY
@@ -303,15 +308,15 @@ def open_draft(ref: str) -> Any:
 def update_draft(body: dict[str, Any], ref: str) -> Any:
     """Replace a saved draft's log (owner token required)"""
     record = owned(ref)
-    source = store.branch_source(get_session(), record)
+    source = branch_source(get_session(), record)
     if source is not None:
         check_branch(source, record.branch_step or 0, body["log"])
     try:
-        result = store.update_log(get_session(), record, raw_of(body["log"]),
-                                  checker=engine_check)
-    except store.InvalidLog as invalid:
+        result = update_log(get_session(), record, raw=raw_of(body["log"]),
+                            checker=engine_check)
+    except InvalidLog as invalid:
         raise not_stored(invalid) from None
-    except store.LogTaken:
+    except LogTaken:
         raise ApiError(409, "Another stored game has exactly this log.") from None
     return game_view(record, fresh=result), 200, VARY
 
@@ -320,7 +325,7 @@ def update_draft(body: dict[str, Any], ref: str) -> Any:
 
 def branch_link(record: GameRecord, *, owner: bool = False) -> dict[str, Any] | None:
     """The game ``record`` branched from; an unlisted one is named to the branch's owner only."""
-    source = store.branch_source(get_session(), record)
+    source = branch_source(get_session(), record)
     if source is None or not (source.visibility == "public" or owner or is_owner(record)):
         return None
     return {"slug": source.slug, "step": record.branch_step, "title": source.title,
@@ -347,7 +352,7 @@ def cut_draft(record: GameRecord, step: int) -> dict[str, Any]:
 @bp.alt_response(503, schema=ErrorSchema, headers={"Retry-After": {"schema": {"type": "integer"}}})
 def cut(args: dict[str, Any]) -> Any:
     """The draft of a what-if branch from a stored game's step"""
-    record = store.find_by_ref(get_session(), args["slug"])
+    record = find_by_ref(get_session(), args["slug"])
     if record is None:
         raise ApiError(404, f"No game {args['slug']!r}.")
     draft = cut_draft(record, args["step"])
@@ -365,12 +370,12 @@ def cut(args: dict[str, Any]) -> Any:
 def branches(ref: str) -> Any:
     """A game's what-if links, both ways"""
     session = get_session()
-    record = store.find_by_ref(session, ref)
+    record = find_by_ref(session, ref)
     if record is None:
         raise ApiError(404, f"No game {ref!r}.")
     owner = is_owner(record)
     return {"branch_of": branch_link(record, owner=owner),
             "branches": [{"slug": b.slug, "step": b.branch_step, "title": b.title,
                           "status": b.status, "share_url": share_url(b)}
-                         for b in store.branches_of(session, record)
+                         for b in branches_of(session, record)
                          if owner or b.visibility == "public"]}

@@ -8,7 +8,7 @@ from typing import Any
 from flask import current_app, request
 
 from ..db.models import GameRecord
-from .jsonout import compact
+from ..jsonout import compact
 from .lang import localize, localized_result, request_lang
 from .work import within_budget
 

@@ -146,6 +146,12 @@ def _utc_representable(value: datetime) -> None:
         raise ValidationError("Date out of range.") from None
 
 
+def _utc_time(description: str) -> fields.AwareDateTime:
+    """A query's date-time: ISO 8601, without an offset taken as UTC, one UTC can represent."""
+    return fields.AwareDateTime(default_timezone=timezone.utc, validate=_utc_representable,
+                                metadata={"description": description})
+
+
 GAME_NAMES = tuple(GAMES)
 MODE_NAMES = tuple(sorted({mode for game in GAMES.values() for mode in game.modes}))
 
@@ -164,23 +170,13 @@ class FilterQuerySchema(Schema):
     legal = fields.Boolean()
     claims_differ = fields.Boolean(
         metadata={"description": "true: claimed scores differ from the computed ones"})
-    played_after = fields.AwareDateTime(
-        default_timezone=timezone.utc, validate=_utc_representable,
-        metadata={"description": "meta.played_at >= this (ISO 8601; no offset: UTC)"})
-    played_before = fields.AwareDateTime(
-        default_timezone=timezone.utc, validate=_utc_representable,
-        metadata={"description": "meta.played_at < this (ISO 8601; no offset: UTC)"})
-    since = fields.AwareDateTime(
-        default_timezone=timezone.utc, validate=_utc_representable,
-        metadata={"description": "stored on this server at or after this time (`stored_at`; "
-                                 "ISO 8601; no offset: UTC)"})
-    until = fields.AwareDateTime(
-        default_timezone=timezone.utc, validate=_utc_representable,
-        metadata={"description": "stored on this server before this time (`stored_at`)"})
-    updated_since = fields.AwareDateTime(
-        default_timezone=timezone.utc, validate=_utc_representable,
-        metadata={"description": "stored, corrected or re-checked with another result at or "
-                                 "after this time (`updated_at`): what a mirror asks for"})
+    played_after = _utc_time("meta.played_at >= this (ISO 8601; no offset: UTC)")
+    played_before = _utc_time("meta.played_at < this (ISO 8601; no offset: UTC)")
+    since = _utc_time("stored on this server at or after this time (`stored_at`; ISO 8601; "
+                      "no offset: UTC)")
+    until = _utc_time("stored on this server before this time (`stored_at`)")
+    updated_since = _utc_time("stored, corrected or re-checked with another result at or after "
+                              "this time (`updated_at`): what a mirror asks for")
 
 
 class ExportQuerySchema(FilterQuerySchema):

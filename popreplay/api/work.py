@@ -13,7 +13,7 @@ from ..engine import ENGINE_VERSION
 from ..i18n import localize
 from ..i18n.words import with_words
 from ..logformat import ShapeError, parse_json
-from .jsonout import compact
+from ..jsonout import compact
 
 
 def work_wait() -> float | None:

@@ -29,13 +29,13 @@ def revalidate_chunk(session: Session, *, first: int, last: int, dry_run: bool,
     ``{"checked", "changes": [{id, slug, before, after}], "poison": [{id, slug, error}]}``.
     ``before_commit(session, outcome)`` runs in that transaction (a worker marks its chunk done
     there; it may raise to roll everything back). With ``dry_run`` only its call is committed."""
-    from .. import store
+    from ..store import revalidation
 
     poison: list[dict[str, Any]] = []
 
     def guarded(record: Any) -> dict[str, Any]:
         try:
-            return store.check_text(record.log)
+            return revalidation.check_record(record)
         except Exception as error:  # a game that crashes the engine: reported, left as stored
             poison.append({"id": record.id, "slug": record.slug, "error": error_line(error)})
             return record.result
@@ -53,9 +53,9 @@ def revalidate_chunk(session: Session, *, first: int, last: int, dry_run: bool,
         if before_commit is not None:
             before_commit(inner, outcome)
 
-    items = list(store.revalidate(session, dry_run=dry_run, ids=(first, last),
-                                  batch=last - first + 1, check=guarded,
-                                  before_commit=None if dry_run else hook))
+    items = list(revalidation.revalidate(session, dry_run=dry_run, ids=(first, last),
+                                         batch=last - first + 1, check=guarded,
+                                         before_commit=None if dry_run else hook))
     if dry_run:
         outcome.update(outcome_of(items))
         if before_commit is not None:
@@ -74,13 +74,14 @@ def import_chunk(session: Session, *, items: Iterable[tuple[str, bytes | None]],
 
     ``stored_since`` (a chunk done again after its worker died): a "duplicate" of a game stored
     since then by this chunk's earlier attempt counts as what that attempt stored."""
-    from ..service_cli import _import_item
+    from ..store.imports import import_item
 
     outcomes: list[list[Any]] = []
     poison: list[dict[str, Any]] = []
     for source, raw in items:
         try:
-            kind, problem, slug = _import_item(session, source, raw, visibility)
+            kind, problem, slug = import_item(session, source=source, raw=raw,
+                                              visibility=visibility)
         except Exception as error:  # a log that crashes the engine: reported, not stored
             session.rollback()
             poison.append({"source": source, "error": error_line(error)})
@@ -93,9 +94,10 @@ def import_chunk(session: Session, *, items: Iterable[tuple[str, bytes | None]],
 
 def _stored_by_earlier_attempt(session: Session, raw: bytes,
                                since: Any) -> tuple[str, str] | None:
-    from .. import store
+    from ..store.lookups import find_by_hash
+    from ..store.tokens import content_hash
 
-    record = store.find_by_hash(session, store.content_hash(raw))
+    record = find_by_hash(session, content_hash(raw))
     if record is None or record.created_at < since:
         return None
     return ("stored" if record.legal else "illegal"), record.slug

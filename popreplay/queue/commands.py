@@ -41,7 +41,7 @@ def _run(chunk_list: Iterable[executor.Chunk], *, kind: str, params: dict[str, A
 def revalidate(*, dry_run: bool, jobs: int, chunk: int, detach: bool,
                report: Report) -> dict[str, Any]:
     """Revalidate every stored game: {checked, changed, poison, failed, stale, job}."""
-    from .. import store
+    from ..store.replays import drop_stale_replays
     from ..db.session import get_session
 
     session = get_session()
@@ -64,7 +64,7 @@ def revalidate(*, dry_run: bool, jobs: int, chunk: int, detach: bool,
                 report(change)
     totals["job"] = job_id
     if job_id is None:
-        totals["stale"] = store.drop_stale_replays(session, dry_run=dry_run)
+        totals["stale"] = drop_stale_replays(session, dry_run=dry_run)
     elif not detach:
         from .jobs import job_summary
 

@@ -151,7 +151,7 @@ def give_up(session: Session, job_id: int, number: int, why: str) -> None:
 def _finish_if_complete(session: Session, job_id: int) -> None:
     """The job is done when all its chunks are: the one caller that moves it to ``done`` does
     the job's last step (revalidate: drop the stored replays of other engine versions)."""
-    from .. import store
+    from ..store.replays import drop_stale_replays
 
     job = session.get(Job, job_id)
     session.refresh(job)
@@ -171,7 +171,7 @@ def _finish_if_complete(session: Session, job_id: int) -> None:
         return
     summary: dict[str, Any] = {}
     if job.kind == "revalidate":
-        summary["stale"] = store.drop_stale_replays(session, dry_run=job.params["dry_run"])
+        summary["stale"] = drop_stale_replays(session, dry_run=job.params["dry_run"])
     with sqlite_writer(session):
         session.execute(update(Job).where(Job.id == job_id).values(
             state="done", summary=summary, finished_at=utcnow()))

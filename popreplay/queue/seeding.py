@@ -1,5 +1,5 @@
 """Many stored games, cheaply, for the queue's benchmark (scripts/queuebench) and tests: a few
-real logs stored through ``store.ingest``, then copies of them under other hashes and slugs
+real logs stored through ``ingest``, then copies of them under other hashes and slugs
 (revalidation reads only the log). Not used by the service."""
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ def store_copies(db_url: str, count: int, *, stale: bool = True, distinct: int =
     """``count`` stored games (``distinct`` real ones, the rest copies). ``stale``: their stored
     results are wrong (status, engine version), so every game revalidated shows as changed.
     Their ids, in order."""
-    from .. import create_app, store
+    from .. import create_app
+    from ..store.ingestion import ingest
     from ..db import migrate
     from ..db.session import get_database
     from ..engine import get_game
@@ -30,7 +31,7 @@ def store_copies(db_url: str, count: int, *, stale: bool = True, distinct: int =
         seeds = []
         for n in range(distinct):
             log = get_game("pop").simulate(mode="battle", players=3, seed=900 + n)
-            seeds.append(store.ingest(session, json.dumps(log).encode()).record.id)
+            seeds.append(ingest(session, json.dumps(log).encode()).record.id)
         session.close()
     table = GameRecord.__table__
     columns = [c for c in table.columns if c.name != "id"]

@@ -112,9 +112,10 @@ def replay_task(game_id: int) -> str:
     """Compute and store a game's replay for this engine version, unless it is stored."""
     from sqlalchemy import select
 
-    from .. import store
+    from ..budget import cyclic_gc_paused
     from ..db.models import GameRecord, StoredReplay
     from ..engine import ENGINE_VERSION
+    from ..store.replays import encode_replay, save_replay
 
     with _flask_app().app_context():
         session = _session()
@@ -127,9 +128,9 @@ def replay_task(game_id: int) -> str:
             if record is None:
                 return "gone"
             digest, raw = record.content_hash, record.log  # one version of the log, read once
-            with store.cyclic_gc_paused():
-                stored = store.encode_replay(raw)
-            store._save_replay(session, record, stored, of=digest)  # only if still its log
+            with cyclic_gc_paused():
+                stored = encode_replay(raw)
+            save_replay(session, record, stored=stored, of=digest)  # only if still its log
             return "computed"
         finally:
             session.close()
@@ -164,7 +165,7 @@ class RemoteReplay:
 
         from ..db.models import GameRecord, StoredReplay
         from ..engine import ENGINE_VERSION
-        from ..store import StoredBytes
+        from ..store.replays import StoredBytes
 
         with self.engine.connect() as connection:  # the replay of this log, not of an older one
             row = connection.execute(select(StoredReplay.body, StoredReplay.step_count).join(

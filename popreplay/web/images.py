@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import io
 import json
-import threading
-from collections import OrderedDict
 from typing import Any
 
 import segno
 from flask import Response, abort, request
 
-from .. import store
+from ..caching import BoundedCache
 from ..checking import check_text
+from ..db.session import get_session
 from ..engine import ENGINE_VERSION, GAMES
+from ..store.lookups import find_by_slug
 from . import preview, preview_image
 from .lang import current as current_lang
 from .views import (EXAMPLES, bp, example_heading, game_title, localized, mode_word)
@@ -45,29 +45,8 @@ def record_qr() -> Any:
 
 # --- link previews -------------------------------------------------------------------------------
 
-_CACHE: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
-_CACHE_BYTES = [0]
-_CACHE_MAX = 32 * 1024 * 1024
-_CACHE_LOCK = threading.Lock()
-
-
-def _cached(key: tuple[Any, ...]) -> bytes | None:
-    with _CACHE_LOCK:
-        body = _CACHE.get(key)
-        if body is not None:
-            _CACHE.move_to_end(key)
-        return body
-
-
-def _keep(key: tuple[Any, ...], body: bytes) -> None:
-    with _CACHE_LOCK:
-        if key in _CACHE:
-            return
-        _CACHE[key] = body
-        _CACHE_BYTES[0] += len(body)
-        while _CACHE_BYTES[0] > _CACHE_MAX and len(_CACHE) > 1:
-            _, old = _CACHE.popitem(last=False)
-            _CACHE_BYTES[0] -= len(old)
+PREVIEW_CACHE_BYTES = 32 * 1024 * 1024  # the pictures drawn, kept per process
+_CACHE: BoundedCache[tuple[Any, ...], bytes] = BoundedCache(max_bytes=PREVIEW_CACHE_BYTES)
 
 
 def _picture(body: bytes, mimetype: str, hit: bool, extra: dict[str, str] | None = None) -> Response:
@@ -81,29 +60,21 @@ def _picture(body: bytes, mimetype: str, hit: bool, extra: dict[str, str] | None
 
 
 def _game(slug: str) -> Any:
-    record = store.find_by_slug(store.get_session(), slug)
+    record = find_by_slug(get_session(), slug)
     if record is None:
         abort(404)
     return record
 
 
-_REPLAYS: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
-_REPLAYS_MAX = 4  # a few whole replays: GIFs of several ranges of one game replay it once
+_REPLAYS: BoundedCache[tuple[Any, ...], dict[str, Any]] = BoundedCache(
+    max_entries=4)  # a few whole replays: GIFs of several ranges of one game replay it once
 
 
 def _replayed(record: Any) -> dict[str, Any]:
     """The replay with steps, notes in the page's language."""
     key = (record.id, record.slug, record.content_hash, ENGINE_VERSION, current_lang())
-    with _CACHE_LOCK:
-        found = _REPLAYS.get(key)
-    if found is not None:
-        return found
-    result = localized(check_text(record.log, with_steps=True))
-    with _CACHE_LOCK:
-        _REPLAYS[key] = result
-        while len(_REPLAYS) > _REPLAYS_MAX:
-            _REPLAYS.popitem(last=False)
-    return result
+    return _REPLAYS.get_or_compute(
+        key, lambda: localized(check_text(record.log, with_steps=True)))
 
 
 def _standings(game: Any, outcome: Any, players: list[str]) -> list[str]:
@@ -136,13 +107,13 @@ def preview_png(slug: str) -> Any:
     """The final table, 1200×630, for ``og:image``: kept per game, engine version and language."""
     record = _game(slug)
     key = ("png", record.id, record.slug, record.content_hash, ENGINE_VERSION, current_lang())
-    body = _cached(key)
+    body = _CACHE.get(key)
     if body is not None:
         return _picture(body, "image/png", True)
     result = _replayed(record)
     body = _final_png(result, title=_title(record, result), game_name=record.game,
                       players=record.players)
-    _keep(key, body)
+    _CACHE.put(key, body)
     return _picture(body, "image/png", False)
 
 
@@ -152,14 +123,14 @@ def example_png(mode: str) -> Any:
     if mode not in EXAMPLES:
         abort(404)
     key = ("example", mode, ENGINE_VERSION, current_lang())
-    body = _cached(key)
+    body = _CACHE.get(key)
     if body is not None:
         return _picture(body, "image/png", True)
     result = example_replay_in(mode, current_lang())
     log = json.loads(example_bytes(mode))
     title = (log.get("meta") or {}).get("title") or example_heading(mode)
     body = _final_png(result, title=title, game_name=log["game"], players=log["players"])
-    _keep(key, body)
+    _CACHE.put(key, body)
     return _picture(body, "image/png", False)
 
 
@@ -181,7 +152,7 @@ def preview_gif(slug: str) -> Any:
     record = _game(slug)
     first, last = _int_arg("from"), _int_arg("to")
     key = ("gif", record.id, record.slug, record.content_hash, ENGINE_VERSION, current_lang(), first, last)
-    body = _cached(key)
+    body = _CACHE.get(key)
     if body is not None:
         return _picture(body, "image/gif", True)
     result = _replayed(record)
@@ -201,7 +172,7 @@ def preview_gif(slug: str) -> Any:
                                             size=preview_image.FRAME)
         frames.append(image)
     body = preview_image.gif(frames)
-    _keep(key, body)
+    _CACHE.put(key, body)
     return _picture(body, "image/gif", False, {"X-Preview-Steps": f"{start}-{end}"})
 
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import threading
-from collections import OrderedDict
 from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
@@ -18,14 +16,19 @@ from flask import render_template as _render_template
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from .. import store
-from ..api.jsonout import compact
 from ..api.represent import base_url
+from ..budget import cyclic_gc_paused
+from ..caching import BoundedCache
 from ..checking import check_log, check_text
+from ..db.session import get_session
 from ..db.types import db_text
 from ..engine import ENGINE_VERSION, GAMES
 from ..games import KITS, example_kit, examples, static_file
 from ..i18n.words import error_words
+from ..jsonout import compact
+from ..store.lookups import find_by_slug, known_players, recent_public
+from ..store.records import parse_datetime
+from ..store.replays import replay_stored
 from . import i18n, preview
 from .claimform import claim_form
 from .lang import LANGS
@@ -93,9 +96,9 @@ def _security_headers(response: Response) -> Response:
 # 5,000-event slap game (the most slap allows) 5,000 steps (5 to 20 MB of JSON, compressing very
 # well: its size alone would not tell).
 EMBED_MAX_STEPS = 2000
-_long_pages: OrderedDict[tuple[Any, ...], str] = OrderedDict()
-_long_pages_lock = threading.Lock()
 EMBED_MAX_GZIP = 256 * 1024
+LONG_PAGES = 32  # such pages kept per process
+_long_pages: BoundedCache[tuple[Any, ...], str] = BoundedCache(max_entries=LONG_PAGES)
 
 SMALLEST_COMPRESSED = 1024  # bytes: below this gzip saves too little to be worth its header
 
@@ -135,7 +138,7 @@ def render_page(template: str, **context: Any) -> str:
 
 @bp.get("/")
 def home() -> str:
-    games = store.recent_public(store.get_session(), limit=20)
+    games = recent_public(get_session(), limit=20)
     played = {g.id: format_played(g.played_at_text) or g.played_at for g in games}
     return render_page("web/home.html", games=games, played=played, examples=EXAMPLES,
                        example_heading=example_heading, game_titles=_game_titles())
@@ -143,11 +146,11 @@ def home() -> str:
 
 @bp.get("/r/<slug>")
 def replay(slug: str) -> Any:
-    session = store.get_session()
-    record = store.find_by_slug(session, slug)
+    session = get_session()
+    record = find_by_slug(session, slug)
     if record is None:
         return render_page("web/not_found.html", slug=slug), 404
-    stored = store.replay_stored(session, record, wait=current_app.config["REPLAY_WAIT"])
+    stored = replay_stored(session, record, wait=current_app.config["REPLAY_WAIT"])
     if record.engine_version == ENGINE_VERSION and (len(stored.body) > EMBED_MAX_GZIP
                                                     or stored.step_count > EMBED_MAX_STEPS):
         # A long game (5,000 slap events: 5 to 20 MB of steps): the page carries the stored result
@@ -157,32 +160,27 @@ def replay(slug: str) -> Any:
         # just found in the database, so a deleted game is never served from here.
         key = (record.id, record.slug, record.content_hash, record.visibility, ENGINE_VERSION,
                current_lang())
-        with _long_pages_lock:
-            page = _long_pages.get(key)
-        if page is None:
+        def long_page() -> str:
             log = _parse(record.log)
-            page = render_page("web/replay.html", **_replay_context(
+            return render_page("web/replay.html", **_replay_context(
                 record.result, log, players=record.players, title=record.title,
                 slug=record.slug, played_at=played_as_logged(log) or record.played_at,
                 created_at=record.created_at, visibility=record.visibility,
                 raw_log_url=f"/api/v1/games/{record.slug}/log", step_count=stored.step_count,
                 replay_url=f"/api/v1/games/{record.slug}/replay"))
-            with _long_pages_lock:
-                _long_pages[key] = page
-                while len(_long_pages) > 32:
-                    _long_pages.popitem(last=False)
-        return page
+
+        return _long_pages.get_or_compute(key, long_page)
     lang = current_lang()
-    replay_text = _localized_texts_get((record.id, record.content_hash, record.engine_version, lang))
+    localized_key = (record.id, record.content_hash, record.engine_version, lang)
+    replay_text = None if lang == "en" else _localized_texts.get(localized_key)
     if replay_text is None:
         replay_text = gzip.decompress(stored.body).decode("utf-8")
         if lang != "en" and _localize is not None:
             # the notes and messages in the reader's language: rendered once per game and
             # language, then kept (a battle's 200 notes take the rendering layer ~0.1 s)
-            with store.cyclic_gc_paused():
+            with cyclic_gc_paused():
                 replay_text = compact(localized(json.loads(replay_text)))
-            _localized_texts_put((record.id, record.content_hash, record.engine_version, lang),
-                                 replay_text)
+            _localized_texts.put(localized_key, replay_text)
     if record.engine_version == ENGINE_VERSION:
         # The page needs the result, not its steps: the stored one is the same (one engine, one
         # result), and the replay goes into the page as the stored text. Parsing 150 KiB of steps
@@ -191,7 +189,7 @@ def replay(slug: str) -> Any:
         result = record.result
         step_count: int | None = stored.step_count
     else:  # an older engine stored the result: the page shows what the running one says
-        with store.cyclic_gc_paused():
+        with cyclic_gc_paused():
             result = json.loads(replay_text)
         step_count = None
     log = _parse(record.log)
@@ -212,7 +210,7 @@ def record() -> str:
               "scripts": [s for s in (game_script(g.name), record_script(g.name)) if s],
               "style": game_style(g.name), "claims": claim_form(g)}
              for g in GAMES.values() if hasattr(g, "choices")]
-    page = {"games": games, "known_players": store.known_players(store.get_session())}
+    page = {"games": games, "known_players": known_players(get_session())}
     return render_page("web/record.html", games=games,
                            page_json=_htmlsafe(json.dumps(page, ensure_ascii=False)))
 
@@ -424,30 +422,9 @@ def localized(result: dict[str, Any]) -> dict[str, Any]:
 # Stored replays rendered in another language than the engine's English, as JSON text, newest
 # last; bounded by their total size. Keyed by the game's id, content hash and engine version: a
 # changed or re-replayed game is a new key, and an entry is only served after the game was found.
-LOCALIZED_CACHE_BYTES = 32 * 1024 * 1024
-_localized_texts: OrderedDict[tuple[Any, ...], str] = OrderedDict()
-_localized_lock = threading.Lock()
-
-
-def _localized_texts_get(key: tuple[Any, ...]) -> str | None:
-    if key[-1] == "en":
-        return None
-    with _localized_lock:
-        text = _localized_texts.get(key)
-        if text is not None:
-            _localized_texts.move_to_end(key)
-        return text
-
-
-def _localized_texts_put(key: tuple[Any, ...], text: str) -> None:
-    if len(text) > LOCALIZED_CACHE_BYTES // 4:
-        return
-    with _localized_lock:
-        _localized_texts[key] = text
-        total = sum(len(t) for t in _localized_texts.values())
-        while total > LOCALIZED_CACHE_BYTES and len(_localized_texts) > 1:
-            _, dropped = _localized_texts.popitem(last=False)
-            total -= len(dropped)
+LOCALIZED_CACHE_BYTES = 32 * 1024 * 1024  # characters, in fact: the size of a text is its len
+_localized_texts: BoundedCache[tuple[Any, ...], str] = BoundedCache(
+    max_bytes=LOCALIZED_CACHE_BYTES, max_item_bytes=LOCALIZED_CACHE_BYTES // 4)
 
 
 def _htmlsafe(json_text: str) -> str:
@@ -600,7 +577,7 @@ def viewer_date(value: Any) -> str:
         return ""
     if isinstance(value, str) and "(" in value:  # already for people (played_as_logged)
         return value
-    parsed = store.parse_datetime(value)
+    parsed = parse_datetime(value)
     if parsed is None:
         return str(value)
     if parsed.tzinfo is not None:

@@ -214,12 +214,12 @@ def test_player_names_are_stored_nfc(client):
 def test_a_replay_is_computed_once_and_kept_per_engine_version(client, app, make_log):
     from sqlalchemy import select
 
-    from popreplay import store
+    from popreplay.store import replays
     from popreplay.db.models import StoredReplay
     from popreplay.db.session import get_session
     from popreplay.engine import ENGINE_VERSION
 
-    store._replay_gzip.clear()  # this process may have served the same log from another database
+    replays._replay_gzip.clear()  # this process may have served the same log from another database
     created = client.post("/api/v1/games", data=make_log(seed=11),
                           content_type="application/json").get_json()
     first = client.get(f"/api/v1/games/{created['slug']}/replay")
@@ -230,7 +230,7 @@ def test_a_replay_is_computed_once_and_kept_per_engine_version(client, app, make
                                       StoredReplay.body)).all()
         assert [(r.game_id, r.engine_version) for r in rows] == [(created["id"], ENGINE_VERSION)]
         assert gzip.decompress(rows[0].body) == first.data  # stored compressed
-        store._replay_gzip.clear()  # a new process: the stored bytes are served as they are
+        replays._replay_gzip.clear()  # a new process: the stored bytes are served as they are
     again = client.get(f"/api/v1/games/{created['slug']}/replay")
     assert again.data == first.data
     token = created["owner_token"]

@@ -63,7 +63,8 @@ class Mirror:
 
 def test_a_mirror_pulled_with_since_updated_since_and_with_deleted_equals_its_source(
         app, client, runner, db_url, tmp_path):
-    from popreplay import store as store_module
+    from popreplay.store.edits import update_log
+    from popreplay.store.lookups import find_by_slug
     from popreplay.db.session import get_session
 
     made = [store(client, simulated("battle", 3, seed=seed)) for seed in (31, 32, 33)]
@@ -89,8 +90,8 @@ def test_a_mirror_pulled_with_since_updated_since_and_with_deleted_equals_its_so
     fixed = simulated("battle", 3, seed=33, meta={"title": "corrigée"})
     with app.app_context():
         session = get_session()
-        record = store_module.find_by_slug(session, corrected["slug"])
-        store_module.update_log(session, record, as_bytes(fixed))
+        record = find_by_slug(session, corrected["slug"])
+        update_log(session, record, raw=as_bytes(fixed))
 
     # What changed since the first pull, deletions first.
     changes = pull(client, updated_since=since, with_deleted="true")

@@ -1,4 +1,5 @@
-"""popreplay.store: the functions the API, the CLI and the viewer share."""
+"""popreplay.store (its modules by use case): the functions the API, the CLI and the viewer
+share."""
 
 from __future__ import annotations
 
@@ -7,10 +8,18 @@ import json
 import pytest
 from sqlalchemy import select
 
-from popreplay import store
+from popreplay.budget import cyclic_gc_paused
 from popreplay.checking import check_text
 from popreplay.db.models import GamePlayer, GameRecord
 from popreplay.db.session import get_database
+from popreplay.store import ingestion, replays
+from popreplay.store.export import export_entry
+from popreplay.store.ingestion import ingest, restore
+from popreplay.store.lookups import find_by_ref, find_by_slug, recent_public
+from popreplay.store.records import InvalidLog
+from popreplay.store.replays import replay_gzip, replay_text
+from popreplay.store.revalidation import revalidate
+from popreplay.store.tokens import content_hash, owner_token_matches
 from tests.conftest import as_bytes, simulated
 
 
@@ -22,11 +31,11 @@ def session(app):
 
 def test_ingest_stores_bytes_hash_result_and_seats(session, make_log):
     raw = make_log("battle", 3, seed=61)
-    done = store.ingest(session, raw)
+    done = ingest(session, raw)
     assert done.created and done.owner_token
     record = done.record
     assert record.log == raw
-    assert record.content_hash == store.content_hash(raw)
+    assert record.content_hash == content_hash(raw)
     assert record.result == check_text(raw)
     assert record.engine_version == check_text(raw)["engine"]
     seats = session.scalars(select(GamePlayer).where(GamePlayer.game_id == record.id)
@@ -35,14 +44,14 @@ def test_ingest_stores_bytes_hash_result_and_seats(session, make_log):
     winners = done.result["outcome"]["winners"]
     assert [(s.position, s.name, s.score, s.won) for s in seats] == [
         (i, name, totals[name], name in winners) for i, name in enumerate(record.players)]
-    assert store.owner_token_matches(record, done.owner_token)
-    assert not store.owner_token_matches(record, done.owner_token + "x")
-    assert not store.owner_token_matches(record, None)
+    assert owner_token_matches(record, token=done.owner_token)
+    assert not owner_token_matches(record, token=done.owner_token + "x")
+    assert not owner_token_matches(record, token=None)
 
 
 def test_ingest_raises_invalid_log_and_stores_nothing(session):
-    with pytest.raises(store.InvalidLog) as caught:
-        store.ingest(session, b'{"format": "popreplay/1"}')
+    with pytest.raises(InvalidLog) as caught:
+        ingest(session, b'{"format": "popreplay/1"}')
     assert caught.value.result["status"] == "invalid"
     assert {e["path"] for e in caught.value.result["errors"]} >= {"/game", "/players"}
     assert session.query(GameRecord).count() == 0
@@ -50,11 +59,11 @@ def test_ingest_raises_invalid_log_and_stores_nothing(session):
 
 def test_a_concurrent_duplicate_returns_the_existing_game(session, app, make_log, monkeypatch):
     raw = make_log("coop", 3, seed=62)
-    first = store.ingest(session, raw)
+    first = ingest(session, raw)
     with get_database(app).session() as other:
         # the other request looked before the first one committed: it does not see the game
-        monkeypatch.setattr(store, "find_by_hash", _blind_once(store.find_by_hash))
-        second = store.ingest(other, raw)
+        monkeypatch.setattr(ingestion, "find_by_hash", _blind_once(ingestion.find_by_hash))
+        second = ingest(other, raw)
         assert second.created is False
         assert second.owner_token is None
         assert second.record.id == first.record.id
@@ -72,13 +81,13 @@ def _blind_once(real):
 
 
 def test_lookups_for_the_viewer(session, make_log):
-    public = store.ingest(session, make_log("battle", 3, seed=63)).record
-    hidden = store.ingest(session, make_log("battle", 3, seed=64), visibility="unlisted").record
-    assert store.find_by_slug(session, hidden.slug).id == hidden.id
-    assert store.find_by_slug(session, "nope") is None
-    assert [r.id for r in store.recent_public(session)] == [public.id]
-    assert store.find_by_ref(session, str(public.id)).id == public.id
-    assert store.find_by_ref(session, str(hidden.id)) is None
+    public = ingest(session, make_log("battle", 3, seed=63)).record
+    hidden = ingest(session, make_log("battle", 3, seed=64), visibility="unlisted").record
+    assert find_by_slug(session, hidden.slug).id == hidden.id
+    assert find_by_slug(session, "nope") is None
+    assert [r.id for r in recent_public(session)] == [public.id]
+    assert find_by_ref(session, str(public.id)).id == public.id
+    assert find_by_ref(session, str(hidden.id)) is None
     for attribute in ("id", "slug", "game", "mode", "players", "status", "legal", "visibility",
                       "created_at", "played_at", "title"):
         assert hasattr(public, attribute)
@@ -87,60 +96,61 @@ def test_lookups_for_the_viewer(session, make_log):
 
 
 def test_a_replay_is_computed_once_per_engine_version(session, make_log, monkeypatch):
-    record = store.ingest(session, make_log("puzzle", 1, seed=65)).record
-    store._replay_gzip.clear()
-    replay = json.loads(store.replay_text(session, record))
+    record = ingest(session, make_log("puzzle", 1, seed=65)).record
+    replays._replay_gzip.clear()
+    replay = json.loads(replay_text(session, record))
     assert replay == json.loads(json.dumps(check_text(record.log, with_steps=True)))
-    monkeypatch.setattr(store, "check_text", lambda *a, **k: pytest.fail("recomputed"))
-    assert json.loads(store.replay_text(session, record)) == replay  # this process's cache
-    store._replay_gzip.clear()  # another process: the stored row
-    assert json.loads(store.replay_text(session, record)) == replay
+    monkeypatch.setattr(replays, "check_text", lambda *a, **k: pytest.fail("recomputed"))
+    assert json.loads(replay_text(session, record)) == replay  # this process's cache
+    replays._replay_gzip.clear()  # another process: the stored row
+    assert json.loads(replay_text(session, record)) == replay
 
 
 def test_replays_are_cached_as_bytes_not_as_objects(session, make_log):
     """A cache of parsed replays made full garbage collections walk every cached step."""
-    record = store.ingest(session, make_log("battle", 5, seed=67)).record
-    store.replay_text(session, record)
-    assert all(isinstance(kept.body, bytes) for kept in store._replay_gzip.values())
-    assert not [name for name, value in vars(store).items()
-                if isinstance(value, dict) and any(isinstance(v, dict) for v in value.values())]
+    record = ingest(session, make_log("battle", 5, seed=67)).record
+    replay_text(session, record)
+    assert all(isinstance(kept.body, bytes) for kept in replays._replay_gzip.values())
+    for module in (replays, ingestion):
+        assert not [name for name, value in vars(module).items() if isinstance(value, dict)
+                    and any(isinstance(v, dict) for v in value.values())]
 
 
 def test_restore_keeps_slug_visibility_and_creation_time(session, make_log):
-    original = store.ingest(session, make_log("battle", 3, seed=66), visibility="unlisted")
-    entry = store.export_entry(original.record, backup=True)
+    original = ingest(session, make_log("battle", 3, seed=66), visibility="unlisted")
+    entry = export_entry(original.record, backup=True)
     session.delete(original.record)
     session.commit()
-    restored = store.restore(session, entry)
+    restored = restore(session, entry)
     assert restored.created
     record = restored.record
     assert (record.slug, record.visibility, record.created_at, record.log) == (
         entry["slug"], "unlisted", original.record.created_at, original.record.log)
-    assert store.owner_token_matches(record, original.owner_token)
+    assert owner_token_matches(record, token=original.owner_token)
     entry["sha256"] = "0" * 64
     with pytest.raises(ValueError):
-        store.restore(session, entry)
+        restore(session, entry)
 
 
 def test_revalidate_reports_changed_results_and_stores_the_new_one(session):
     raw = as_bytes(simulated("battle", 3, seed=67))
-    record = store.ingest(session, raw).record
+    record = ingest(session, raw).record
     record.status = "incomplete"
     record.outcome = {"tampered": True}
     record.engine_version = "0.0.1"
     session.commit()
-    dry = list(store.revalidate(session, dry_run=True))
+    dry = list(revalidate(session, dry_run=True))
     assert [item.changed for item in dry] == [True]
     session.expire_all()
     assert session.get(GameRecord, record.id).status == "incomplete"
-    done = list(store.revalidate(session))
+    done = list(revalidate(session))
     assert [item.changed for item in done] == [True]
     assert done[0].before["status"] == "incomplete"
     assert done[0].after == check_text(raw)
     session.expire_all()
     fixed = session.get(GameRecord, record.id)
     assert fixed.result == check_text(raw)
-    assert [item.changed for item in store.revalidate(session)] == [False]
+    assert [item.changed for item in revalidate(session)] == [False]
 
 
 @pytest.mark.parametrize(("change", "message"), [
@@ -152,35 +162,35 @@ def test_revalidate_reports_changed_results_and_stores_the_new_one(session):
     ({"log": "{}"}, "does not match its sha256"),
 ])
 def test_restore_refuses_damaged_export_lines(session, make_log, change, message):
-    entry = store.export_entry(store.ingest(session, make_log("coop", 3, seed=68)).record)
+    entry = export_entry(ingest(session, make_log("coop", 3, seed=68)).record)
     session.query(GameRecord).delete()
     session.commit()
     damaged = {**entry, **change}
     with pytest.raises(ValueError, match=message):
-        store.restore(session, damaged)
+        restore(session, damaged)
     assert session.query(GameRecord).count() == 0
 
 
 def test_restore_refuses_a_slug_another_game_uses(session, make_log):
-    first = store.ingest(session, make_log("coop", 3, seed=69)).record
-    other = store.export_entry(store.ingest(session, make_log("coop", 3, seed=70)).record)
+    first = ingest(session, make_log("coop", 3, seed=69)).record
+    other = export_entry(ingest(session, make_log("coop", 3, seed=70)).record)
     session.delete(session.get(GameRecord, other["id"]))
     session.commit()
     with pytest.raises(ValueError, match="already used"):
-        store.restore(session, {**other, "slug": first.slug})
+        restore(session, {**other, "slug": first.slug})
 
 
 def test_the_cyclic_collector_is_off_while_a_replay_is_built(session, make_log, monkeypatch):
     import gc
 
-    record = store.ingest(session, make_log("battle", 3, seed=68)).record
-    store._replay_gzip.clear()
+    record = ingest(session, make_log("battle", 3, seed=68)).record
+    replays._replay_gzip.clear()
     seen = []
-    real = store.check_text
-    monkeypatch.setattr(store, "check_text",
+    real = replays.check_text
+    monkeypatch.setattr(replays, "check_text",
                         lambda *a, **k: (seen.append(gc.isenabled()), real(*a, **k))[1])
     assert gc.isenabled()
-    store.replay_gzip(session, record)
+    replay_gzip(session, record)
     assert seen == [False] and gc.isenabled()
 
 
@@ -188,17 +198,17 @@ def test_the_collector_comes_back_when_the_last_builder_is_done():
     import gc
 
     assert gc.isenabled()
-    with store.cyclic_gc_paused():
-        with store.cyclic_gc_paused():  # a second thread builds one meanwhile
+    with cyclic_gc_paused():
+        with cyclic_gc_paused():  # a second thread builds one meanwhile
             assert not gc.isenabled()
         assert not gc.isenabled()
     assert gc.isenabled()
-    with pytest.raises(ZeroDivisionError), store.cyclic_gc_paused():
+    with pytest.raises(ZeroDivisionError), cyclic_gc_paused():
         1 / 0
     assert gc.isenabled()
     gc.disable()  # switched off by someone else: left off
     try:
-        with store.cyclic_gc_paused():
+        with cyclic_gc_paused():
             pass
         assert not gc.isenabled()
     finally:

@@ -10,8 +10,13 @@ import threading
 
 import pytest
 
-from popreplay import store
+from popreplay.db.models import GameRecord
 from popreplay.db.session import get_database, sqlite_writer
+from popreplay.store import replays
+from popreplay.store.edits import delete_game
+from popreplay.store.ingestion import ingest
+from popreplay.store.replays import replay_gzip
+from popreplay.store.revalidation import revalidate
 from tests.conftest import as_bytes, empty_pg_schema, migrated_app, simulated
 
 
@@ -55,7 +60,7 @@ def test_no_turn_without_a_sqlite_file(kind, request, monkeypatch):
                 patch.setattr(os, "open", lambda *a, **k: pytest.fail(f"opened {a[0]}"))
                 with sqlite_writer(session):
                     if kind == "postgresql":  # (an in-memory database is one per connection)
-                        store.ingest(session, simulated_bytes())
+                        ingest(session, simulated_bytes())
 
 
 def simulated_bytes() -> bytes:
@@ -78,21 +83,21 @@ def hold_turn(app, held: threading.Event, release: threading.Event) -> threading
 def test_every_store_write_waits_for_its_turn(sqlite_app, make_log, write):
     database = get_database(sqlite_app)
     with database.session() as session:
-        created = store.ingest(session, make_log("battle", 3, seed=70))
+        created = ingest(session, make_log("battle", 3, seed=70))
         record_id = created.record.id
-    store._replay_gzip.clear()
+    replays._replay_gzip.clear()
 
     def run() -> None:
         with database.session() as session:
-            record = session.get(store.GameRecord, record_id)
+            record = session.get(GameRecord, record_id)
             if write == "ingest":
-                store.ingest(session, make_log("battle", 3, seed=71))
+                ingest(session, make_log("battle", 3, seed=71))
             elif write == "replay":
-                store.replay_gzip(session, record)
+                replay_gzip(session, record)
             elif write == "delete":
-                store.delete_game(session, record)
+                delete_game(session, record)
             else:
-                list(store.revalidate(session))
+                list(revalidate(session))
             done.set()
 
     held, release, done = threading.Event(), threading.Event(), threading.Event()
@@ -113,4 +118,4 @@ def test_a_lock_file_that_cannot_be_opened_leaves_sqlite_s_own_waiting(sqlite_ap
     with get_database(sqlite_app).session() as session:
         with sqlite_writer(session):
             pass
-        assert store.ingest(session, make_log("battle", 3, seed=73)).created
+        assert ingest(session, make_log("battle", 3, seed=73)).created

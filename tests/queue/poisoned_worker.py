@@ -8,10 +8,10 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
-from popreplay import store  # noqa: E402
 from popreplay.cli import main  # noqa: E402
+from popreplay.store import revalidation  # noqa: E402
 
-_real = store.check_text
+_real = revalidation.check_text
 
 
 def check_text(raw, **kwargs):
@@ -22,7 +22,7 @@ def check_text(raw, **kwargs):
     return _real(raw, **kwargs)
 
 
-store.check_text = check_text
+revalidation.check_text = check_text  # what a revalidate chunk checks a stored game with
 
 if __name__ == "__main__":
     sys.argv[0] = "popreplay"

@@ -11,7 +11,9 @@ import uuid
 import pytest
 from sqlalchemy import update
 
-from popreplay import create_app, store
+from popreplay import create_app
+from popreplay.store import revalidation
+from popreplay.store.replays import encode_replay
 from popreplay.db.models import JobChunk
 from popreplay.db.session import get_database
 from popreplay.queue import jobs
@@ -48,8 +50,8 @@ def job_of(db_url):
 def test_a_chunk_delivered_twice_is_done_once(job_of, db_url, monkeypatch):
     session, job, ids = job_of(30, chunk=15)
     calls = []
-    real = store.check_text
-    monkeypatch.setattr(store, "check_text", lambda raw, **kw: calls.append(1) or real(raw, **kw))
+    real = revalidation.check_text
+    monkeypatch.setattr(revalidation, "check_text", lambda raw, **kw: calls.append(1) or real(raw, **kw))
     assert jobs.run_chunk(session, job_id=job, number=1) == "done"
     assert jobs.run_chunk(session, job_id=job, number=1) == "skipped"  # redelivered
     assert len(calls) == 15
@@ -64,7 +66,7 @@ def test_a_chunk_delivered_twice_is_done_once(job_of, db_url, monkeypatch):
 
 def test_an_attempt_that_loses_the_race_leaves_nothing(job_of, db_url, monkeypatch):
     session, job, ids = job_of(10, chunk=10)
-    real = store.check_text
+    real = revalidation.check_text
     engine = session.get_bind()
 
     def other_attempt_commits_first(raw, **kwargs):
@@ -72,10 +74,10 @@ def test_an_attempt_that_loses_the_race_leaves_nothing(job_of, db_url, monkeypat
             connection.execute(update(JobChunk).where(JobChunk.job_id == job)
                                .values(state="done", outcome={"checked": 0, "changes": [],
                                                               "poison": []}))
-        monkeypatch.setattr(store, "check_text", real)
+        monkeypatch.setattr(revalidation, "check_text", real)
         return real(raw, **kwargs)
 
-    monkeypatch.setattr(store, "check_text", other_attempt_commits_first)
+    monkeypatch.setattr(revalidation, "check_text", other_attempt_commits_first)
     assert jobs.run_chunk(session, job_id=job, number=1) == "skipped"
     # this attempt's results were rolled back with it: still stale, the winner's outcome kept
     assert scalar(db_url, "SELECT count(*) FROM games WHERE engine_version = '0.0.0'") == 10
@@ -105,7 +107,7 @@ def test_a_chunk_that_kills_its_worker_is_given_up(job_of, db_url):
 def test_in_process_a_poison_game_is_reported_and_the_others_revalidated(runner, db_url,
                                                                           monkeypatch):
     ids = store_many(db_url, 12)
-    real = store.check_text
+    real = revalidation.check_text
     poisoned = {}
 
     def check_text(raw, **kwargs):
@@ -115,7 +117,7 @@ def test_in_process_a_poison_game_is_reported_and_the_others_revalidated(runner,
             raise RecursionError("a game the engine cannot replay")
         return real(raw, **kwargs)
 
-    monkeypatch.setattr(store, "check_text", check_text)
+    monkeypatch.setattr(revalidation, "check_text", check_text)
     done = runner.invoke(["revalidate", "--json", "--chunk", "5"])
     assert done.exit_code == 2
     assert f"{ids[0]} " in done.stderr and "the engine crashed: RecursionError" in done.stderr
@@ -153,6 +155,6 @@ def test_a_first_replay_is_computed_by_a_worker(queue_env, db_url, tmp_path):
                    what="the worker to store the replay")
         answer = client.get(f"/api/v1/games/{slug}/replay")
     assert answer.status_code == 200
-    expected = json.loads(gzip.decompress(store.encode_replay(raw).body))
+    expected = json.loads(gzip.decompress(encode_replay(raw).body))
     assert answer.get_json() == expected and expected["steps"]
     get_database(app).dispose()

@@ -23,7 +23,7 @@ import time
 import tracemalloc
 from typing import Any
 
-from popreplay.api.jsonout import compact
+from popreplay.jsonout import compact
 from popreplay.checking import check_text
 from popreplay.engine.registry import GAMES
 from popreplay.games.bloops import logformat as bloops_shape

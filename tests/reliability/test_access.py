@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, text
 
-from popreplay import create_app, store
+from popreplay import create_app
+from popreplay.store import tokens
+from popreplay.store.tokens import new_owner_token, new_slug
 from tests.conftest import as_bytes, simulated
 
 
@@ -37,7 +39,7 @@ def test_owner_tokens_have_at_least_128_random_bits_and_never_repeat(client):
     assert all(random_bits(token) >= 128 for token in tokens)
     assert random_bits(tokens[0]) == 256
     assert len(set(tokens)) == len(tokens)
-    generated = {store.new_owner_token() for _ in range(2000)}
+    generated = {new_owner_token() for _ in range(2000)}
     assert len(generated) == 2000
 
 
@@ -63,13 +65,13 @@ def test_owner_tokens_are_stored_only_as_their_hash(app, client, db_url):
 def test_owner_tokens_are_compared_in_constant_time(client, monkeypatch):
     created = post(client, simulated("battle", 3, seed=3200))
     calls = []
-    real = store.hmac.compare_digest
+    real = tokens.hmac.compare_digest
 
     def spy(a: Any, b: Any) -> bool:
         calls.append((a, b))
         return real(a, b)
 
-    monkeypatch.setattr(store.hmac, "compare_digest", spy)
+    monkeypatch.setattr(tokens.hmac, "compare_digest", spy)
     wrong = client.delete(f"/api/v1/games/{created['slug']}",
                           headers={"Authorization": "Bearer " + "A" * 43})
     assert wrong.status_code == 403
@@ -157,7 +159,7 @@ def test_unlisted_games_never_appear_in_lists_exports_or_statistics(client):
 
 
 def test_share_slugs_are_unguessable():
-    slugs = [store.new_slug() for _ in range(5000)]
+    slugs = [new_slug() for _ in range(5000)]
     assert len(set(slugs)) == len(slugs)
     assert all(len(s) == 12 and random_bits(s) == 72 for s in slugs)
     alphabet = set("".join(slugs))

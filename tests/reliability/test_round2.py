@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from popreplay import store
+from popreplay.store import ingestion
+from popreplay.store.tokens import canonical_hash, content_hash
 from popreplay.checking import check_json
 from popreplay.db import migrate
 from popreplay.db.models import GameRecord
@@ -62,10 +63,10 @@ def test_1_every_page_renders_a_lone_surrogate_stored_before(tmp_path):
         data = json.loads(raw)
         with app.app_context():
             session = get_database(app).session()
-            record = store._new_record(raw, store.content_hash(raw), check_json(data),
-                                       visibility="public", owner_token_hash=None, data=data,
-                                       identity=store.canonical_hash(data))
-            store._commit_new(session, record)
+            record = ingestion._new_record(raw, digest=content_hash(raw), result=check_json(data),
+                                           visibility="public", owner_token_hash=None,
+                                           data=data, identity=canonical_hash(data))
+            ingestion._commit_new(session, record)
             slug = record.slug
             session.close()
         client = app.test_client()
@@ -163,10 +164,10 @@ def test_6_the_same_game_in_other_bytes_is_the_game_already_stored(app, client):
 
 
 def test_6_canonical_hash_reads_numbers_as_the_parser_does():
-    assert (store.canonical_hash(parse_json(b'{"a":3.0,"b":"\\u00e9"}'))
-            == store.canonical_hash(parse_json('{"b":"e\u0301",  "a":3}'.encode())))
-    assert (store.canonical_hash(parse_json(b'{"a":3.5}'))
-            != store.canonical_hash(parse_json(b'{"a":3}')))
+    assert (canonical_hash(parse_json(b'{"a":3.0,"b":"\\u00e9"}'))
+            == canonical_hash(parse_json('{"b":"e\u0301",  "a":3}'.encode())))
+    assert (canonical_hash(parse_json(b'{"a":3.5}'))
+            != canonical_hash(parse_json(b'{"a":3}')))
 
 
 GAMES_0003 = sa.table(
@@ -181,7 +182,7 @@ def insert_0003(connection: Any, raw: bytes, slug: str) -> int:
     result = check_json(parse_json(raw))
     data = json.loads(raw)
     connection.execute(GAMES_0003.insert().values(
-        slug=slug, content_hash=store.content_hash(raw), log=raw, game=result["game"],
+        slug=slug, content_hash=content_hash(raw), log=raw, game=result["game"],
         mode=result["mode"], players=json.dumps(data["players"]), title=None, played_at=None,
         status=result["status"], legal=result["legal"], claims_match=None,
         errors=json.dumps(result["errors"]), outcome=json.dumps(result["outcome"]),
@@ -213,8 +214,8 @@ def test_6_migration_0004_fills_the_hash_and_reports_duplicates(db_url, capsys):
         with engine.connect() as connection:
             rows = dict(connection.execute(sa.text("SELECT id, canonical_hash FROM games")).all())
             seats = connection.execute(sa.text("SELECT count(*) FROM game_players")).scalar()
-        assert rows[ids[0]] == store.canonical_hash(json.loads(same[0]))
-        assert rows[ids[1]] == store.canonical_hash(json.loads(other))
+        assert rows[ids[0]] == canonical_hash(json.loads(same[0]))
+        assert rows[ids[1]] == canonical_hash(json.loads(other))
         assert rows[ids[2]] is None
         assert seats == 9  # the SQLite rebuild kept every seat (no cascade on the old table)
     finally:
@@ -470,19 +471,19 @@ def long_slap(events: int, *, illegal: bool) -> bytes:
 def test_3_overlapping_fetches_compute_a_replay_once(app, client, monkeypatch):
     import threading
 
-    from popreplay import store as store_module
+    from popreplay.store import replays
 
     slug = post(client, long_slap(300, illegal=False)).get_json()["slug"]
-    store_module._replay_gzip.clear()
+    replays._replay_gzip.clear()
     calls: list[int] = []
-    real = store_module.check_text
+    real = replays.check_text
 
     def counted(raw: bytes, **kwargs: Any) -> Any:
         if kwargs.get("with_steps"):
             calls.append(1)
         return real(raw, **kwargs)
 
-    monkeypatch.setattr(store_module, "check_text", counted)
+    monkeypatch.setattr(replays, "check_text", counted)
     statuses: list[int] = []
 
     def fetch() -> None:

@@ -13,10 +13,12 @@ from typing import Any
 
 import pytest
 
-from popreplay import budget, drafts, store
+from popreplay import budget, drafts
 from popreplay.engine.games.cube import choices as cube_choices
 from popreplay.engine.registry import get_game
 from popreplay.serve_errors import write_error
+from popreplay.store import replays
+from popreplay.store.lookups import known_players
 from tests.api.test_games import assert_error_shape
 from tests.conftest import simulated
 from tests.reliability.worst import heavy_cube
@@ -198,9 +200,9 @@ def test_a_put_during_the_first_replay_never_leaves_the_old_logs_replay(app, cli
     short = copy.deepcopy(first)
     short["rounds"] = [dict(first["rounds"][0], turns=first["rounds"][0]["turns"][:3])]
     app.config["REPLAY_WAIT"] = None  # computed in the request: the order is the test's
-    store._replay_gzip.clear()
+    replays._replay_gzip.clear()
     computed, put_done = threading.Event(), threading.Event()
-    real = store.encode_replay
+    real = replays.encode_replay
 
     def encode(raw: bytes) -> Any:
         value = real(raw)
@@ -209,7 +211,7 @@ def test_a_put_during_the_first_replay_never_leaves_the_old_logs_replay(app, cli
             assert put_done.wait(20)
         return value
 
-    monkeypatch.setattr(store, "encode_replay", encode)
+    monkeypatch.setattr(replays, "encode_replay", encode)
     answers: list[Any] = []
     fetch = threading.Thread(target=lambda: answers.append(
         app.test_client().get(f"/api/v1/games/{slug}/replay")))
@@ -221,7 +223,7 @@ def test_a_put_during_the_first_replay_never_leaves_the_old_logs_replay(app, cli
     put_done.set()
     fetch.join(20)
     assert answers[0].status_code == 200  # the old log's replay, to the request that asked then
-    store._replay_gzip.clear()  # another process: only the database
+    replays._replay_gzip.clear()  # another process: only the database
     replay = client.get(f"/api/v1/games/{slug}/replay").get_json()
     expected = get_game("pop").replay(short, with_steps=True).steps
     assert len(replay["steps"]) == len(expected)
@@ -286,7 +288,7 @@ def test_unlisted_names_and_branches_stay_unlisted(client):
     from popreplay.db.session import get_session
 
     with client.application.app_context():
-        assert "Zoé-secret" not in store.known_players(get_session())
+        assert "Zoé-secret" not in known_players(get_session())
     cut = client.get(f"{API}/cut?from={source['slug']}&step=12").get_json()
     public = client.post(f"{API}/games", json={**cut, "visibility": "public"})
     assert public.status_code == 422

@@ -13,12 +13,13 @@ from typing import Any
 
 import pytest
 
-from popreplay import store
-from popreplay.api.jsonout import compact
 from popreplay.checking import check_text
+from popreplay.engine.registry import get_game
+from popreplay.jsonout import compact
 from popreplay.logformat import ShapeError, check_shape, limits
 from popreplay.games.slap import logformat as slap_shape
-from popreplay.engine.registry import get_game
+from popreplay.store import replays
+from popreplay.store.replays import RETRY_PENDING_SECONDS
 from tests.reliability.biggest import heaviest_slap
 from tests.reliability.test_round2 import long_slap
 
@@ -116,10 +117,10 @@ def test_a_long_illegal_games_page_never_replays_or_parses_again(app, client, mo
     created = client.post("/api/v1/games", data=raw, content_type="application/json").get_json()
     assert created["status"] == "illegal"
     slug = created["slug"]
-    store._replay_gzip.clear()
+    replays._replay_gzip.clear()
     views._long_pages.clear()
     calls = {"replay": 0, "render": 0, "decompress": 0, "parse": 0}
-    real_check, real_render = store.check_text, views.render_page
+    real_check, real_render = replays.check_text, views.render_page
     real_decompress, real_loads = gzip.decompress, json.loads
 
     def counted_check(raw: Any, **kwargs: Any) -> Any:
@@ -138,33 +139,33 @@ def test_a_long_illegal_games_page_never_replays_or_parses_again(app, client, mo
         calls["parse"] += len(text) > 100_000  # the log (small) may be read; never the replay
         return real_loads(text, *args, **kwargs)
 
-    monkeypatch.setattr(store, "check_text", counted_check)
+    monkeypatch.setattr(replays, "check_text", counted_check)
     monkeypatch.setattr(views, "render_page", counted_render)
     monkeypatch.setattr(gzip, "decompress", counted_decompress)
     monkeypatch.setattr(json, "loads", counted_loads)
     pages = [client.get(f"/r/{slug}", headers={"Accept-Encoding": "gzip"}) for _ in range(5)]
-    replays = [client.get(f"/api/v1/games/{slug}/replay", headers={"Accept-Encoding": "gzip"})
+    fetched = [client.get(f"/api/v1/games/{slug}/replay", headers={"Accept-Encoding": "gzip"})
                for _ in range(3)]
-    assert [p.status_code for p in pages + replays] == [200] * 8
+    assert [p.status_code for p in pages + fetched] == [200] * 8
     assert len({p.data for p in pages}) == 1  # the same page every time
     assert calls == {"replay": 1, "render": 1, "decompress": 0, "parse": 0}
-    steps = json.loads(real_decompress(replays[0].data))["steps"]
+    steps = json.loads(real_decompress(fetched[0].data))["steps"]
     assert len(steps) > views.EMBED_MAX_STEPS and steps[-1]["kind"] == "violation"
     page = real_decompress(pages[0].data).decode("utf-8")
     assert f'"replay_url":"/api/v1/games/{slug}/replay"' in page
     assert '"kind":"violation"' not in page  # the steps are not in the page (the log is)
-    assert len(page) < len(real_decompress(replays[0].data)) / 20
+    assert len(page) < len(real_decompress(fetched[0].data)) / 20
 
 
 # --- the guard: a first replay that takes longer than a request waits -----------------------------
 
 
 def _gated(monkeypatch: Any) -> tuple[Any, list[int]]:
-    """store.check_text held until the gate opens; the replays computed are counted."""
+    """replays.check_text held until the gate opens; the replays computed are counted."""
     import threading
 
     gate, computed = threading.Event(), []
-    real = store.check_text
+    real = replays.check_text
 
     def slow(raw: Any, **kwargs: Any) -> Any:
         if kwargs.get("with_steps"):
@@ -172,7 +173,7 @@ def _gated(monkeypatch: Any) -> tuple[Any, list[int]]:
             computed.append(1)
         return real(raw, **kwargs)
 
-    monkeypatch.setattr(store, "check_text", slow)
+    monkeypatch.setattr(replays, "check_text", slow)
     return gate, computed
 
 
@@ -180,9 +181,9 @@ def _settled(timeout: float = 20) -> None:
     import time
 
     deadline = time.monotonic() + timeout
-    while store._computing and time.monotonic() < deadline:
+    while replays._computing and time.monotonic() < deadline:
         time.sleep(0.01)
-    assert not store._computing
+    assert not replays._computing
 
 
 def test_a_first_replay_past_the_wait_is_503_with_retry_after_then_served(app, client,
@@ -195,12 +196,12 @@ def test_a_first_replay_past_the_wait_is_503_with_retry_after_then_served(app, c
     app.config["REPLAY_WAIT"] = 0.2
     slug = client.post("/api/v1/games", data=long_slap(300, illegal=True),
                        content_type="application/json").get_json()["slug"]
-    store._replay_gzip.clear()
+    replays._replay_gzip.clear()
     gate, computed = _gated(monkeypatch)
     for url in (f"/api/v1/games/{slug}/replay", f"/r/{slug}"):  # the page waits the same way
         pending = client.get(url)
         assert pending.status_code == 503
-        assert pending.headers["Retry-After"] == str(store.RETRY_PENDING_SECONDS)
+        assert pending.headers["Retry-After"] == str(RETRY_PENDING_SECONDS)
         body = pending.get_json()
         assert body["code"] == 503 and "still being computed" in body["message"]
     assert client.get("/api/v1/games").status_code == 200  # the rest of the service answers
@@ -225,9 +226,9 @@ def test_a_background_replay_that_fails_is_computed_again_by_the_next_fetch(app,
     app.config["REPLAY_WAIT"] = 0.2
     slug = client.post("/api/v1/games", data=long_slap(50, illegal=False),
                        content_type="application/json").get_json()["slug"]
-    store._replay_gzip.clear()
+    replays._replay_gzip.clear()
     gate, computed = _gated(monkeypatch)
-    real = store.encode_replay
+    real = replays.encode_replay
     failures = [1]
 
     def failing(raw: bytes) -> Any:
@@ -237,7 +238,7 @@ def test_a_background_replay_that_fails_is_computed_again_by_the_next_fetch(app,
             raise RuntimeError("lost")
         return result
 
-    monkeypatch.setattr(store, "encode_replay", failing)
+    monkeypatch.setattr(replays, "encode_replay", failing)
     assert client.get(f"/api/v1/games/{slug}/replay").status_code == 503
     gate.set()
     _settled()
@@ -249,9 +250,9 @@ def test_without_a_wait_the_replay_is_computed_in_the_request(app, client, monke
     app.config["REPLAY_WAIT"] = None
     slug = client.post("/api/v1/games", data=long_slap(50, illegal=False),
                        content_type="application/json").get_json()["slug"]
-    store._replay_gzip.clear()
+    replays._replay_gzip.clear()
     calls = []
-    monkeypatch.setattr(store, "_Background", lambda *a: calls.append(a))
+    monkeypatch.setattr(replays, "_Background", lambda *a: calls.append(a))
     assert client.get(f"/api/v1/games/{slug}/replay").status_code == 200
     assert calls == []
 

@@ -21,32 +21,10 @@ from typing import Any, Callable
 from urllib.parse import urlsplit
 
 from popreplay.engine.registry import get_game
+from tests.games.cube.test_hidden import observer_view
 from tests.reliability.biggest import heaviest_slap
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
-
-
-def observer_view(log: dict[str, Any], watcher: str) -> dict[str, Any]:
-    """What ``watcher`` can log of a cube game (scripts/cubebench's view): the others' draws,
-    deals and takes are hidden (null), which is what makes the exact search work."""
-    seen = copy.deepcopy(log)
-    names = seen["players"]
-    for name in names:
-        if name != watcher:
-            seen["deal"][name] = [None] * len(seen["deal"][name])
-    for turn in seen["turns"]:
-        player = turn["player"]
-        if player == watcher:
-            continue
-        turn["draw"] = [None] * len(turn.get("draw") or [])
-        for event in turn.get("events") or []:
-            if "draw" in event:
-                event["draw"] = [None] * len(event["draw"])
-            if "take" in event and not event.get("step"):
-                target = event.get("target") or next(n for n in names if n != player)
-                if target != watcher:
-                    event["take"] = [None] * len(event["take"])
-    return seen
 
 
 def heavy_cube(seeds: int = 12) -> dict[str, Any]:

@@ -129,6 +129,7 @@ def test_replays_are_rendered_through_the_i18n_layer_once_per_game_and_language(
     counting its calls) in French, keeps the rendered replay, and leaves English alone."""
     import json
 
+    from popreplay.caching import BoundedCache
     from popreplay.web import views
 
     calls: list[bool] = []
@@ -141,7 +142,8 @@ def test_replays_are_rendered_through_the_i18n_layer_once_per_game_and_language(
         return out
 
     monkeypatch.setattr(views, "_localize", fake_localize)
-    monkeypatch.setattr(views, "_localized_texts", type(views._localized_texts)())
+    monkeypatch.setattr(views, "_localized_texts",
+                        BoundedCache(max_bytes=views.LOCALIZED_CACHE_BYTES))
     stored = store_log(client, example_bytes("battle"))
 
     def embedded(lang: str) -> dict[str, Any]:

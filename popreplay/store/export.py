@@ -23,12 +23,19 @@ from typing import Any, Iterator
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from . import store
-from .checking import check_text
-from .db import queries
-from .db.models import DeletedGame, GameRecord
-from .db.session import sqlite_writer
-from .engine import GAMES
+from ..checking import check_text
+from ..db import queries
+from ..db.models import DeletedGame, GameRecord
+from ..db.session import sqlite_writer
+from ..engine import GAMES
+from .edits import LogTaken, delete_game, update_log
+from .ingestion import Ingested, restore
+from .lookups import find_by_slug
+from .records import apply_result
+from .revalidation import Revalidated
+
+__all__ = ["CSV_COLUMNS", "Synced", "apply_entry", "csv_lines", "export_entry", "game_entry",
+           "is_export_entry", "is_stream_entry", "ndjson_entries"]
 
 CSV_COLUMNS = ("game", "mode", "date", "title", "player", "score", "rank", "won", "status",
                "legal", "claims_differ", "share_link", "slug")
@@ -39,10 +46,40 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # --- NDJSON ---------------------------------------------------------------------------------------
 
 
+def export_entry(record: GameRecord, *, backup: bool = False) -> dict[str, Any]:
+    """One line of an export: the log as text (its exact bytes, UTF-8) and what identifies the
+    game; :func:`~popreplay.store.ingestion.restore` reads it back. ``backup`` adds the owner
+    token's hash."""
+    entry: dict[str, Any] = {
+        "id": record.id,
+        "slug": record.slug,
+        "visibility": record.visibility,
+        "created_at": record.created_at.isoformat(),
+        "played_at": None if record.played_at is None else record.played_at.isoformat(),
+        "game": record.game,
+        "mode": record.mode,
+        "players": record.players,
+        "title": record.title,
+        "status": record.status,
+        "legal": record.legal,
+        "engine": record.engine_version,
+        "sha256": record.content_hash,
+        "log": record.log.decode("utf-8"),
+    }
+    if backup:
+        entry["owner_token_hash"] = record.owner_token_hash
+    return entry
+
+
+def is_export_entry(data: Any) -> bool:
+    return (isinstance(data, dict) and "format" not in data and isinstance(data.get("log"), str)
+            and isinstance(data.get("sha256"), str))
+
+
 def game_entry(record: GameRecord, *, backup: bool = False) -> dict[str, Any]:
-    """An export line: :func:`store.export_entry` with when this database stored the game and
+    """An export line: :func:`export_entry` with when this database stored the game and
     when it last changed (what ``since`` and ``updated_since`` compare)."""
-    entry = store.export_entry(record, backup=backup)
+    entry = export_entry(record, backup=backup)
     entry["stored_at"] = record.stored_at.isoformat()
     entry["updated_at"] = record.updated_at.isoformat()
     return entry
@@ -151,41 +188,42 @@ class Synced:
 
 
 def is_stream_entry(data: Any) -> bool:
-    return store.is_export_entry(data) or is_tombstone(data)
+    return is_export_entry(data) or is_tombstone(data)
 
 
-def apply_entry(session: Session, data: dict[str, Any]) -> store.Ingested | Synced:
-    """Apply one export line. Raises ``ValueError`` or :class:`store.InvalidLog` (nothing
-    changed) for a line that cannot be applied."""
+def apply_entry(session: Session, data: dict[str, Any]) -> Ingested | Synced:
+    """Apply one export line. Raises ``ValueError`` or
+    :class:`~popreplay.store.records.InvalidLog` (nothing changed) for a line that cannot be
+    applied."""
     if is_tombstone(data):
-        record = store.find_by_slug(session, data["slug"])
+        record = find_by_slug(session, data["slug"])
         if record is None:
             return Synced("duplicate")
-        store.delete_game(session, record)
+        delete_game(session, record)
         return Synced("deleted")
     slug = data.get("slug")
-    record = store.find_by_slug(session, slug) if isinstance(slug, str) else None
+    record = find_by_slug(session, slug) if isinstance(slug, str) else None
     changed_at = _time(data.get("updated_at"))
     if record is None:
-        done = store.restore(session, data)
+        done = restore(session, data)
         if done.created:
             _keep_times(session, done.record, _time(data.get("stored_at")), changed_at)
         return done
     if record.content_hash != data.get("sha256"):  # corrected at the source
         try:
-            store.update_log(session, record, data["log"].encode("utf-8"))
+            update_log(session, record, raw=data["log"].encode("utf-8"))
         except UnicodeEncodeError:
             raise ValueError("the exported log is not UTF-8 text") from None
-        except store.LogTaken:
+        except LogTaken:
             raise ValueError(f"another game already has the log of {slug}") from None
         _keep_times(session, record, None, changed_at)
         return Synced("updated", record)
     if changed_at is None or changed_at <= record.updated_at:
         return Synced("duplicate", record)
     after = check_text(record.log)  # its result changed at the source since: check it here too
-    changed = store.Revalidated(record, record.result, after).changed
+    changed = Revalidated(record, record.result, after).changed
     with sqlite_writer(session):
-        store.apply_result(record, after)
+        apply_result(record, result=after)
         record.updated_at = changed_at
         session.commit()
     return Synced("updated" if changed else "duplicate", record)
