@@ -19,7 +19,7 @@ from ..db.session import get_database, get_session
 from ..i18n import localize
 from ..tables import fanout, qr, service, state as states, views
 from .errors import ApiError, error_response
-from .jsonout import compact
+from ..jsonout import compact
 from .lang import request_lang
 from .record import not_stored, raw_of
 from .represent import game_view
