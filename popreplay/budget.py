@@ -2,7 +2,7 @@
 
 Every request that runs the engine (a first replay, the recorder's check and cut, validation,
 uploads, the re-check of a stored game's messages, a localized replay) hands the work to
-:func:`run` (or :class:`Background` for the first replay, store.py): it is computed in a small
+:func:`run` (or :class:`Background` for the first replay, store/replays.py): it is computed in a small
 pool of native threads beside the request (under gevent, the worker's other greenlets — ``/healthz``
 — go on meanwhile), the request waits for it up to its budget (``POPREPLAY_REPLAY_WAIT``), and past
 it :class:`Busy` is raised: a 503 with ``Retry-After`` in the error shape, while the work goes on
@@ -20,7 +20,7 @@ from __future__ import annotations
 import gc
 import threading
 from contextlib import contextmanager
-from collections import OrderedDict
+from .caching import BoundedCache
 from typing import Any, Callable, Hashable, Iterator
 
 __all__ = ["Background", "Busy", "RETRY_SECONDS", "beside", "cyclic_gc_paused", "run"]
@@ -158,8 +158,8 @@ class Background:
 _lock = _original("Lock")()
 _in_flight = 0
 _running: dict[Hashable, Background] = {}
-_done: OrderedDict[Hashable, bytes] = OrderedDict()
-_done_bytes = 0
+_done: BoundedCache[Hashable, bytes] = BoundedCache(
+    max_entries=CACHE_ENTRIES, max_bytes=CACHE_BYTES, max_item_bytes=CACHE_BYTES // 4)
 
 
 def _finished(key: Hashable | None, value: Any) -> None:
@@ -173,20 +173,12 @@ def _finished(key: Hashable | None, value: Any) -> None:
 
 def _keep(key: Hashable, value: Any) -> None:
     """Keep a finished value (bytes only: one object each, nothing for the collector to walk)."""
-    global _done_bytes
-    if isinstance(value, bytes) and len(value) <= CACHE_BYTES // 4 and key not in _done:
-        _done[key] = value
-        _done_bytes += len(value)
-        while _done and (_done_bytes > CACHE_BYTES or len(_done) > CACHE_ENTRIES):
-            _done_bytes -= len(_done.popitem(last=False)[1])
+    if isinstance(value, bytes) and key not in _done:
+        _done.put(key, value)
 
 
 def cached(key: Hashable) -> bytes | None:
-    with _lock:
-        value = _done.get(key)
-        if value is not None:
-            _done.move_to_end(key)
-        return value
+    return _done.get(key)
 
 
 def run(key: Hashable | None, function: Callable[..., Any], *args: Any,
@@ -236,7 +228,4 @@ def beside(function: Callable[..., Any], *args: Any) -> Any:
 
 def clear() -> None:
     """Forget the kept answers (tests)."""
-    global _done_bytes
-    with _lock:
-        _done.clear()
-        _done_bytes = 0
+    _done.clear()
