@@ -73,7 +73,8 @@ def view(table: TableRecord, state: State, viewer: Viewer, *,
         "log": None, "result": None, "choices": None,
         "over": bool(state.choices.get("over")),
         "error": state.choices.get("error"),
-        "hand": hands.get(viewer.player) if hands and viewer.player else None,
+        "hand": hands.get(viewer.player) if hands and viewer.player and isinstance(
+            hands.get(viewer.player), list) else None,
         "gathering": {},
         "refused": state.dropped.get(viewer.player) if viewer.player else None,
     }
