@@ -228,3 +228,103 @@ def test_slap_at_a_table_one_phone_records(server, browser):  # noqa: F811
         same_game(stored, full)
     finally:
         live.close()
+
+
+# --- POP! ----------------------------------------------------------------------------------------
+
+def _tap(tab: Any, kind: str, slot: int, cards: list[int]) -> None:
+    for card in cards:
+        tab.click(f"[data-entry={kind}] [data-slot='{slot}'] [data-act=card][data-card='{card}']")
+
+
+def test_pop_battle_three_rounds_at_a_table(server, browser):  # noqa: F811
+    from tests.tables.helpers import game_log, start_of
+
+    full = game_log(seed=3)
+    full.pop("claimed", None)  # the score sheet's claims: the sign-off's business
+    names = full["players"]
+    live = Live(server, start_of(full), hands=True)
+    try:
+        phones = live.open(browser, names)
+        at = {"round": 0, "turn": -1, "dealt": set(), "chosen": set()}
+
+        def check() -> None:
+            rnd = full["rounds"][at["round"]]
+            before = full["rounds"][at["round"] - 1]["hands"] if at["round"] else {}
+            rows = len(rnd["layout"])
+            for who, tab in live.phones.items():
+                seen = tab.evaluate("""() => {
+                    const n = s => document.querySelectorAll(s).length, out = {hand: [], slots: {}, revealed: []};
+                    document.querySelectorAll('[data-act=hand] .tb-card').forEach(c => out.hand.push(Number(c.textContent)));
+                    document.querySelectorAll('[data-entry] [data-slot]').forEach(s => {
+                      out.slots[s.closest('[data-entry]').dataset.entry + s.dataset.slot] = s.querySelectorAll('.tb-card').length; });
+                    document.querySelectorAll('.tb-revealed[data-turn]').forEach(r => out.revealed.push(Number(r.dataset.turn)));
+                    return out; }""")
+                for k, other in enumerate(names):
+                    if other != who:  # another seat's hand and its chosen card: never here
+                        assert seen["slots"].get(f"round{rows + k}", 0) == 0, (who, other)
+                        assert seen["slots"].get(f"turn{k}", 0) == 0, (who, other)
+                if who is None:
+                    assert seen["hand"] == []
+                else:  # its own cards (this round's, or the last round's before the deal)
+                    assert set(seen["hand"]) <= set(rnd["hands"][who]) | set(before.get(who, []))
+                if at["turn"] >= 0 and at["chosen"]:
+                    assert at["turn"] + 1 not in seen["revealed"], (who, at)
+
+        def wait(seq: int) -> None:
+            live.in_step(seq)
+            check()
+
+        for r, rnd in enumerate(full["rounds"]):
+            at.update(round=r, turn=-1, dealt=set(), chosen=set())
+            rows = len(rnd["layout"])
+            by_page = r == 0  # the first round through the buttons, the others through the API
+            if by_page:
+                for row, cards in enumerate(rnd["layout"]):
+                    _tap(phones[names[0]], "round", row, cards)
+            else:
+                wait(live.send(names[0], {"type": "part", "entry": "round", "slots": {
+                    str(row): cards for row, cards in enumerate(rnd["layout"])}})[-1])
+            for k, name in enumerate(names):
+                at["dealt"].add(name)
+                if by_page:
+                    _tap(phones[name], "round", rows + k, rnd["hands"][name])
+                    phones[name].wait_for_selector(
+                        f"[data-entry=round] [data-slot='{rows + k}'] .tb-ok, [data-entry=turn]")
+                    live.in_step(live.seq())
+                    check()
+                else:
+                    wait(live.send(name, {"type": "part", "entry": "round",
+                                          "slots": {str(rows + k): rnd["hands"][name]}})[-1])
+            for t, turn in enumerate(rnd["turns"]):
+                at.update(turn=t, chosen=set())
+                parts = [(name, k, turn["plays"][name]) for k, name in enumerate(names)]
+                if "chief" in turn:
+                    parts.append((names[0], len(names), turn["chief"]))
+                for name, slot, cards in parts:
+                    at["chosen"].add(slot)
+                    if by_page:
+                        _tap(phones[name], "turn", slot, cards)
+                        if len(at["chosen"]) < len(parts):
+                            phones[name].wait_for_selector(
+                                f"[data-entry=turn] [data-slot='{slot}'] .tb-ok")
+                            live.in_step(live.seq())
+                            check()
+                    else:
+                        seq = live.send(name, {"type": "part", "entry": "turn",
+                                               "slots": {str(slot): cards}})[-1]
+                        if len(at["chosen"]) < len(parts):
+                            wait(seq)
+                at["chosen"] = set()
+                for tab in live.phones.values():
+                    tab.wait_for_selector(f".tb-revealed[data-turn='{t + 1}']"
+                                          if t + 1 < len(rnd["turns"]) or r + 1 == len(full["rounds"])
+                                          else "[data-entry=round], [data-entry=kept]")
+                if by_page and t == 1:
+                    shot(phones[names[1]], "table-pop-phone.png")
+            if "kept" in rnd:  # (a battle keeps no card; other modes: the kept entry)
+                pytest.skip("a mode with kept cards")
+        stored = live.store()
+        same_game(stored, full)
+    finally:
+        live.close()
