@@ -323,12 +323,8 @@
 
   function dealt(log, me) { return ((log.deal || {})[me] || []).some(function (c) { return c !== null; }); }
 
-  // The names the engine's next entries belong to (`player` of each), to tell whose move it is.
-  function movers(choices) {
-    var next = (choices && choices.next) || {}, names = [];
-    Object.keys(next).forEach(function (k) { var p = next[k] && next[k].player; if (p && names.indexOf(p) < 0) names.push(p); });
-    return names;
-  }
+  // Whose move it is: the engine's `current` player (cube, Bloops), else none.
+  function mover(choices) { return (choices && choices.current) || null; }
 
   // slap: one phone records (the host's, or a seat that says so), the others watch
   function recordsHere() {
@@ -336,7 +332,7 @@
     return store.records === undefined ? !!store.host : !!store.records;
   }
 
-  var panelBox = null, panelRec = null;
+  var panelBox = null, panelRec = null, openFold = false;
 
   function panelSection() {
     var me = view.you.player;
@@ -344,13 +340,13 @@
     var box = el("section", { class: "rp-box tb-panel", dataset: { act: "panel", game: view.game }, "aria-labelledby": "tb-panel-h" });
     if (!panel) return null;
     if (!me && view.you.role !== "host") return null;  // a spectator enters nothing
-    var names = movers(view.choices);
-    var title = view.over ? t("The game is over.") : names.length && names.indexOf(me) < 0
-      ? t("{name} to play: waiting", { name: names.join(", ") }) : t("Your move");
+    var now = mover(view.choices);
+    var theirs = !!(now && me && now !== me && !view.over && view.game !== "slap");
+    var title = view.over ? t("The game is over.") : view.game === "slap" ? (recordsHere()
+      ? t("This phone records the game (the others watch).") : t("One phone records the flips and slaps; this one watches."))
+      : theirs ? t("{name} to play: waiting", { name: now }) : t("Your move");
     box.appendChild(el("h2", { id: "tb-panel-h", class: "rp-head", text: title }));
     if (view.game === "slap") {
-      box.appendChild(el("p", { class: "rp-hint", text: recordsHere() ? t("This phone records the game (the others watch).")
-        : t("One phone records the flips and slaps; this one watches.") }));
       box.appendChild(el("button", { type: "button", class: "rp-big", dataset: { act: "records" }, on: { click: function () {
         store.records = !recordsHere(); save(); render(); } } }, recordsHere() ? t("Only watch on this phone") : t("Record from this phone")));
       if (!recordsHere()) return box;
@@ -373,9 +369,15 @@
     };
     panelBox = inner;
     drawPanel(panel, inner, panelRec);
-    // another player's move is that seat's to enter (its cards stay its own); the panel stays open
-    // for what anyone may enter (a counter-discard, an F.M.C. show, a rearrangement)
-    box.appendChild(inner);
+    // another player's move is that seat's to enter (its cards stay its own): the panel is folded,
+    // open for what anyone may enter out of turn (a counter-discard, an F.M.C. show, a rearrangement)
+    if (theirs) {
+      var fold = el("details", { class: "tb-other", open: !!openFold || null,
+        on: { toggle: function () { openFold = fold.open; } } },
+        el("summary", { dataset: { act: "out-of-turn" }, text: t("Enter a move out of turn (or for {name})", { name: now }) }), inner);
+      box.appendChild(fold);
+      box.dataset.theirs = "1";
+    } else box.appendChild(inner);
     return box;
   }
 
@@ -399,7 +401,7 @@
         send(entry, "panel:" + view.seq + ":" + i, function (kept) {
           ok = ok && kept;
           if (--left === 0) {
-            if (ok) { if (panel.reset) panel.reset(); status(label || ""); }
+            if (ok) { if (panel.reset) panel.reset(); openFold = false; status(label || ""); }
             resolve(ok);
           }
         });
@@ -463,10 +465,11 @@
       root.appendChild(el("section", { class: "rp-box", dataset: { act: "hand" } },
         el("h2", { class: "rp-head", text: t("Your hand (only you see it)") }), cards(view.hand)));
     }
-    if (view.choices) {
+    if (view.choices) {  // this phone's move: its panel first; else the checked table first
       var p = panelSection();
-      if (p) root.appendChild(p);
+      if (p && !p.dataset.theirs) root.appendChild(p);
       root.appendChild(checkedBox());
+      if (p && p.dataset.theirs) root.appendChild(p);
     } else {
       entryBoxes().forEach(function (b) { root.appendChild(b); });
       root.appendChild(tableBox());
