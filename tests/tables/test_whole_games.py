@@ -29,7 +29,7 @@ def shot(tab: Any, name: str, *, desktop: bool = False) -> None:
     if desktop:
         tab.set_viewport_size({"width": 1280, "height": 900})
     tab.evaluate("window.scrollTo(0, 0)")
-    tab.wait_for_function("Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)")
+    tab.wait_for_function("() => Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)")
     tab.screenshot(path=str(IMG / name), full_page=desktop)
     if desktop:
         tab.set_viewport_size(PHONE)

@@ -459,6 +459,9 @@
     var who = view.you.player ? t("You are {name}.", { name: view.you.player })
       : view.you.role === "host" ? t("You are the host.") : t("You are watching.");
     root.appendChild(el("p", { class: "rp-sub", dataset: { act: "you" } }, who));
+    var now = view.choices && !view.over && view.game !== "slap" ? mover(view.choices) : null;
+    if (now) root.appendChild(el("p", { class: "tb-turn", dataset: { act: "turn" } },
+      now === view.you.player ? t("Your turn.") : t("{name} to play.", { name: now })));
     if (view.refused) root.appendChild(el("p", { class: "rp-error", text: t("Refused: {message}", { message: view.refused.error.message }) }));
     if (!store.seat && view.status === "live") root.appendChild(seatsBox());
     if (view.you.player && view.hand) {
