@@ -100,6 +100,11 @@ class ViewSchema(Schema):
     gathering = fields.Dict(metadata={"description": "entries being filled by the seats: who "
                                                      "filled which slot (your cards only)"})
     refused = fields.Dict(allow_none=True)
+    choices = fields.Dict(allow_none=True, metadata={
+        "description": "the engine's choices for the draft as you see it (cube, Bloops, slap: "
+                       "what the entry panels offer); null for POP! (see gathering)"})
+    private = fields.Boolean(metadata={"description": "each seat sees only its own cards "
+                                                      "(cube, Bloops) until they are shown"})
 
 
 class CreatedSchema(Schema):

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any, Mapping
 
 from sqlalchemy.orm import Session
@@ -17,8 +19,8 @@ from .service import Viewer, players_of
 from .state import State
 
 
-def result_of(state: State) -> dict[str, Any] | None:
-    exact, _ = draft_shape(state.log)
+def result_of(state: State, log: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    exact, _ = draft_shape(state.log if log is None else log)
     if exact is None:
         return None
     return build_result(exact, get_game(state.game).replay(exact, with_steps=False))
@@ -26,6 +28,35 @@ def result_of(state: State) -> dict[str, Any] | None:
 
 def public_log(state: State) -> dict[str, Any]:
     return games.redacted(state.game, state.log, state.open_rounds)
+
+
+_seen: OrderedDict[tuple[str, int, str | None], dict[str, Any]] = OrderedDict()
+_seen_lock = threading.Lock()
+SEEN_CACHE = 256
+
+
+def seat_view(state: State, player: str | None) -> dict[str, Any]:
+    """cube, Bloops (games with private cards): what ``player`` (``None``: a spectator, the host
+    without a seat) sees of the draft, the engine's ``choices`` and result for that draft (so
+    that no note, offer or score tells another seat's card). Kept per (table, seq, player)."""
+    key = (state.table, state.seq, player)
+    with _seen_lock:
+        if key in _seen:
+            _seen.move_to_end(key)
+            return _seen[key]
+    log = games.seen_by(state.game, state.log, state.choices, player)
+    if log is state.log:
+        out = {"log": log, "choices": state.choices, "result": result_of(state)}
+    else:
+        from .state import engine_choices
+
+        out = {"log": log, "choices": engine_choices(state.game, log),
+               "result": result_of(state, log)}
+    with _seen_lock:
+        _seen[key] = out
+        while len(_seen) > SEEN_CACHE:
+            _seen.popitem(last=False)
+    return out
 
 
 def view(table: TableRecord, state: State, viewer: Viewer, *,
@@ -39,14 +70,21 @@ def view(table: TableRecord, state: State, viewer: Viewer, *,
         "players": players_of(table), "hands_recorded": state.hands,
         "seats": [{"player": p, "taken": p in taken} for p in players_of(table)],
         "you": {"role": viewer.role, "player": viewer.player},
-        "log": public_log(state),
-        "result": result_of(state),
+        "log": None, "result": None, "choices": None,
         "over": bool(state.choices.get("over")),
         "error": state.choices.get("error"),
-        "hand": hands.get(viewer.player) if hands and viewer.player else None,
+        "hand": hands.get(viewer.player) if hands and viewer.player and isinstance(
+            hands.get(viewer.player), list) else None,
         "gathering": {},
         "refused": state.dropped.get(viewer.player) if viewer.player else None,
     }
+    if games.private_cards(table.game):
+        seen = seat_view(state, viewer.player)
+        out.update(log=seen["log"], result=seen["result"], choices=seen["choices"],
+                   private=True)
+    else:
+        out.update(log=public_log(state), result=result_of(state), private=False,
+                   choices=None if table.game in games.GATHERED else state.choices)
     for kind, plan in state.plans.items():
         parts = state.parts.get(kind, {})
         slots = []
@@ -109,15 +147,21 @@ def entry_view(row: TableEntry, state: State, viewer: Viewer) -> dict[str, Any]:
             out["error"] = body["error"]
     else:
         out.update(at=body["at"], how=body["how"])
-        out["value"] = _public_value(state, body)
+        out["value"] = _public_value(state, body, viewer)
     return out
 
 
-def _public_value(state: State, body: Mapping[str, Any]) -> Any:
-    if not state.open_rounds:
+def _public_value(state: State, body: Mapping[str, Any], viewer: Viewer) -> Any:
+    if games.private_cards(state.game):
+        shown: Any = seat_view(state, viewer.player)["log"]
+        if shown is state.log:
+            return body["value"]
+    elif not state.open_rounds:
         return body["value"]
+    else:
+        shown = public_log(state)
     path = body["at"] + (f"/{body['index']}" if body["how"] == "append" else "")
-    node: Any = public_log(state)
+    node: Any = shown
     try:
         for token in tokens(path):
             node = node[int(token)] if isinstance(node, list) else node[token]

@@ -6,12 +6,21 @@
  * rule: the cards offered for a slot are the engine's `offers`, the server says who fills what.
  * The tokens stay in localStorage "popreplay-table:<id>" ({host, key, seat, player}); a link's
  * "#key=…" (join) or "#seat=…" (a seat handed over by the host) is taken in and removed.
+ *
+ * POP!: the server's `gathering` (slots, each seat its own). cube, Bloops, slap: the recorder's own
+ * entry panel (static/games/<game>.record.js, the contract at the top of record.js) is drawn with
+ * the draft as this seat sees it and the engine's `choices` for it (`view.choices`); what the
+ * panel commits is turned into `place` entries by comparing JSON (no rule), and the checked table
+ * is drawn by the game's replay renderer (static/games/<game>.js) from /api/v1/record/check's
+ * latest steps. After every render the page dispatches "popreplay:table" (detail: the view).
  */
 (function () {
   "use strict";
 
   var LANG = document.documentElement.lang === "fr" ? "fr" : "en";
   var root, data, api, store, view = null, picked = {}, feed = [], source = null, queue = [], sending = {};
+  var panels = window.PopReplayRecorders || {}, renderers = window.PopReplayGames || {};
+  var checked = null;  // {seq, steps, result}: /api/v1/record/check of the draft this phone sees
 
   function el(tag, attrs) {
     var node = document.createElement(tag);
@@ -77,7 +86,17 @@
     });
     Object.keys(picked).forEach(function (k) { if (!open[k] || sending[k]) delete picked[k]; });
     if (view.you.player && store.player !== view.you.player) { store.player = view.you.player; save(); }
+    if (view.choices && (!checked || checked.seq !== view.seq)) askSteps(view);
     render();
+  }
+
+  // the latest steps of the draft this phone sees, for the game's renderer (the checked table)
+  function askSteps(v) {
+    fetch("/api/v1/record/check", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json", "Accept-Language": LANG },
+      body: JSON.stringify({ log: v.log, pending: null, steps: "tail" }) })
+      .then(function (r) { return r.json(); })
+      .then(function (a) { if (view && view.seq === v.seq) { checked = { seq: v.seq, steps: a.steps || [], result: a.result || null }; render(); } })
+      .catch(function () { /* the table box waits for the next entry */ });
   }
 
   // --- entries ----------------------------------------------------------------------------------
@@ -87,23 +106,23 @@
   function pickKey(kind, g, slot) { return [kind, g.round, g.turn, slot.index].join(":"); }
 
   // entries go one at a time, in the order they were made (a tap never waits for the network)
-  function send(entry, key) {
-    queue.push({ entry: entry, key: key, id: newId() });
+  function send(entry, key, then) {
+    queue.push({ entry: entry, key: key, id: newId(), then: then });
     if (queue.length === 1) next();
   }
 
   function next() {
     var item = queue[0];
     if (!item) return;
-    var done = function () { delete sending[item.key]; queue.shift(); next(); };
+    var done = function (ok) { delete sending[item.key]; queue.shift(); if (item.then) item.then(ok); next(); };
     var go = function (seen, left) {
       return call("POST", "/entries", { id: item.id, seen: seen, entry: item.entry }).then(function (a) {
         if (a.status === 409 && left > 0) { show(a.body.view); return go(a.body.view.seq, left - 1); }
         if (a.status === 503 && left > 0) return new Promise(function (ok) { setTimeout(ok, 500); }).then(function () { return go(seen, left - 1); });
-        if (a.status === 201 || a.status === 200) { status(""); done(); show(a.body.view); return; }
+        if (a.status === 201 || a.status === 200) { status(""); done(true); show(a.body.view); return; }
         var first = (a.body.errors || [])[0];
         status(t("Refused: {message}", { message: first ? first.message : a.body.message }), true);
-        done();
+        done(false);
         render();
       });
     };
@@ -235,9 +254,15 @@
         if (slot.yours && !slot.filled && slot.offers && (slot.player === store.player || slot.player === null || !store.player)) {
           var mine = picked[pickKey(kind, g, slot)] || [];
           line.appendChild(el("p", { class: "rp-hint", text: nt("Tap {n} card", "Tap {n} cards", slot.count - mine.length) }));
-          var row = el("div", { class: "tb-cards" });
-          slot.offers.forEach(function (c) {
-            row.appendChild(el("button", { type: "button", class: "tb-card" + (mine.indexOf(c) >= 0 ? " tb-picked" : ""),
+          // many cards (the 1–50 a deal or an unrecorded hand may hold): the recorder's grid, rows of
+          // ten, a card not offered disabled; a hand's few cards: a row
+          var grid = slot.offers.length > 12 && slot.offers.every(function (c) { return typeof c === "number" && c >= 1 && c <= 50; });
+          var row = el("div", { class: grid ? "tb-grid" : "tb-cards", role: "group" });
+          var keys = grid ? [] : slot.offers;
+          if (grid) for (var n = 1; n <= 50; n++) keys.push(n);
+          keys.forEach(function (c) {
+            var offered = slot.offers.indexOf(c) >= 0;
+            row.appendChild(el("button", { type: "button", class: "tb-card" + (mine.indexOf(c) >= 0 ? " tb-picked" : ""), disabled: !offered,
               dataset: { act: "card", card: String(c), slot: String(slot.index) }, "aria-pressed": mine.indexOf(c) >= 0 ? "true" : "false",
               on: { click: function () { tap(kind, g, slot, c); } } }, String(c)));
           });
@@ -250,6 +275,176 @@
     return boxes;
   }
 
+  // --- cube, Bloops, slap: the recorder's entry panel ---------------------------------------------
+
+  function clone(v) { return v === undefined ? undefined : JSON.parse(JSON.stringify(v)); }
+  function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+  function isObj(v) { return v !== null && typeof v === "object" && !Array.isArray(v); }
+  function esc(k) { return String(k).replace(/~/g, "~0").replace(/\//g, "~1"); }
+
+  // What changed from `old` to `neu`, as the server's `place` entries (JSON only, no rule): a list
+  // one item longer is an append, one changed item or key is looked into, anything else is set.
+  // A key the new draft lacks is left as it is (a panel that entered one player's hand).
+  function diff(old, neu, path, out) {
+    if (same(old, neu)) return out;
+    if (Array.isArray(old) && Array.isArray(neu) && path !== "") {
+      if (neu.length === old.length + 1 && old.every(function (v, i) { return same(v, neu[i]); })) {
+        out.push({ type: "place", at: path, how: "append", value: neu[neu.length - 1] });
+        return out;
+      }
+      if (neu.length === old.length) {
+        var changed = [];
+        neu.forEach(function (v, i) { if (!same(v, old[i])) changed.push(i); });
+        if (changed.length === 1) return diff(old[changed[0]], neu[changed[0]], path + "/" + changed[0], out);
+      }
+    } else if (isObj(old) && isObj(neu)) {
+      Object.keys(neu).forEach(function (k) {
+        if (old[k] === undefined) out.push({ type: "place", at: path + "/" + esc(k), how: "set", value: neu[k] });
+        else diff(old[k], neu[k], path + "/" + esc(k), out);
+      });
+      return out;
+    }
+    out.push({ type: "place", at: path, how: "set", value: neu });
+    return out;
+  }
+
+  // The deal is {player: cards}: a seat's first hand entered before any deal gives every other
+  // player as many unseen cards (null: the recorder's "rest unseen").
+  function withDeal(entries) {
+    return entries.map(function (e) {
+      if (e.at !== "/deal" || e.how !== "set" || !isObj(e.value)) return e;
+      var mine = Object.keys(e.value)[0];
+      var size = mine ? (e.value[mine] || []).length : 0;
+      var deal = {};
+      view.players.forEach(function (n) { deal[n] = e.value[n] || new Array(size).fill(null); });
+      return { type: "place", at: e.at, how: e.how, value: deal };
+    });
+  }
+
+  function dealt(log, me) { return ((log.deal || {})[me] || []).some(function (c) { return c !== null; }); }
+
+  // Whose move it is: the engine's `current` player (cube, Bloops), else none.
+  function mover(choices) { return (choices && choices.current) || null; }
+
+  // slap: one phone records (the host's, or a seat that says so), the others watch
+  function recordsHere() {
+    if (view.game !== "slap") return true;
+    return store.records === undefined ? !!store.host : !!store.records;
+  }
+
+  var panelBox = null, panelRec = null, openFold = false;
+
+  function panelSection() {
+    var me = view.you.player;
+    var panel = panels[view.game];
+    var box = el("section", { class: "rp-box tb-panel", dataset: { act: "panel", game: view.game }, "aria-labelledby": "tb-panel-h" });
+    if (!panel) return null;
+    if (!me && view.you.role !== "host") return null;  // a spectator enters nothing
+    var now = mover(view.choices);
+    var theirs = !!(now && me && now !== me && !view.over && view.game !== "slap");
+    var title = view.over ? t("The game is over.") : view.game === "slap" ? (recordsHere()
+      ? t("This phone records the game (the others watch).") : t("One phone records the flips and slaps; this one watches."))
+      : theirs ? t("{name} to play: waiting", { name: now }) : t("Your move");
+    box.appendChild(el("h2", { id: "tb-panel-h", class: "rp-head", text: title }));
+    if (view.game === "slap") {
+      box.appendChild(el("button", { type: "button", class: "rp-big", dataset: { act: "records" }, on: { click: function () {
+        store.records = !recordsHere(); save(); render(); } } }, recordsHere() ? t("Only watch on this phone") : t("Record from this phone")));
+      if (!recordsHere()) return box;
+    }
+    var inner = el("div", { class: "tb-panel-body" });
+    var draft = clone(view.log), choices = clone(view.choices) || {};
+    if (me && view.private && !dealt(view.log, me)) {
+      // the seat's own hand only: the panel's deal asks for this player alone
+      if (choices.next && choices.next.deal) choices.next.deal.players = [me];
+      if (view.game === "bloops" && !(draft.events || []).length) delete draft.deal;
+    }
+    panelRec = {
+      game: view.game, mode: view.mode, players: me && view.private ? [me] : clone(view.players),
+      recordHands: !!view.hands_recorded || view.private, draft: draft, choices: choices,
+      result: view.result, steps: (checked && checked.steps) || [], offline: false,
+      commit: function (mutate, label) { return commit(panel, draft, mutate, label); },
+      ask: function (pending) { return askPending(pending); },
+      refresh: function () { drawPanel(panel, inner, panelRec); },
+      helpers: { el: hel, clear: function (n) { while (n.firstChild) n.removeChild(n.firstChild); } },
+    };
+    panelBox = inner;
+    drawPanel(panel, inner, panelRec);
+    // another player's move is that seat's to enter (its cards stay its own): the panel is folded,
+    // open for what anyone may enter out of turn (a counter-discard, an F.M.C. show, a rearrangement)
+    if (theirs) {
+      var fold = el("details", { class: "tb-other", open: !!openFold || null,
+        on: { toggle: function () { openFold = fold.open; } } },
+        el("summary", { dataset: { act: "out-of-turn" }, text: t("Enter a move out of turn (or for {name})", { name: now }) }), inner);
+      box.appendChild(fold);
+      box.dataset.theirs = "1";
+    } else box.appendChild(inner);
+    return box;
+  }
+
+  function hel() { return (window.PopReplayViewer ? window.PopReplayViewer.el : el).apply(null, arguments); }
+
+  function drawPanel(panel, node, rec) {
+    while (node.firstChild) node.removeChild(node.firstChild);
+    try { panel.renderPanel(node, rec); }
+    catch (e) { node.appendChild(el("p", { class: "rp-error", text: t("The entry panel failed: {why}", { why: e.message }) })); }
+  }
+
+  function commit(panel, draft, mutate, label) {
+    var next = clone(draft);
+    var changed = mutate(next);
+    if (changed && typeof changed === "object") next = changed;
+    var entries = withDeal(diff(view.log, next, "", []));
+    if (!entries.length) return Promise.resolve(true);
+    return new Promise(function (resolve) {
+      var left = entries.length, ok = true;
+      entries.forEach(function (entry, i) {
+        send(entry, "panel:" + view.seq + ":" + i, function (kept) {
+          ok = ok && kept;
+          if (--left === 0) {
+            if (ok) { if (panel.reset) panel.reset(); openFold = false; status(label || ""); }
+            resolve(ok);
+          }
+        });
+      });
+    });
+  }
+
+  function askPending(pending) {
+    return fetch("/api/v1/record/check", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json", "Accept-Language": LANG },
+      body: JSON.stringify({ log: view.log, pending: pending || null, steps: "none" }) })
+      .then(function (r) { return r.json(); })
+      .then(function (a) { return a.choices || { error: { message: a.message || "", path: "" }, next: {} }; })
+      .catch(function () { return null; });
+  }
+
+  // the checked table, drawn by the game's replay renderer from the latest steps
+  function checkedBox() {
+    var box = el("section", { class: "rp-box tb-checked", dataset: { act: "checked" }, "aria-labelledby": "tb-now-h" },
+      el("h2", { id: "tb-now-h", class: "rp-head", text: t("The table") }));
+    var renderer = renderers[view.game];
+    var steps = (checked && checked.steps) || [];
+    var step = steps.length ? steps[steps.length - 1] : null;
+    var result = (checked && checked.result) || view.result;
+    if (step && step.state && renderer && renderer.renderState) {
+      var stage = el("div", { class: "stage" });
+      var index = steps.length - 1;
+      var helpers = { el: hel, index: index, steps: steps, prev: index > 0 ? steps[index - 1] : null, next: null,
+        players: view.players, isRevealed: function () { return true; }, revealButton: function () { return document.createTextNode(""); },
+        stepButton: function (i, text) { return el("span", { text: text }); }, goTo: function () {} };
+      try { renderer.renderState(stage, step, Object.assign({ steps: steps }, result || {}), helpers); }
+      catch (e) { stage.appendChild(el("p", { class: "rp-error", text: t("The table could not be drawn: {why}", { why: e.message }) })); }
+      box.appendChild(stage);
+      if (step.note) box.appendChild(el("p", { class: "rp-sub tb-note", dataset: { act: "note" }, text: step.note }));
+    } else box.appendChild(el("p", { class: "rp-hint", text: t("Nothing entered yet.") }));
+    if (result && result.outcome && renderer && renderer.renderOutcome) {
+      var out = el("div", { class: "rp-outcome", "aria-label": t("Running scores") });
+      try { renderer.renderOutcome(out, Object.assign({ steps: steps }, result), { el: hel, players: view.players }); box.appendChild(out); }
+      catch (e) { /* the table above still shows the state */ }
+    }
+    if (view.over) box.appendChild(el("p", { class: "rp-done", text: t("The game is over.") }));
+    return box;
+  }
+
   // a tap must not land on a page being redrawn (a press on one button, a release on its
   // replacement, is no click): a redraw waits until the finger or the mouse is up
   var holding = false, deferred = false;
@@ -259,18 +454,31 @@
     while (root.children.length > 2) root.removeChild(root.lastChild);
     if (!view) return;
     root.dataset.seq = String(view.seq);
+    root.dataset.game = view.game;
+    root.dataset.checked = checked ? String(checked.seq) : "";  // the checked table drawn is of this entry
     var who = view.you.player ? t("You are {name}.", { name: view.you.player })
       : view.you.role === "host" ? t("You are the host.") : t("You are watching.");
     root.appendChild(el("p", { class: "rp-sub", dataset: { act: "you" } }, who));
+    var now = view.choices && !view.over && view.game !== "slap" ? mover(view.choices) : null;
+    if (now) root.appendChild(el("p", { class: "tb-turn", dataset: { act: "turn" } },
+      now === view.you.player ? t("Your turn.") : t("{name} to play.", { name: now })));
     if (view.refused) root.appendChild(el("p", { class: "rp-error", text: t("Refused: {message}", { message: view.refused.error.message }) }));
     if (!store.seat && view.status === "live") root.appendChild(seatsBox());
     if (view.you.player && view.hand) {
       root.appendChild(el("section", { class: "rp-box", dataset: { act: "hand" } },
         el("h2", { class: "rp-head", text: t("Your hand (only you see it)") }), cards(view.hand)));
     }
-    entryBoxes().forEach(function (b) { root.appendChild(b); });
-    root.appendChild(tableBox());
+    if (view.choices) {  // this phone's move: its panel first; else the checked table first
+      var p = panelSection();
+      if (p && !p.dataset.theirs) root.appendChild(p);
+      root.appendChild(checkedBox());
+      if (p && p.dataset.theirs) root.appendChild(p);
+    } else {
+      entryBoxes().forEach(function (b) { root.appendChild(b); });
+      root.appendChild(tableBox());
+    }
     if (store.host && store.key) root.appendChild(hostBox());
+    window.dispatchEvent(new CustomEvent("popreplay:table", {detail: view}));
   }
 
   function boot() {
