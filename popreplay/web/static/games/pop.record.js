@@ -111,6 +111,23 @@
       may: plan.may.map(function (cards) { return cards.filter(function (c) { return !entered[c]; }); }) });
   }
 
+  // A turn's cards said slot by slot, in the order they were tapped: "Alice draws 19, Bruno draws
+  // 37; Alice plays 19, 49 …" (a card drawn then played in the 2-player variant shows twice, each
+  // time with what happened to it).
+  function turnWords(plan, cards) {
+    var k = 0;
+    var parts = [];
+    plan.slots.forEach(function (slot) {
+      var taken = cards.slice(k, k + slot.count);
+      k += slot.count;
+      if (!taken.length) return;
+      var p = { player: slot.player, cards: taken.join(", ") };
+      parts.push(slot.role === "draw" ? t("{player} draws {cards}", p) : slot.role === "chief" ? t("the Chief {cards}", p)
+        : slot.role === "play" ? t("{player} {cards}", p) : taken.join(", "));
+    });
+    return parts.join(" · ");
+  }
+
   function pending(rec, kind) {
     var p = { entry: kind, cards: ui.cards.slice() };
     if (kind === "round") { p.hands = rec.recordHands; if (ui.rows) p.rows = ui.rows; }
@@ -120,7 +137,7 @@
   function finish(rec, kind, plan) {
     var cards = ui.cards.slice();
     var entry = rec.helpers.buildEntry(plan, cards);
-    var label = kind === "turn" ? t("Round {round}, turn {turn}:", plan) + " " + cards.join(", ")
+    var label = kind === "turn" ? t("Round {round}, turn {turn}:", plan) + " " + turnWords(plan, cards)
       : kind === "round" ? t("Round {round} dealt", plan) : t("Kept cards of round {round}", plan);
     ui.asking = true;
     rec.refresh();
