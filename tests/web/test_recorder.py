@@ -137,6 +137,7 @@ def no_horizontal_scroll(page):
 
 def shot(page, name):
     if screenshots_wanted():
+        page.evaluate("window.scrollTo(0, 0)")  # the screen as it opens: title, toolbar, table
         page.screenshot(path=str(SCREENSHOTS / name), full_page=False)
 
 

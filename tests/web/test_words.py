@@ -238,6 +238,7 @@ def test_offline_after_two_entries_the_offered_cards_are_still_narrowed(phone, s
         assert sorted(offered) == [c for c in range(1, 51) if c not in seen]
     assert not set(offered) & played
     if screenshots_wanted() and hands:
+        phone.evaluate("window.scrollTo(0, 0)")
         phone.screenshot(path=str(SCREENSHOTS / "recorder-offline.png"))
     phone.context.set_offline(False)
     phone.wait_for_selector("#recorder[data-entries='4'][data-checked='1']")
@@ -339,17 +340,20 @@ def test_the_qr_code_is_an_svg_of_a_recorder_address_only(server):  # noqa: F811
     assert post("x" * 700)[0] == 400
 
 
-def test_the_what_if_button_is_in_view_at_step_10_on_a_phone(phone, server):  # noqa: F811
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_what_if_button_is_in_view_at_step_10_on_a_phone(phone, server, lang):  # noqa: F811
     slug = server.store(POP_SIM(seed=22))["slug"]
-    phone.goto(f"{server.url}/r/{slug}#step=10")
+    phone.goto(f"{server.url}/r/{slug}?lang={lang}#step=10")
     phone.wait_for_selector("#viewer[data-step='10']")
     link = phone.locator("[data-act=whatif]")
     link.wait_for()
     box = link.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
     assert phone.evaluate("window.scrollY") == 0
-    assert link.get_attribute("href").endswith("step=10")
-    if screenshots_wanted():
+    assert "step=10" in link.get_attribute("href")
+    words = {"en": "Try another move", "fr": "Essayer"}[lang]
+    assert words in link.inner_text(), link.inner_text()
+    if screenshots_wanted() and lang == "en":
         phone.screenshot(path=str(SCREENSHOTS / "replay-phone-whatif.png"))
 
 

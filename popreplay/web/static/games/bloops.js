@@ -174,13 +174,23 @@
     return parts.length ? h.el("div", { class: "bl-status" }, parts) : null;
   }
 
+  // A seen rearrangement in words: the log's new order gives, for each of the player's places in
+  // turn, the place whose card it now holds ("top-left card ← extra card 1"); unmoved ones left out.
+  function moves(order) {
+    var places = order.slice().sort(function (x, y) { return x - y; });
+    var out = places.map(function (p, i) { return p === order[i] ? null : placeWords(p) + " ← " + placeWords(order[i]); })
+      .filter(Boolean);
+    if (out.length > 2) return nt("{n} card moves (the step's note says where)", "{n} cards move (the step's note says where)", out.length);
+    return out.length ? out.join(", ") : t("nothing moves");
+  }
+
   function actionStrip(h, step) {
     var d = placed(step.data || {});
     var text = null;
     if (step.kind === "give") text = t("{player}’s 6 → a card face down in front of {target} ({place})", d);
     else if (step.kind === "look") text = t("{player}’s {effect_of} → looks at {target}’s {place}", d) + (d.value === null ? "" : ": " + d.value);
     else if (step.kind === "swap") text = t("{player}’s 9 → {player}’s {place} ⇄ {target}’s {target_place}", d);
-    else if (step.kind === "rearrange") text = d.order ? t("{player} rearranges: places now hold the cards of places {order}", { player: d.player, order: d.order.join(", ") })
+    else if (step.kind === "rearrange") text = d.order ? t("{player} rearranges their cards: {moves}", { player: d.player, moves: moves(step.data.order) })
       : t("{player} rearranges unseen: the cards are now a set (dashed), known by their values only", d);
     else if (step.kind === "effect-lost") text = t("{player}’s {effect_of} is lost:", d) + " " + d.reason;
     else if (step.kind === "counter") text = d.right ? t("{player} counter-discards a {value}: their {place}", d)
