@@ -225,6 +225,7 @@ def test_offline_after_two_entries_the_offered_cards_are_still_narrowed(phone, s
             phone.click(f".pr-entry [data-card='{card}']:not([disabled])")
         phone.wait_for_selector(f"#recorder[data-entries='{entries}'][data-checked='0']")
     assert "2 entries are waiting to be checked" in phone.inner_text(".rp-facts")
+    assert phone.locator(".rp-stale").count() == 0  # POP! narrows: no "from before" line
     assert "Round 1, turn 4" in phone.inner_text(".pr-entry h3")
     offered = phone.eval_on_selector_all(".pr-entry [data-card]:not([disabled])",
                                          "ns => ns.map(n => Number(n.dataset.card))")
@@ -242,6 +243,34 @@ def test_offline_after_two_entries_the_offered_cards_are_still_narrowed(phone, s
         phone.screenshot(path=str(SCREENSHOTS / "recorder-offline.png"))
     phone.context.set_offline(False)
     phone.wait_for_selector("#recorder[data-entries='4'][data-checked='1']")
+
+
+@pytest.mark.parametrize("game", ["slap", "cube", "bloops"])
+def test_offline_a_panel_that_cannot_narrow_says_its_offers_are_from_before(phone, server, game):  # noqa: F811
+    """Not narrowed offline yet (docs/recorder.md, "Offline"): after an entry made offline the page
+    says that the offers are the ones from before it, rather than showing them as current."""
+    log = simulated(game, GAMES[game].modes[0])
+    key = "turns" if game == "cube" else "events"
+    log[key] = log[key][:6]
+    setup = {"game": game, "mode": log["mode"], "players": log["players"],
+             "options": log.get("options") or {}, "recordHands": True, "meta": {}}
+    state = {"setup": setup, "draft": log, "undo": [], "redo": [], "saved": None,
+             "branchOf": None, "checked": False}
+    phone.goto(server.url + "/record")
+    phone.evaluate("s => window.localStorage.setItem('popreplay-recorder', s)", json.dumps(state))
+    phone.goto(server.url + "/record")
+    phone.wait_for_selector("#recorder[data-checked='1']")
+    assert phone.locator(".rp-stale").count() == 0
+    phone.context.set_offline(True)
+    phone.evaluate("""() => window.popreplayRecorder.commit(
+        log => { const list = log.events || log.turns; list.push(JSON.parse(JSON.stringify(list[list.length - 1]))); },
+        "again")""")  # any entry: offline it is kept unchecked (the check comes back later)
+    phone.wait_for_selector("#recorder[data-entries='1'][data-checked='0']")
+    assert "1 entry is waiting to be checked" in phone.inner_text(".rp-facts")
+    assert "from before these entries" in phone.inner_text(".rp-stale")
+    phone.context.set_offline(False)
+    phone.wait_for_selector("#recorder[data-checked='1']")
+    assert phone.locator(".rp-stale").count() == 0
 
 
 def test_offline_the_two_player_variant_still_offers_a_card_drawn_before_the_plays(phone, server):  # noqa: F811

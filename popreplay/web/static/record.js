@@ -384,6 +384,11 @@
       facts.push(el("strong", { class: "rp-offline", text: t("Offline — entries are kept in this browser and checked when the network is back.") }));
       var waiting = st.undo.length - (st.checkedEntries || 0);
       if (waiting > 0) facts.push(el("span", { class: "rp-waiting", text: nt("{n} entry is waiting to be checked.", "{n} entries are waiting to be checked.", waiting) }));
+      // a panel that cannot narrow its offers offline (only POP!'s can: docs/recorder.md,
+      // "Offline") says that what it offers is from before these entries
+      if (waiting > 0 && !(panels[setup.game] || {}).narrowsOffline) {
+        facts.push(el("span", { class: "rp-stale", text: t("The choices below are the ones from before these entries: enter what happened, it is checked when the network is back.") }));
+      }
     }
     if (facts.length) main.appendChild(el("p", { class: "rp-sub rp-facts" }, facts));
     if (this.error) main.appendChild(this.errorNode(t("This draft breaks a rule:"), this.error, true));

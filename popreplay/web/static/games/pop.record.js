@@ -323,5 +323,6 @@
   }
 
   window.PopReplayRecorders = window.PopReplayRecorders || {};
-  window.PopReplayRecorders.pop = { renderPanel: renderPanel, reset: reset, start: start, setupForm: setupForm };
+  window.PopReplayRecorders.pop = { renderPanel: renderPanel, reset: reset, start: start, setupForm: setupForm,
+    narrowsOffline: true };  // offline, the offers follow the entries (offlinePlan)
 })();
