@@ -46,7 +46,7 @@ def before_the_rulings(name):
         outcome.update(cards={"Alice": 31, "Bruno": 33, "Chloé": 31}, folies_pile=6)
         result["outcome"] = outcome
     elif name == LAST:
-        _illegal(result, "duplicate-card", "green-9 appears twice: the deck has one of each card",
+        _illegal(result, "duplicate-card", "green 9 appears twice: the deck has one of each card",
                  2, 3, "/events/30/card")
     elif name == SHOW:
         _illegal(result, "bad-discard", "the surplus is discarded at the end of the turn: the "

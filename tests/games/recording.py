@@ -216,8 +216,8 @@ def record_bloops(page: Any, log: dict[str, Any], settled: Settled, taps: Taps) 
     reveal = log.get("reveal")
     if reveal is not None:
         while _asks(page, ".br-reveal"):
-            asked = page.locator(".br-reveal .br-values").first.get_attribute("aria-label")
-            name, place = asked.replace("’", "'").rsplit("'s place ", 1)
+            asked = page.locator(".br-reveal .br-values").first
+            name, place = asked.get_attribute("data-player"), asked.get_attribute("data-place")
             _value(page, taps, ".br-reveal", reveal[name][place])
         taps.tap(page, '[data-act="reveal"]')
         settled(page)

@@ -111,33 +111,33 @@ EXPECTED = {
         "trois ; chacun regarde une fois sa ligne du bas. La pioche compte 52 cartes (12 valeurs "
         "distribuées sont notées).",
         "Tour 1 : Ana pioche un 7.",
-        "Ben contre-défausse le 7 de l'emplacement 1. Son effet : Ben va consulter une carte.",
-        "Le 7 d'Ana : Ana consulte l'emplacement 2 de Ben : c'est un 6.",
+        "Ben contre-défausse le 7 de l'emplacement en haut à gauche. Son effet : Ben va consulter une carte.",
+        "Le 7 d'Ana : Ana consulte l'emplacement en haut au milieu de Ben : c'est un 6.",
         "Fin de la partie (le 20 a été défaussé) : Ana gagne avec 23 points. Points : Ana 23, "
         "Ben 27.",
     ],
     ("bloops", "counter-wrong-penalty"): [
-        "Ben contre-défausse un 6 de l'emplacement 2, mais la défausse montre un 4 : mauvaise "
+        "Ben contre-défausse un 6 de l'emplacement en haut au milieu, mais la défausse montre un 4 : mauvaise "
         "contre-défausse, le 6 reprend sa place et Ben pioche une carte de pénalité (un 15), "
-        "face cachée, à l'emplacement 7.",
+        "face cachée, à l'emplacement en plus n° 1.",
     ],
     ("bloops", "holder-own-nine-swaps"): [
         "Ana annonce « Bloops » et prend la carte Bloops : chaque autre joueur joue un dernier "
         "tour, et les 9 ne peuvent pas toucher les cartes d'Ana.",
         "Le 9 de Ben n'a pas d'effet (effet perdu) : Ana a la carte Bloops.",
-        "Le 9 d'Ana : l'emplacement 2 d'Ana et l'emplacement 3 de Ben échangent leurs cartes, "
+        "Le 9 d'Ana : l'emplacement en haut au milieu d'Ana et l'emplacement en haut à droite de Ben échangent leurs cartes, "
         "sans les regarder.",
     ],
     ("bloops", "rearrange-unseen-set"): [
         "Ana change la disposition de ses cartes sans les montrer : on ne les connaît plus que "
         "comme un ensemble (l'ensemble 1 d'Ana, qui contient un 0, un 2, un 5 et 3 cartes non "
         "vues), jusqu'à ce que chacune soit revue.",
-        "Ana conserve la carte piochée face cachée à l'emplacement 2 et défausse le 4 qui s'y "
+        "Ana conserve la carte piochée face cachée à l'emplacement en haut au milieu et défausse le 4 qui s'y "
         "trouvait.",
     ],
     ("bloops", "effect-6-give"): [
         "Le 6 d'Ana : la première carte de la pioche va face cachée devant Ben, à l'emplacement "
-        "7 (c'est un 13).",
+        "en plus n° 1 (c'est un 13).",
     ],
     ("cube", "win-by-steps"): [
         "Tour 3 : Ana a 0 carte en main et pioche jusqu'à en avoir 5 : PLL-2, GREEN-2, YELLOW-2, "
@@ -174,7 +174,7 @@ EXPECTED = {
         "défaussée.",
     ],
     ("bloops", "twenty-from-a-place"): [
-        "Ben conserve le 0 pioché face cachée à l'emplacement 2 et défausse le 20 qui s'y "
+        "Ben conserve le 0 pioché face cachée à l'emplacement en haut au milieu et défausse le 20 qui s'y "
         "trouvait. Le 20 est défaussé : la partie s'achève aussitôt.",
     ],
     ("bloops", "winner-certain-with-unseen-card"): [
@@ -235,7 +235,7 @@ VIOLATIONS = [
     ("bloops", "counter-closed", "counter-closed",
      "Ana ne peut pas contre-défausser maintenant : le joueur suivant a déjà pioché"),
     ("bloops", "rearrange-unseen-impossible", "wrong-value",
-     "la carte de l'emplacement 3 d'Ana ne peut pas être un 9 : c'est une carte de l'ensemble 1 "
+     "la carte en haut à droite d'Ana ne peut pas être un 9 : c'est une carte de l'ensemble 1 "
      "d'Ana, qui contient un 0, un 1, un 1, un 1, un 2 et un 5"),
     ("bloops", "unknown-place", "unknown-place",
      "Ana n'a pas d'emplacement 7 (emplacements : 1, 2, 3, 4, 5, 6)"),
@@ -297,10 +297,10 @@ def test_cube_english_is_unchanged_and_french_has_ids():
 def test_bloops_outcome_remarks_in_french():
     result = french("bloops", "winner-certain-with-unseen-card")
     assert result["outcome"]["notes"] == [
-        fr("Le score de Ben est inconnu : l'emplacement 6 n'est pas révélé."),
+        fr("Le score de Ben est inconnu : l'emplacement en bas à droite n'est pas révélé."),
         fr("Les gagnants ne dépendent pas des cartes non révélées : Ben gagne quelles qu'elles "
            "soient."),
     ]
     english = check_text((GOLDEN / "bloops" / "winner-certain-with-unseen-card.log.json")
                          .read_bytes())
-    assert english["outcome"]["notes"][0] == "Ben's score is unknown: place 6 is not revealed."
+    assert english["outcome"]["notes"][0] == "Ben's score is unknown: their bottom-right card is not revealed."

@@ -137,6 +137,7 @@ def no_horizontal_scroll(page):
 
 def shot(page, name):
     if screenshots_wanted():
+        page.evaluate("window.scrollTo(0, 0)")  # the screen as it opens: title, toolbar, table
         page.screenshot(path=str(SCREENSHOTS / name), full_page=False)
 
 
@@ -170,8 +171,9 @@ def test_a_whole_simulated_game_is_recorded_through_the_ui_and_stored_with_its_r
     phone.wait_for_selector(".rp-done")
     table_drawn(phone)
     no_horizontal_scroll(phone)
-    if mode in ("battle", "solo"):
-        shot(phone, f"recorder-pop-{mode}.png")
+    if mode in ("battle", "solo"):  # the 2-player variant has its own picture
+        shot(phone, "recorder-pop-variant.png" if options and options.get("two_player_variant")
+             else f"recorder-pop-{mode}.png")
     # the score sheet's numbers, and what it says in words: winners, won or lost, solved
     claimed = {k: v for k, v in log["claimed"].items()
                if k in ("totals", "winners", "result", "solved") and v is not None} or None

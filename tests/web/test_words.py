@@ -225,6 +225,7 @@ def test_offline_after_two_entries_the_offered_cards_are_still_narrowed(phone, s
             phone.click(f".pr-entry [data-card='{card}']:not([disabled])")
         phone.wait_for_selector(f"#recorder[data-entries='{entries}'][data-checked='0']")
     assert "2 entries are waiting to be checked" in phone.inner_text(".rp-facts")
+    assert phone.locator(".rp-stale").count() == 0  # POP! narrows: no "from before" line
     assert "Round 1, turn 4" in phone.inner_text(".pr-entry h3")
     offered = phone.eval_on_selector_all(".pr-entry [data-card]:not([disabled])",
                                          "ns => ns.map(n => Number(n.dataset.card))")
@@ -238,7 +239,84 @@ def test_offline_after_two_entries_the_offered_cards_are_still_narrowed(phone, s
         assert sorted(offered) == [c for c in range(1, 51) if c not in seen]
     assert not set(offered) & played
     if screenshots_wanted() and hands:
+        phone.evaluate("window.scrollTo(0, 0)")
         phone.screenshot(path=str(SCREENSHOTS / "recorder-offline.png"))
+    phone.context.set_offline(False)
+    phone.wait_for_selector("#recorder[data-entries='4'][data-checked='1']")
+
+
+@pytest.mark.parametrize("game", ["slap", "cube", "bloops"])
+def test_offline_a_panel_that_cannot_narrow_says_its_offers_are_from_before(phone, server, game):  # noqa: F811
+    """Not narrowed offline yet (docs/recorder.md, "Offline"): after an entry made offline the page
+    says that the offers are the ones from before it, rather than showing them as current."""
+    log = simulated(game, GAMES[game].modes[0])
+    key = "turns" if game == "cube" else "events"
+    log[key] = log[key][:6]
+    setup = {"game": game, "mode": log["mode"], "players": log["players"],
+             "options": log.get("options") or {}, "recordHands": True, "meta": {}}
+    state = {"setup": setup, "draft": log, "undo": [], "redo": [], "saved": None,
+             "branchOf": None, "checked": False}
+    phone.goto(server.url + "/record")
+    phone.evaluate("s => window.localStorage.setItem('popreplay-recorder', s)", json.dumps(state))
+    phone.goto(server.url + "/record")
+    phone.wait_for_selector("#recorder[data-checked='1']")
+    assert phone.locator(".rp-stale").count() == 0
+    phone.context.set_offline(True)
+    phone.evaluate("""() => window.popreplayRecorder.commit(
+        log => { const list = log.events || log.turns; list.push(JSON.parse(JSON.stringify(list[list.length - 1]))); },
+        "again")""")  # any entry: offline it is kept unchecked (the check comes back later)
+    phone.wait_for_selector("#recorder[data-entries='1'][data-checked='0']")
+    assert "1 entry is waiting to be checked" in phone.inner_text(".rp-facts")
+    assert "from before these entries" in phone.inner_text(".rp-stale")
+    phone.context.set_offline(False)
+    phone.wait_for_selector("#recorder[data-checked='1']")
+    assert phone.locator(".rp-stale").count() == 0
+
+
+def test_offline_the_two_player_variant_still_offers_a_card_drawn_before_the_plays(phone, server):  # noqa: F811
+    """The variant: each player draws, then plays 2, and may play the card just drawn. Offline,
+    after two turns entered, the panel offers the engine's last sets narrowed: the draw from the
+    cards not seen this round, then a hand that holds what was drawn since (the engine says which
+    draw joins which play slot: ``joins``) and not what was played."""
+    from tests.web.test_recorder import start, tap, turn_taps
+
+    options = {"two_player_variant": True}
+    log = GAMES["pop"].simulate(mode="battle", players=2, seed=12, options=options)
+    players = log["players"]
+    first, turns = log["rounds"][0], log["rounds"][0]["turns"]
+    start(phone, server.url, mode="battle", players=players, options=options)
+    tap(phone, [c for row in first["layout"] for c in row]
+        + [c for name in players for c in first["hands"][name]], entries=1)
+    tap(phone, turn_taps(turns[0], players, variant=True, solo=False), entries=2)
+    phone.context.set_offline(True)
+    for entries, turn in enumerate(turns[1:3], start=3):
+        for card in turn_taps(turn, players, variant=True, solo=False):
+            phone.click(f".pr-entry [data-card='{card}']:not([disabled])")
+        phone.wait_for_selector(f"#recorder[data-entries='{entries}'][data-checked='0']")
+    assert "Round 1, turn 4" in phone.inner_text(".pr-entry h3")
+
+    def offered():
+        return phone.eval_on_selector_all(".pr-entry [data-card]:not([disabled])",
+                                          "ns => ns.map(n => Number(n.dataset.card))")
+
+    seen = ({c for row in first["layout"] for c in row}
+            | {c for name in players for c in first["hands"][name]}
+            | {c for turn in turns[:3] for key in ("plays", "draws")
+               for cards in turn[key].values() for c in cards}
+            | {c for turn in turns[:3] for c in turn.get("chief", [])})
+    draw = offered()  # Alice draws: a card not seen this round
+    assert turns[3]["draws"][players[0]][0] in draw and not set(draw) & seen
+    fourth = turns[3]
+    for name in players:
+        phone.click(f".pr-entry [data-card='{fourth['draws'][name][0]}']:not([disabled])")
+    hand = set(first["hands"][players[0]])
+    for turn in turns[:3]:
+        hand |= set(turn["draws"][players[0]])
+        hand -= set(turn["plays"][players[0]])
+    hand.add(fourth["draws"][players[0]][0])
+    assert phone.locator(".pr-hand").count() == 1  # Alice's hand, not the 1-50 grid
+    assert sorted(offered()) == sorted(hand)
+    assert fourth["plays"][players[0]][0] in hand
     phone.context.set_offline(False)
     phone.wait_for_selector("#recorder[data-entries='4'][data-checked='1']")
 
@@ -291,15 +369,89 @@ def test_the_qr_code_is_an_svg_of_a_recorder_address_only(server):  # noqa: F811
     assert post("x" * 700)[0] == 400
 
 
-def test_the_what_if_button_is_in_view_at_step_10_on_a_phone(phone, server):  # noqa: F811
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_what_if_button_is_in_view_at_step_10_on_a_phone(phone, server, lang):  # noqa: F811
     slug = server.store(POP_SIM(seed=22))["slug"]
-    phone.goto(f"{server.url}/r/{slug}#step=10")
+    phone.goto(f"{server.url}/r/{slug}?lang={lang}#step=10")
     phone.wait_for_selector("#viewer[data-step='10']")
     link = phone.locator("[data-act=whatif]")
     link.wait_for()
     box = link.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
     assert phone.evaluate("window.scrollY") == 0
-    assert link.get_attribute("href").endswith("step=10")
-    if screenshots_wanted():
+    assert "step=10" in link.get_attribute("href")
+    words = {"en": "Try another move", "fr": "Essayer"}[lang]
+    assert words in link.inner_text(), link.inner_text()
+    if screenshots_wanted() and lang == "en":
         phone.screenshot(path=str(SCREENSHOTS / "replay-phone-whatif.png"))
+
+
+# --- the toolbar fits a phone -------------------------------------------------------------------
+
+def toolbar_boxes(page) -> list[tuple[str, dict[str, float] | None]]:
+    buttons = page.locator(".rp-toolbar button")
+    return [(buttons.nth(k).get_attribute("data-act") or "", buttons.nth(k).bounding_box())
+            for k in range(buttons.count())]
+
+
+def assert_toolbar_in_view(page, where: str) -> None:
+    boxes = toolbar_boxes(page)
+    assert [act for act, _ in boxes] == ["undo", "redo", "save", "finish", "new"], where
+    for act, box in boxes:
+        assert box is not None, f"{where}: {act} is not shown"
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (where, act, box)
+        assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (where, act, box)
+        assert box["height"] >= 44, (where, act, box)  # still a finger's target
+    # each button shows its whole label (no ellipsis: the text is not wider than the button)
+    cut = page.eval_on_selector_all(".rp-toolbar button",
+                                    "ns => ns.filter(n => n.scrollWidth > n.clientWidth).map(n => n.dataset.act)")
+    assert cut == [], f"{where}: labels cut off: {cut}"
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], where
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("game", ["pop", "cube", "slap", "bloops"])
+def test_every_toolbar_button_is_inside_the_phone_screen(phone, server, game, lang):  # noqa: F811
+    mode = {"pop": "battle"}.get(game, GAMES[game].modes[0])
+    log = simulated(game, mode)  # a whole game: the longest label, "Finish and store"
+    setup = {"game": log["game"], "mode": log["mode"], "players": log["players"],
+             "options": log.get("options") or {}, "recordHands": True, "meta": {}}
+    state = {"setup": setup, "draft": log, "undo": [{"label": "x"}], "redo": [{"label": "y"}],
+             "saved": None, "branchOf": None, "checked": False}
+    phone.goto(server.url + "/record?lang=" + lang)
+    phone.evaluate("s => window.localStorage.setItem('popreplay-recorder', s)", json.dumps(state))
+    phone.goto(server.url + "/record?lang=" + lang)
+    phone.wait_for_selector("#recorder[data-checked='1']")
+    finish = {"en": "Finish and store", "fr": "Terminer et enregistrer"}[lang]
+    assert phone.inner_text("[data-act=finish]").strip() == finish
+    assert_toolbar_in_view(phone, f"{game} {lang}, the game over")
+    phone.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # sticky: still in view below
+    assert_toolbar_in_view(phone, f"{game} {lang}, scrolled down")
+    if screenshots_wanted() and (game, lang) == ("pop", "fr"):
+        phone.evaluate("window.scrollTo(0, 0)")
+        phone.screenshot(path=str(SCREENSHOTS / "recorder-toolbar-fr.png"))
+
+
+def test_on_a_desktop_the_recorder_shows_the_panel_beside_the_table(browser, server):  # noqa: F811
+    log = GAMES["pop"].simulate(mode="battle", players=3, seed=12)
+    log.pop("claimed")
+    log["rounds"] = log["rounds"][:2]
+    log["rounds"][1]["turns"] = log["rounds"][1]["turns"][:3]  # round 2, turn 4 comes next
+    setup = {"game": "pop", "mode": "battle", "players": log["players"], "options": {},
+             "recordHands": True, "meta": {}}
+    state = {"setup": setup, "draft": log, "undo": [{"label": "x"}], "redo": [],
+             "saved": None, "branchOf": None, "checked": False}
+    with watched_page(browser, viewport={"width": 1280, "height": 900}, timeout=20000) as page:
+        page.goto(server.url + "/record")
+        page.evaluate("s => window.localStorage.setItem('popreplay-recorder', s)", json.dumps(state))
+        page.goto(server.url + "/record")
+        page.wait_for_selector("#recorder[data-checked='1'] .pr-entry[data-ready='1']")
+        assert "Round 2, turn 4" in page.inner_text(".pr-entry h3")
+        panel, table = page.locator(".rp-panel").bounding_box(), page.locator(".rp-table").bounding_box()
+        assert panel["x"] + panel["width"] <= table["x"] + 1, (panel, table)  # side by side
+        assert table["y"] < 900 and panel["y"] < 900
+        boxes = toolbar_boxes(page)
+        assert all(b is not None and b["x"] + b["width"] <= 1280 and b["y"] < 200 for _, b in boxes), boxes
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+        if screenshots_wanted():
+            page.screenshot(path=str(SCREENSHOTS / "recorder-desktop.png"))

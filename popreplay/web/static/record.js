@@ -7,7 +7,8 @@
  * section "Contracts for game panels")
  * ---------------------------------------------------------------------------------------------
  * The page loads static/games/<game>.js (replay renderer), static/games/<game>.record.js (the
- * entry panel), then this file. A panel registers:
+ * entry panel), the recorder's parts (record-share.js: saving and continuing; record-setup.js:
+ * the setup form; record-end.js: the end screen), then this file. A panel registers:
  *
  *   window.PopReplayRecorders = window.PopReplayRecorders || {};
  *   window.PopReplayRecorders["<game>"] = {
@@ -331,224 +332,11 @@
   Recorder.prototype.undo = function () { if (this.state) this.move("undo", "redo", t("Undone")); };
   Recorder.prototype.redo = function () { if (this.state) this.move("redo", "undo", t("Redone")); };
 
-  // ---------------------------------------------------------------------------------------------
-  // saving, continuing, storing
-
-  Recorder.prototype.saveDraft = function () {
-    var self = this;
-    var st = this.state;
-    var body = { log: st.draft };
-    var request = st.saved
-      ? post(API + "/games/" + encodeURIComponent(st.saved.slug), body, "PUT", st.saved.token)
-      : post(API + "/games", { log: st.draft, branch_of: st.branchOf ? { slug: st.branchOf.slug, step: st.branchOf.step } : null });
-    return request.then(function (game) {
-      if (!st.saved) {
-        st.saved = { slug: game.slug, token: game.owner_token };
-        try { window.localStorage.setItem("popreplay-owner:" + game.slug, game.owner_token); } catch (e) { /* ignore */ }
-      }
-      st.savedAt = JSON.stringify(st.draft).length + ":" + st.undo.length;
-      self.save();
-      self.render();
-      self.say(t("Saved as game {slug}.", { slug: game.slug }));
-      return game;
-    }).catch(function (e) {
-      self.say(isNetwork(e) ? t("Offline: saved in this browser only.") : t("Not saved: {why}", { why: e.message }), true);
-      throw e;
-    });
-  };
-
-  // Once saved on the server, every checked entry updates that game.
-  Recorder.prototype.autosave = function () {
-    if (this.state && this.state.saved && !this.offline && !this.error) this.saveDraft().catch(function () { /* shown */ });
-  };
-
-  // "Continue on another phone": a link and its QR code (drawn by the server) that carry the
-  // draft's owner token in the fragment (never sent to a server), so nothing is typed.
-  Recorder.prototype.handoff = function (saved) {
-    var self = this;
-    var url = window.location.origin + "/record?continue=" + encodeURIComponent(saved.slug)
-      + (LANG === "fr" ? "&lang=fr" : "") + "#token=" + encodeURIComponent(saved.token);
-    var img = el("img", { class: "rp-qr", width: "148", height: "148", alt: t("QR code: continue this game on another phone") });
-    if (this.qr && this.qr.url === url) img.src = this.qr.src;
-    else {
-      fetch("/record/qr", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text: url }) })
-        .then(function (r) { if (!r.ok) throw new Error(String(r.status)); return r.text(); })
-        .then(function (svg) {
-          self.qr = { url: url, src: "data:image/svg+xml;base64," + window.btoa(svg) };
-          img.src = self.qr.src;
-        }).catch(function () { img.hidden = true; });
-    }
-    return el("span", { class: "rp-handoff" },
-      el("a", { href: url, dataset: { act: "handoff" } }, t("Continue on another phone")), " ",
-      el("span", { class: "rp-hint", text: t("(open this link there, or scan the code: it carries the owner token)") }), img);
-  };
-
-  Recorder.prototype.continueForm = function (slug) {
-    var self = this;
-    clear(this.root.querySelector(".rp-main") || this.mainNode());
-    var main = this.mainNode();
-    var known = null;
-    try { known = window.localStorage.getItem("popreplay-owner:" + slug); } catch (e) { known = null; }
-    var input = el("input", { id: "rec-token", type: "text", autocomplete: "off", spellcheck: "false", value: known || "" });
-    var form = el("form", { class: "rp-box", "aria-labelledby": "rec-continue-h", on: { submit: function (ev) {
-      ev.preventDefault();
-      var token = input.value.trim();
-      fetch(API + "/games/" + encodeURIComponent(slug), { headers: { Authorization: "Bearer " + token } })
-        .then(function (r) { return r.json().then(function (d) { if (!r.ok) throw new Error(d.message); return d; }); })
-        .then(function (data) {
-          var log = data.log;
-          delete log.claimed;
-          window.history.replaceState(null, "", "/record");
-          self.begin({ game: log.game, mode: log.mode, players: log.players, options: log.options || {},
-            recordHands: hasHands(log), meta: log.meta || {} }, log, data.branch_of, { slug: slug, token: token });
-          self.say(t("Continuing game {slug}.", { slug: slug }));
-        })
-        .catch(function (e) { self.say(t("Cannot continue: {why}", { why: e.message }), true); });
-    } } },
-      el("h2", { id: "rec-continue-h", class: "rp-head", text: t("Continue the saved game {slug}", { slug: slug }) }),
-      el("label", { for: "rec-token" }, t("Owner token (shown when the draft was saved)")), input,
-      el("div", { class: "rp-row" }, el("button", { type: "submit", class: "rp-big primary", dataset: { act: "continue" } }, t("Continue"))));
-    main.appendChild(form);
-    input.focus();
-    // a "continue on another phone" link carries the token: continue without typing
-    var carried = /(?:^#|&)token=([^&]+)/.exec(window.location.hash);
-    if (carried) {
-      input.value = decodeURIComponent(carried[1]);
-      window.history.replaceState(null, "", window.location.pathname + window.location.search);
-      form.requestSubmit();
-    }
-  };
-
   Recorder.prototype.mainNode = function () {
     var main = this.root.querySelector(".rp-main");
     if (!main) { main = el("div", { class: "rp-main" }); this.root.appendChild(main); }
     return main;
   };
-
-  // ---------------------------------------------------------------------------------------------
-  // setup
-
-  Recorder.prototype.setupForm = function () {
-    var self = this;
-    var main = this.mainNode();
-    clear(main);
-    var names = this.page.games.map(function (g) { return g.name; });
-    var setup = { game: names[0], mode: this.games[names[0]].modes[0], players: [], options: {}, recordHands: true, meta: {} };
-    var list = el("datalist", { id: "rec-known" }, this.page.known_players.map(function (n) { return el("option", { value: n }); }));
-    var form = el("form", { class: "rp-box rp-setup", "aria-labelledby": "rec-setup-h" });
-    var gameSel = el("select", { id: "rec-game", name: "game" }, this.page.games.map(function (g) {
-      return el("option", { value: g.name, text: g.title });
-    }));
-    var modeSel = el("select", { id: "rec-mode", name: "mode" });
-    var playersBox = el("fieldset", { class: "rp-players" });
-    var optionsBox = el("div", { class: "rp-options" });
-    var hands = el("input", { type: "checkbox", id: "rec-hands", checked: true });
-    var when = el("input", { type: "datetime-local", id: "rec-when" });
-    var where = el("input", { type: "text", id: "rec-where", autocomplete: "off" });
-    var title = el("input", { type: "text", id: "rec-name", autocomplete: "off" });
-    var inputs = [];
-
-    var count = 0;
-    function playerFields(change) {
-      var range = self.games[setup.game].players[setup.mode];
-      var old = inputs.map(function (i) { return i.value; });
-      count = Math.max(range[0], Math.min(range[1], (count || range[0]) + (change || 0)));
-      clear(playersBox);
-      playersBox.appendChild(el("legend", { text: range[0] === range[1] ? t("Players, in seat order ({n})", { n: range[0] }) : t("Players, in seat order ({min} to {max})", { min: range[0], max: range[1] }) }));
-      inputs = [];
-      for (var n = 1; n <= count; n++) {
-        var input = el("input", { type: "text", id: "rec-player-" + n, list: "rec-known", autocomplete: "off",
-          required: true, maxlength: 100, value: old[n - 1] || "" });
-        inputs.push(input);
-        playersBox.appendChild(el("div", { class: "rp-field" }, el("label", { for: input.id, text: t("Player {n}", { n: n }) }), input));
-      }
-      playersBox.appendChild(el("div", { class: "rp-row" },
-        el("button", { type: "button", dataset: { act: "add-player" }, disabled: count >= range[1], on: { click: function () { playerFields(1); } } }, "+ " + t("player")),
-        el("button", { type: "button", dataset: { act: "remove-player" }, disabled: count <= range[0], on: { click: function () { playerFields(-1); } } }, "− " + t("player"))));
-    }
-    function modes() {
-      clear(modeSel);
-      self.games[setup.game].modes.forEach(function (m) { modeSel.appendChild(el("option", { value: m, text: modeWord(m) })); });
-      modeSel.value = setup.mode;
-    }
-    var handsBox = el("label", { class: "rp-check" }, hands, " " + t("Record hands and deals (I see every card: an observer). Off: only what is face up."));
-    function options() {
-      // a panel that has no hands to record (slap: every card is face up when it counts) says so
-      handsBox.hidden = (panels[setup.game] || {}).recordsHands === false;
-      clear(optionsBox);
-      setup.options = {};
-      var panel = panels[setup.game];
-      if (panel && panel.setupForm) panel.setupForm(optionsBox, setup, { el: el, clear: clear });
-    }
-    gameSel.addEventListener("change", function () {
-      setup.game = gameSel.value; setup.mode = self.games[setup.game].modes[0]; modes(); playerFields(); options();
-    });
-    modeSel.addEventListener("change", function () { setup.mode = modeSel.value; playerFields(); options(); });
-    form.addEventListener("submit", function (ev) {
-      ev.preventDefault();
-      setup.players = inputs.map(function (i) { return i.value.trim(); });
-      setup.recordHands = hands.checked;
-      setup.meta = {};
-      if (title.value.trim()) setup.meta.title = title.value.trim();
-      if (where.value.trim()) setup.meta.location = where.value.trim();
-      // a recorded game is listed by what it is ("POP! battle · Alice, Bruno, Chloé") and when
-      // it was recorded, unless the form says otherwise
-      if (!setup.meta.title) setup.meta.title = t("{game} {mode} · {players}", { game: self.games[setup.game].title.replace(/ \(.*\)$/, ""),
-        mode: modeWord(setup.mode), players: setup.players.join(", ") }).replace(/ +·/, " ·");
-      setup.meta.played_at = localIso(when.value || nowLocal());
-      setup.meta.source = "recorder";
-      var panel = panels[setup.game];
-      var draft = panel && panel.start ? panel.start(clone(setup)) : null;
-      if (!draft) {
-        draft = { format: "popreplay/1", game: setup.game, mode: setup.mode, players: setup.players };
-        if (Object.keys(setup.options).length) draft.options = clone(setup.options);
-        draft.meta = clone(setup.meta);
-      }
-      if (ev.submitter && ev.submitter.dataset.act === "together" && window.PopReplayTogether) {  // docs/table.md
-        window.PopReplayTogether.start(draft, setup, LANG).catch(function (e) { self.say(t("Refused: {message}", { message: e.message }), true); });
-        return;
-      }
-      self.begin(clone(setup), draft, null);
-    });
-    form.appendChild(el("h2", { id: "rec-setup-h", class: "rp-head", text: t("New game") }));
-    form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-game", text: t("Game") }), gameSel));
-    form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-mode", text: t("Mode") }), modeSel));
-    form.appendChild(optionsBox);
-    form.appendChild(playersBox);
-    form.appendChild(list);
-    form.appendChild(handsBox);
-    form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-name", text: t("Title (optional)") }), title));
-    form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-when", text: t("Played at (optional)") }), when));
-    form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-where", text: t("Location (optional)") }), where));
-    form.appendChild(el("div", { class: "rp-row" }, el("button", { type: "submit", class: "rp-big primary", dataset: { act: "start" } }, t("Start recording")),
-      el("button", { type: "submit", class: "rp-big", dataset: { act: "together" } }, t("Record together"))));
-    main.appendChild(form);
-    var saved = el("form", { class: "rp-box", "aria-label": t("Continue a saved game"), on: { submit: function (ev) {
-      ev.preventDefault();
-      var slug = document.getElementById("rec-slug").value.trim();
-      if (slug) self.continueForm(slug);
-    } } }, el("h2", { class: "rp-head", text: t("Continue a saved game") }),
-      el("div", { class: "rp-field" }, el("label", { for: "rec-slug", text: t("Game id (slug)") }), el("input", { id: "rec-slug", type: "text", autocomplete: "off" })),
-      el("div", { class: "rp-row" }, el("button", { type: "submit", dataset: { act: "open-saved" } }, t("Open"))));
-    main.appendChild(saved);
-    modes(); playerFields(); options();
-    this.say("");
-  };
-
-  function nowLocal() {  // the phone's clock as a datetime-local value: "2026-11-27T20:15"
-    var d = new Date();
-    function two(n) { return (n < 10 ? "0" : "") + n; }
-    return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate()) + "T" + two(d.getHours()) + ":" + two(d.getMinutes());
-  }
-
-  // "2026-11-27T20:15" (the phone's clock) as an ISO date with the phone's offset.
-  function localIso(value) {
-    var date = new Date(value);
-    var offset = -date.getTimezoneOffset();
-    var sign = offset >= 0 ? "+" : "-";
-    function two(n) { return (n < 10 ? "0" : "") + n; }
-    return value + ":00" + sign + two(Math.floor(Math.abs(offset) / 60)) + ":" + two(Math.abs(offset) % 60);
-  }
 
   // ---------------------------------------------------------------------------------------------
   // the recording screen: toolbar, table, scores, notes, panel
@@ -596,6 +384,11 @@
       facts.push(el("strong", { class: "rp-offline", text: t("Offline — entries are kept in this browser and checked when the network is back.") }));
       var waiting = st.undo.length - (st.checkedEntries || 0);
       if (waiting > 0) facts.push(el("span", { class: "rp-waiting", text: nt("{n} entry is waiting to be checked.", "{n} entries are waiting to be checked.", waiting) }));
+      // a panel that cannot narrow its offers offline (only POP!'s can: docs/recorder.md,
+      // "Offline") says that what it offers is from before these entries
+      if (waiting > 0 && !(panels[setup.game] || {}).narrowsOffline) {
+        facts.push(el("span", { class: "rp-stale", text: t("The choices below are the ones from before these entries: enter what happened, it is checked when the network is back.") }));
+      }
     }
     if (facts.length) main.appendChild(el("p", { class: "rp-sub rp-facts" }, facts));
     if (this.error) main.appendChild(this.errorNode(t("This draft breaks a rule:"), this.error, true));
@@ -686,50 +479,6 @@
   };
 
   // ---------------------------------------------------------------------------------------------
-  // the end: claims, store, open the replay
-
-  Recorder.prototype.endScreen = function () {
-    var self = this;
-    var st = this.state;
-    var main = this.mainNode();
-    clear(main);
-    var result = (this.answer || {}).result || {};
-    var outcome = result.outcome || {};
-    var form = el("form", { class: "rp-box rp-end", "aria-labelledby": "rec-end-h" });
-    form.appendChild(el("h2", { id: "rec-end-h", class: "rp-head", text: t("What does the score sheet say? (optional)") }));
-    form.appendChild(el("p", { class: "rp-hint", text: t("Leave a box empty (no player ticked) to claim nothing for it. The replay compares each claim with the computed result.") }));
-    var fields = ((this.games[st.setup.game] || {}).claims || {})[st.setup.mode] || [];
-    var read = window.PopReplayClaimForm(form, fields, outcome, st.setup.players, el);
-    var visibility = el("select", { id: "rec-visibility" },
-      el("option", { value: "public", text: t("public (listed on the home page)") }),
-      el("option", { value: "unlisted", text: t("unlisted (only people with the link)") }));
-    if (st.branchOf) visibility.value = "unlisted";
-    if (!st.saved) form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-visibility", text: t("Visibility") }), visibility));
-    form.appendChild(el("div", { class: "rp-row" },
-      el("button", { type: "submit", class: "rp-big primary", dataset: { act: "store" } }, t("Store and open the replay")),
-      el("button", { type: "button", dataset: { act: "back" }, on: { click: function () { self.render(); } } }, t("Back to recording"))));
-    form.addEventListener("submit", function (ev) {
-      ev.preventDefault();
-      var log = clone(st.draft);
-      var claimed = read();
-      if (Object.keys(claimed).length) log.claimed = claimed;
-      var request = st.saved
-        ? post(API + "/games/" + encodeURIComponent(st.saved.slug), { log: log }, "PUT", st.saved.token)
-        : post(API + "/games", { log: log, visibility: visibility.value,
-            branch_of: st.branchOf ? { slug: st.branchOf.slug, step: st.branchOf.step } : null });
-      request.then(function (game) {
-        var slug = st.saved ? st.saved.slug : game.slug;
-        if (game.owner_token) { try { window.localStorage.setItem("popreplay-owner:" + slug, game.owner_token); } catch (e) { /* ignore */ } }
-        self.state = null;
-        self.save();
-        window.location.assign("/r/" + slug + (LANG === "fr" ? "?lang=fr" : ""));
-      }).catch(function (e) { self.say(t("Not stored: {why}", { why: e.message }), true); });
-    });
-    main.appendChild(form);
-    this.say("");
-  };
-
-  // ---------------------------------------------------------------------------------------------
 
   function boot() {
     var root = document.getElementById("recorder");
@@ -739,6 +488,12 @@
     window.popreplayRecorder = recorder;
     recorder.start();
   }
+
+  // the parts in their own files (record-share.js, record-setup.js, record-end.js), loaded first
+  var lib = { panels: panels, LANG: LANG, API: API, modeWord: modeWord, el: el, clear: clear, clone: clone,
+    post: post, isNetwork: isNetwork, hasHands: hasHands };
+  var parts = window.PopReplayRecordParts || {};
+  Object.keys(parts).forEach(function (name) { parts[name](Recorder, lib); });
 
   window.PopReplayRecorder = { put: put, buildEntry: buildEntry, placeEntry: placeEntry };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);

@@ -27,9 +27,9 @@ def test_steps_follow_the_events_with_one_note_each():
                                           "draw", "discard", "game-end"]
     assert [s["turn"] for s in steps] == [None, 1, 1, 1, 1, 1, 2, 2, None]
     assert all(s["round"] is None for s in steps)
-    assert steps[3]["note"] == ("Ben counter-discards the 7 from place 1. Its effect: Ben will "
+    assert steps[3]["note"] == ("Ben counter-discards the 7 that was their top-left card. Its effect: Ben will "
                                 "look at one card.")
-    assert steps[4]["note"] == "Ana's 7: Ana looks at Ben's place 2: it is a 6."
+    assert steps[4]["note"] == "Ana's 7: Ana looks at Ben's top-middle card: it is a 6."
     assert steps[-1]["note"] == ("Game over (the 20 was discarded): Ana wins with 23 points. "
                                  "Scores: Ana 23, Ben 27.")
 

@@ -226,3 +226,26 @@ def test_cut_keeps_the_turns_whose_steps_all_come_at_or_before_the_step():
     assert cut(log, 10_000)["rounds"] == log["rounds"]
     # step 0 is round 1's deal
     assert cut(log, 0)["rounds"] == [dict(log["rounds"][0], turns=[])]
+
+
+def test_the_variant_says_which_draw_joins_which_play_slot_for_offline_offers():
+    log = POP.simulate(mode="battle", players=2, seed=12, options={"two_player_variant": True})
+    first = log["rounds"][0]
+    draft = {k: v for k, v in log.items() if k not in ("rounds", "claimed")}
+    draft["rounds"] = [{**first, "turns": first["turns"][:1]}]
+    plan = choices(draft)["next"]["turn"]
+    roles = [(s["role"], s["player"]) for s in plan["slots"]]
+    names = log["players"]
+    assert roles == [("draw", names[0]), ("draw", names[1]), ("play", names[0]),
+                     ("play", names[1]), ("chief", None)]
+    assert [s.get("joins") for s in plan["slots"]] == [None, None, [0], [1], None]
+    # `may` for a play slot is the hand as it is: the card drawn joins it only once drawn
+    hand = set(first["hands"][names[0]]) | set(first["turns"][0]["draws"][names[0]])
+    hand -= set(first["turns"][0]["plays"][names[0]])
+    assert plan["may"][2] == sorted(hand)
+    # without the variant nothing joins
+    plain = POP.simulate(mode="battle", players=3, seed=12)
+    plain.pop("claimed")
+    plain["rounds"] = plain["rounds"][:1]
+    plain["rounds"][0]["turns"] = []
+    assert all("joins" not in s for s in choices(plain)["next"]["turn"]["slots"])

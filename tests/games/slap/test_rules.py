@@ -151,7 +151,7 @@ def test_the_pile_won_goes_under_as_a_set_in_any_order():
     error = result["errors"][0]
     assert (error["code"], error["path"]) == ("wrong-card", "/events/29/card")
     assert error["message"] == ("the top card of Alice's pile is one of the cards won together: "
-                                "blue-10, green-9, red-3 or yellow-11, not green-8")
+                                "blue 10, green 9, red 3 or yellow 11, not green 8")
     # ...and a card flipped from the set is not in it any more.
     result = run(taken + [flip(A, "green-9"), flip(B, "red-12"), flip(A, "green-9")])
     assert result["errors"][0]["code"] == "duplicate-card"
@@ -266,7 +266,7 @@ def test_steps_account_for_every_card_and_mark_slaps():
     assert steps[3]["state"]["challenge"] == {"setter": B, "player": A, "size": 3, "left": 3}
     assert steps[5]["state"]["challenge"] is None
     assert steps[5]["state"]["next"] == A
-    assert steps[3]["note"] == ("Bruno flips rainbow-3 onto shadow-8 — rainbow on shadow. "
+    assert steps[3]["note"] == ("Bruno flips rainbow 3 onto shadow 8 — rainbow on shadow. "
                                 "Challenge: Alice must flip 3 cards.")
 
 

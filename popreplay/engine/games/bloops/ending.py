@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...messages import msg
 from . import certainty, notes  # noqa: F401  (notes defines the messages)
+from .messages import place
 from .cards import STARS, TWENTY
 from .cards import score as score_of
 
@@ -103,7 +104,8 @@ def outcome(game: BloopsReplay, status: str) -> dict[str, Any]:
             scores[name] = low if low == high else None
         if scores[name] is None:
             unknown = [k for k, v in places[name].items() if v is None]
-            remarks.append(msg("bloops.remark.score-unknown", name=name, places=unknown))
+            remarks.append(msg("bloops.remark.score-unknown", name=name,
+                               places=[place(int(k)) for k in unknown]))
     winners = shared = None
     if not complete:
         remarks.append(msg("bloops.remark.not-over"))

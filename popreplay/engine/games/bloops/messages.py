@@ -6,6 +6,7 @@ The French is in ``popreplay/i18n/fr/bloops.po``; every id here must be there wi
 from __future__ import annotations
 
 from ...messages import Msg, define, msg
+from .cards import DEAL
 
 define({
     # --- words ---------------------------------------------------------------------------------
@@ -21,9 +22,18 @@ define({
     "bloops.effect-words.give": "put the top card of the pile face down in front of an opponent",
     "bloops.effect-words.look": "look at one card",
     "bloops.effect-words.swap": "swap one of their cards with an opponent's, unseen",
-    "bloops.what.place": "{name}'s place {place}",
+    "bloops.what.place": "{name}'s {place}",
+    # a place in a player's words: the two rows of three as dealt, then the cards added beside
+    # them (a 6's card, a penalty card) in the order they came (``place()`` below)
+    "bloops.place.1": "top-left card",
+    "bloops.place.2": "top-middle card",
+    "bloops.place.3": "top-right card",
+    "bloops.place.4": "bottom-left card",
+    "bloops.place.5": "bottom-middle card",
+    "bloops.place.6": "bottom-right card",
+    "bloops.place.extra": "extra card {n}",
     "bloops.what.drawn": "the card {name} drew",
-    "bloops.what.in-place": "the card in {name}'s place {place}",
+    "bloops.what.in-place": "{name}'s {place}",
     "bloops.what.penalty": "{name}'s penalty card",
     "bloops.what.given": "the card given to {name}",
     # --- notes ---------------------------------------------------------------------------------
@@ -37,24 +47,24 @@ define({
     "bloops.note.twenty": " The 20 is discarded: the game ends at once.",
     "bloops.note.effect": " Its effect: {name} will {effect}.",
     "bloops.note.discard": "{name} discards the {value} they drew.{tail}",
-    "bloops.note.keep": "{name} keeps {kept} face down in place {place} and discards the {old} "
+    "bloops.note.keep": "{name} keeps {kept} face down as their {place} and discards the {old} "
                         "that was there.{tail}",
     "bloops.note.kept-card": "the drawn card",
     "bloops.note.kept-value": "the drawn {value}",
-    "bloops.note.counter": "{name} counter-discards the {value} from place {place}.{tail}",
-    "bloops.note.counter-wrong": "{name} counter-discards {card} from place {place}, but the "
+    "bloops.note.counter": "{name} counter-discards the {value} that was their {place}.{tail}",
+    "bloops.note.counter-wrong": "{name} counter-discards {card} (their {place}), but the "
                                  "discard shows {top}: the {value} goes back{rest}",
     "bloops.note.counter-no-penalty": "; the pile is empty, so there is no penalty card.",
-    "bloops.note.counter-penalty": " and {name} draws a penalty card{seen} face down into place "
+    "bloops.note.counter-penalty": " and {name} draws a penalty card{seen} face down as their "
                                    "{place}.",
     "bloops.note.seen": " ({card})",
     "bloops.note.give": "{name}'s 6: the top card of the pile goes face down in front of "
-                        "{other}, as place {place}{seen}.",
+                        "{other}, as their {place}{seen}.",
     "bloops.note.it-is": " (it is {card})",
-    "bloops.note.look-own": "{name}'s {value}: {name} looks at their own place {place}{seen}.",
-    "bloops.note.look-other": "{name}'s {value}: {name} looks at {other}'s place {place}{seen}.",
+    "bloops.note.look-own": "{name}'s {value}: {name} looks at their own {place}{seen}.",
+    "bloops.note.look-other": "{name}'s {value}: {name} looks at {other}'s {place}{seen}.",
     "bloops.note.look-seen": ": it is {card}",
-    "bloops.note.swap": "{name}'s 9: {name}'s place {place} and {other}'s place {other_place} "
+    "bloops.note.swap": "{name}'s 9: {name}'s {place} and {other}'s {other_place} "
                         "swap cards, unseen.",
     "bloops.note.effect-lost": "{name}'s {value} has no effect: {why}.",
     "bloops.lost.pile-empty": "the draw pile is empty",
@@ -71,7 +81,7 @@ define({
                                     "only as a set{detail}",
     "bloops.note.rearrange-set": " ({set}, {values}), until each is seen again.",
     "bloops.note.rearrange": "{name} rearranges their cards: {comma:moves}.",
-    "bloops.note.move": "place {new} ← {old}",
+    "bloops.note.move": "{new} ← {old}",
     "bloops.note.nothing-moves": "nothing moves",
     "bloops.note.bloops": "{name} calls Bloops and takes the Bloops card: every other player has "
                           "one more turn, and 9s cannot touch {name}'s cards.",
@@ -86,7 +96,7 @@ define({
     "bloops.end.whatever": "whatever the unseen cards are",
     "bloops.end.points": "with {points} points",
     # --- remarks of the outcome (``outcome.notes``) --------------------------------------
-    "bloops.remark.score-unknown": "{name}'s score is unknown: {places|place|places} {places} "
+    "bloops.remark.score-unknown": "{name}'s score is unknown: their {places} "
                                    "{places|is|are} not revealed.",
     "bloops.remark.not-over": "The game is not over: scores and winners are decided at the end.",
     "bloops.remark.winners-unknown": "The winners are unknown: not every card is revealed.",
@@ -145,3 +155,12 @@ def a(value: int | None) -> Msg:
     if value is None:
         return msg("bloops.an-unseen")
     return msg("bloops.an" if value in (8, 11, 18) else "bloops.a", value=value)
+
+
+def place(number: int) -> Msg:
+    """A place in a player's words: ``top-left card`` … ``bottom-right card`` for the six dealt
+    places (top row 1–3, bottom row 4–6, left to right, as the replay draws them), then ``extra
+    card 1``, ``extra card 2`` … for the places added beside the rows (places 7, 8 …)."""
+    if 1 <= number <= DEAL:
+        return msg(f"bloops.place.{number}")
+    return msg("bloops.place.extra", n=number - DEAL)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ...messages import Msg, msg
 from .cards import EFFECTS, NUMBERED, TWENTY, card_id, row_of
 from .messages import a as _a
+from .messages import place as _place
 
 if TYPE_CHECKING:
     from .rules import BloopsReplay
@@ -98,7 +99,8 @@ def keep(game: BloopsReplay, who: int, card: Card, old: Card, place: int) -> Non
     tail, effect = _consequence(game, who, old)
     kept = (msg("bloops.note.kept-card") if card.value is None
             else msg("bloops.note.kept-value", value=card.value))
-    _add(game, "keep", msg("bloops.note.keep", name=name, kept=kept, place=place, old=old.value,
+    _add(game, "keep", msg("bloops.note.keep", name=name, kept=kept, place=_place(place),
+                           old=old.value,
                            tail=tail),
          {"player": name, "place": place, "kept": _card(game, card),
           "discarded": _card(game, old), "effect": effect, "ends_game": old.value == TWENTY})
@@ -111,7 +113,8 @@ def counter(game: BloopsReplay, who: int, card: Card, place: int, top: int | Non
             "right": penalty_place is None and card.value == top, "penalty_place": penalty_place}
     if card.value == top:
         tail, effect = _consequence(game, who, card)
-        note = msg("bloops.note.counter", name=name, value=card.value, place=place, tail=tail)
+        note = msg("bloops.note.counter", name=name, value=card.value, place=_place(place),
+                   tail=tail)
         data["effect"] = effect
     else:
         if penalty_place is None:
@@ -119,8 +122,9 @@ def counter(game: BloopsReplay, who: int, card: Card, place: int, top: int | Non
         else:
             extra = game.table.places[who][penalty_place]
             seen = "" if extra.value is None else msg("bloops.note.seen", card=_a(extra.value))
-            rest = msg("bloops.note.counter-penalty", name=name, seen=seen, place=penalty_place)
-        note = msg("bloops.note.counter-wrong", name=name, card=_a(card.value), place=place,
+            rest = msg("bloops.note.counter-penalty", name=name, seen=seen,
+                       place=_place(penalty_place))
+        note = msg("bloops.note.counter-wrong", name=name, card=_a(card.value), place=_place(place),
                    top=_a(top), value=card.value, rest=rest)
         data["effect"] = None
         data["penalty"] = None if penalty_place is None else _card(
@@ -131,7 +135,8 @@ def counter(game: BloopsReplay, who: int, card: Card, place: int, top: int | Non
 def give(game: BloopsReplay, effect: Pending, target: int, card: Card, place: int) -> None:
     name, other = game.names[effect.owner], game.names[target]
     seen = "" if card.value is None else msg("bloops.note.it-is", card=_a(card.value))
-    _add(game, "give", msg("bloops.note.give", name=name, other=other, place=place, seen=seen),
+    _add(game, "give", msg("bloops.note.give", name=name, other=other, place=_place(place),
+                           seen=seen),
          {"player": name, "effect_of": effect.value, "target": other, "place": place,
           **_card(game, card)})
 
@@ -139,10 +144,11 @@ def give(game: BloopsReplay, effect: Pending, target: int, card: Card, place: in
 def look(game: BloopsReplay, effect: Pending, target: int, card: Card, place: int) -> None:
     name, other = game.names[effect.owner], game.names[target]
     seen = "" if card.value is None else msg("bloops.note.look-seen", card=_a(card.value))
-    note = (msg("bloops.note.look-own", name=name, value=effect.value, place=place, seen=seen)
+    note = (msg("bloops.note.look-own", name=name, value=effect.value, place=_place(place),
+                seen=seen)
             if target == effect.owner else
             msg("bloops.note.look-other", name=name, value=effect.value, other=other,
-                place=place, seen=seen))
+                place=_place(place), seen=seen))
     _add(game, "look", note,
          {"player": name, "effect_of": effect.value, "target": other, "place": place,
           **_card(game, card)})
@@ -150,8 +156,8 @@ def look(game: BloopsReplay, effect: Pending, target: int, card: Card, place: in
 
 def swap(game: BloopsReplay, effect: Pending, place: int, target: int, other_place: int) -> None:
     name, other = game.names[effect.owner], game.names[target]
-    _add(game, "swap", msg("bloops.note.swap", name=name, place=place, other=other,
-                           other_place=other_place),
+    _add(game, "swap", msg("bloops.note.swap", name=name, place=_place(place), other=other,
+                           other_place=_place(other_place)),
          {"player": name, "effect_of": effect.value, "place": place, "target": other,
           "target_place": other_place})
 
@@ -182,7 +188,7 @@ def rearrange(game: BloopsReplay, who: int, order: list[int] | None) -> None:
         note = msg("bloops.note.rearrange-unseen", name=name, detail=detail)
         data = {"player": name, "order": None, "set": None if pool is None else pool.label}
     else:
-        moves = [msg("bloops.note.move", new=new, old=old)
+        moves = [msg("bloops.note.move", new=_place(new), old=_place(old))
                  for new, old in zip(sorted(cards), order) if new != old]
         note = msg("bloops.note.rearrange", name=name,
                    moves=moves or msg("bloops.note.nothing-moves"))

@@ -15,6 +15,7 @@ from ...pointer import pointer
 from ...players import by_player, index_players, player_position
 from ...replay import RuleViolation, StepRecorder, Violation
 from . import ending, notes
+from .messages import place as place_words
 from .cards import DEAL, EFFECTS, GIVE, LOOK, NUMBERED, SWAP, TWENTY, BOTTOM_ROW, is_value
 from .modes import ENDED_BY_BLOOPS, ENDED_BY_PILE, ENDED_BY_TWENTY, MODES
 from .table import Card, Pending, Pool, Table
@@ -113,7 +114,8 @@ class BloopsReplay:
                     card.seen.add(position)
                 if values is not None:
                     self.learn(card, values[k],
-                               msg("bloops.what.place", name=self.names[position], place=place),
+                               msg("bloops.what.place", name=self.names[position],
+                                   place=place_words(place)),
                                "deal", key, k)
         self.dealt = True
         if self.rec.enabled:
@@ -290,7 +292,8 @@ class BloopsReplay:
         place = self.place_of(who, event["place"], *base, "place")
         old = self.table.places[who][place]
         self.learn(old, event["value"],
-                   msg("bloops.what.in-place", name=self.names[who], place=place), *base, "value")
+                   msg("bloops.what.in-place", name=self.names[who],
+                       place=place_words(place)), *base, "value")
         self.table.places[who][place] = card
         self.table.drawn = None
         self.to_discard(old, who, position)
@@ -307,7 +310,8 @@ class BloopsReplay:
         place = self.place_of(who, event["place"], *base, "place")
         card = table.places[who][place]
         self.learn(card, event["value"],
-                   msg("bloops.what.in-place", name=self.names[who], place=place), *base, "value")
+                   msg("bloops.what.in-place", name=self.names[who],
+                       place=place_words(place)), *base, "value")
         top = table.top_value()
         penalty = event.get("penalty")
         if card.value == top:
@@ -421,7 +425,7 @@ class BloopsReplay:
         place = self.place_of(target, event["place"], *base, "place")
         card = self.table.places[target][place]
         self.learn(card, event.get("value"),
-                   msg("bloops.what.in-place", name=self.names[target], place=place),
+                   msg("bloops.what.in-place", name=self.names[target], place=place_words(place)),
                    *base, "value")
         card.seen.add(who)
         if self.rec.enabled:
@@ -512,7 +516,8 @@ class BloopsReplay:
                 place = self.place_of(position, place_key, "reveal", key, place_key)
                 card = self.table.places[position][place]
                 self.learn(card, value,
-                           msg("bloops.what.in-place", name=self.names[position], place=place),
+                           msg("bloops.what.in-place", name=self.names[position],
+                               place=place_words(place)),
                            "reveal", key, place_key)
                 card.seen.update(range(len(self.names)))
         self.revealed = True

@@ -74,6 +74,14 @@ def turn_plan(game: PopReplay, solo_draw: int) -> dict[str, Any]:
         slots.append(slot(("chief",), "chief", None, game.per_chief))
     if solo_draw:
         slots.append(slot(("draws", game.names[0]), "draw", game.names[0], solo_draw))
+    if game.variant and tracked:
+        # the card a player draws before the plays may be played at once: for a page that has
+        # lost the network, each play slot names the draw slot whose card joins its hand
+        # (docs/recorder.md, "Offline")
+        for k, s in enumerate(slots):
+            if s["role"] == "play":
+                s["joins"] = [j for j, d in enumerate(slots)
+                              if d["role"] == "draw" and d["player"] == s["player"]]
     index = len(game.rounds) - 1
     return {"at": pointer("rounds", index, "turns"), "how": "append", "base": {},
             "slots": slots, "round": rnd.number, "turn": rnd.turns_placed + 1,

@@ -10,12 +10,12 @@ from .cards import is_card
 
 define({
     # --- words ---------------------------------------------------------------------------------
-    "slap.card.red": "red-{value}",
-    "slap.card.blue": "blue-{value}",
-    "slap.card.green": "green-{value}",
-    "slap.card.yellow": "yellow-{value}",
-    "slap.card.rainbow": "rainbow-{value}",
-    "slap.card.shadow": "shadow-{value}",
+    "slap.card.red": "red {value}",
+    "slap.card.blue": "blue {value}",
+    "slap.card.green": "green {value}",
+    "slap.card.yellow": "yellow {value}",
+    "slap.card.rainbow": "rainbow {value}",
+    "slap.card.shadow": "shadow {value}",
     "slap.cond.same-value": "same value",
     "slap.cond.three-of-a-colour": "three of one colour",
     "slap.cond.shadow-on-shadow": "shadow on shadow",
@@ -109,7 +109,8 @@ define({
 
 
 def card(value: object) -> Msg | object:
-    """A card for messages: ``red-7`` as a message (``Rouge 7`` in French); a face-down place
+    """A card for messages: the log's ``red-7`` as the message ``red 7`` (``Rouge 7`` in French),
+    as the status line says it; a face-down place
     (``?12.1``) or anything else as it is."""
     if isinstance(value, str) and is_card(value):
         colour, _, number = value.rpartition("-")

@@ -19,6 +19,18 @@
 
   function cards(n) { return nt("{n} card", "{n} cards", n); }
 
+  // A place in a player's words, as the engine's notes say it (bloops/messages.py, place()): the
+  // six dealt places are the two rows of three (1–3 top, 4–6 bottom, left to right, as drawn
+  // here); places 7, 8 … are the cards added beside them (a 6's card, a penalty card).
+  var PLACE_WORDS = [t("top-left card"), t("top-middle card"), t("top-right card"),
+    t("bottom-left card"), t("bottom-middle card"), t("bottom-right card")];
+  function placeWords(n) { n = Number(n); return n >= 1 && n <= 6 ? PLACE_WORDS[n - 1] : t("extra card {n}", { n: n - 6 }); }
+  function placed(d) {  // the step's data with its places in words
+    var out = Object.assign({}, d);
+    ["place", "target_place", "penalty_place"].forEach(function (k) { if (d[k] !== null && d[k] !== undefined) out[k] = placeWords(d[k]); });
+    return out;
+  }
+
   function kindOf(value) {
     if (value === null || value === undefined) return "unknown";
     if (value === 20) return "twenty";
@@ -89,7 +101,7 @@
         var m = marks[name + "/" + p.place];
         line.appendChild(h.el("div", { class: "bl-place", dataset: { player: name, place: String(p.place), card: p.card } },
           h.el("span", { class: "bl-place-no", "aria-hidden": "true", text: String(p.place) }),
-          card(h, p.value, { label: t("{player}’s place {place}", { player: name, place: p.place }), seenBy: p.seen_by, highlight: m && m[0], mark: m && m[1],
+          card(h, p.value, { label: t("{player}’s {place}", { player: name, place: placeWords(p.place) }), seenBy: p.seen_by, highlight: m && m[0], mark: m && m[1],
             faceUp: shown && p.value !== null, set: p.set,
             markClass: m ? "bl-mark-" + m[0] : "" })));
       });
@@ -162,17 +174,27 @@
     return parts.length ? h.el("div", { class: "bl-status" }, parts) : null;
   }
 
+  // A seen rearrangement in words: the log's new order gives, for each of the player's places in
+  // turn, the place whose card it now holds ("top-left card ← extra card 1"); unmoved ones left out.
+  function moves(order) {
+    var places = order.slice().sort(function (x, y) { return x - y; });
+    var out = places.map(function (p, i) { return p === order[i] ? null : placeWords(p) + " ← " + placeWords(order[i]); })
+      .filter(Boolean);
+    if (out.length > 2) return nt("{n} card moves (the step's note says where)", "{n} cards move (the step's note says where)", out.length);
+    return out.length ? out.join(", ") : t("nothing moves");
+  }
+
   function actionStrip(h, step) {
-    var d = step.data || {};
+    var d = placed(step.data || {});
     var text = null;
-    if (step.kind === "give") text = t("{player}’s 6 → a card face down in front of {target} (place {place})", d);
-    else if (step.kind === "look") text = t("{player}’s {effect_of} → looks at {target}’s place {place}", d) + (d.value === null ? "" : ": " + d.value);
-    else if (step.kind === "swap") text = t("{player}’s 9 → {player} place {place} ⇄ {target} place {target_place}", d);
-    else if (step.kind === "rearrange") text = d.order ? t("{player} rearranges: places now hold the cards of places {order}", { player: d.player, order: d.order.join(", ") })
+    if (step.kind === "give") text = t("{player}’s 6 → a card face down in front of {target} ({place})", d);
+    else if (step.kind === "look") text = t("{player}’s {effect_of} → looks at {target}’s {place}", d) + (d.value === null ? "" : ": " + d.value);
+    else if (step.kind === "swap") text = t("{player}’s 9 → {player}’s {place} ⇄ {target}’s {target_place}", d);
+    else if (step.kind === "rearrange") text = d.order ? t("{player} rearranges their cards: {moves}", { player: d.player, moves: moves(step.data.order) })
       : t("{player} rearranges unseen: the cards are now a set (dashed), known by their values only", d);
     else if (step.kind === "effect-lost") text = t("{player}’s {effect_of} is lost:", d) + " " + d.reason;
-    else if (step.kind === "counter") text = d.right ? t("{player} counter-discards a {value} from place {place}", d)
-      : t("{player}’s {value} does not match {matches}: back to place {place}", d) + (d.penalty_place ? ", " + t("penalty card in place {place}", { place: d.penalty_place }) : "");
+    else if (step.kind === "counter") text = d.right ? t("{player} counter-discards a {value}: their {place}", d)
+      : t("{player}’s {value} does not match {matches}: back as their {place}", d) + (d.penalty_place ? ", " + t("penalty card: their {place}", { place: d.penalty_place }) : "");
     if (!text) return null;
     return h.el("div", { class: "bl-action bl-action-" + step.kind, role: "status" }, text);
   }
@@ -248,5 +270,5 @@
   function pointSources() { return []; }
 
   window.PopReplayGames = window.PopReplayGames || {};
-  window.PopReplayGames.bloops = { renderState: renderState, renderOutcome: renderOutcome, pointSources: pointSources };
+  window.PopReplayGames.bloops = { renderState: renderState, renderOutcome: renderOutcome, pointSources: pointSources, placeWords: placeWords };
 })();

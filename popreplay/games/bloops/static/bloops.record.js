@@ -18,6 +18,8 @@
   function reset() { ui = null; }
 
   var t = window.t, nt = window.nt; // the page's language (/assets/i18n/<lang>.js)
+  // a place in words ("top-left card", "extra card 1"), as the replay and the notes say it (bloops.js)
+  function placeWords(n) { return window.PopReplayGames.bloops.placeWords(n); }
 
   function valuePad(h, rec, label, values, onPick, unseen) {
     var pad = h.el("div", { class: "rp-row br-values", role: "group", "aria-label": label });
@@ -53,9 +55,9 @@
     places.forEach(function (p) {
       row.appendChild(h.el("button", { type: "button", class: "rp-key br-place" + (chosen === p.place ? " rp-on" : ""),
         dataset: { act: act, place: String(p.place) },
-        "aria-label": p.value === null ? t("place {place}, not known", p) : t("place {place}, a {value}", p),
+        "aria-label": p.value === null ? t("{place}, not known", { place: placeWords(p.place) }) : t("{place}, a {value}", { place: placeWords(p.place), value: p.value }),
         on: { click: function () { onPick(p); } } },
-        h.el("span", { class: "br-num", text: String(p.place) }),
+        h.el("span", { class: "br-num", text: placeWords(p.place) }),
         h.el("span", { class: "br-val", text: p.value === null ? "?" : String(p.value) })));
     });
     return row;
@@ -100,13 +102,13 @@
     b.appendChild(placeButtons(h, k.places, "keep", function (p) {
       if (p.value !== null) {
         push(rec, { type: "keep", player: k.player, place: p.place, value: p.value },
-          t("{player} keeps it in place {place}, discarding a {value}", { player: k.player, place: p.place, value: p.value }));
+          t("{player} keeps it as their {place}, discarding a {value}", { player: k.player, place: placeWords(p.place), value: p.value }));
       } else { ui = { type: "keep", place: p.place }; rec.refresh(); }
     }, ui && ui.type === "keep" ? ui.place : null));
     if (ui && ui.type === "keep") {
-      b.appendChild(valuePad(h, rec, t("Value of the card discarded from place {place}", ui), values, function (value) {
+      b.appendChild(valuePad(h, rec, t("Value of the card discarded (the {place})", { place: placeWords(ui.place) }), values, function (value) {
         push(rec, { type: "keep", player: k.player, place: ui.place, value: value },
-          t("{player} keeps it in place {place}, discarding a {value}", { player: k.player, place: ui.place, value: value }));
+          t("{player} keeps it as their {place}, discarding a {value}", { player: k.player, place: placeWords(ui.place), value: value }));
       }, false));
     }
     return b;
@@ -122,7 +124,7 @@
     // whose value the panel asks for (the matching value is the engine's `counter.top`).
     function shown(place, value) {
       var event = { type: "counter", player: building.player, place: place, value: value };
-      var label = t("{player} counter-discards a {value} from place {place}", { player: building.player, value: value, place: place });
+      var label = t("{player} counter-discards a {value}: their {place}", { player: building.player, value: value, place: placeWords(place) });
       if (value === counter.top || !counter.penalty) { push(rec, event, label); return; }
       ui = { type: "counter", player: building.player, place: place, value: value, penalty: true };
       rec.refresh();
@@ -137,7 +139,7 @@
     }, building.place));
     if (building.place === undefined) return b;
     if (!building.penalty) {
-      b.appendChild(valuePad(h, rec, t("Value shown from place {place}", building), values, function (value) {
+      b.appendChild(valuePad(h, rec, t("Value shown (the {place})", { place: placeWords(building.place) }), values, function (value) {
         shown(building.place, value);
       }, false));
       return b;
@@ -145,7 +147,7 @@
     b.appendChild(h.el("p", { class: "rp-hint", text: t("Not a {value}: {player} draws a penalty card. Its value, if seen:", { value: counter.top, player: building.player }) }));
     b.appendChild(valuePad(h, rec, t("Value of the penalty card"), values, function (value) {
       push(rec, { type: "counter", player: building.player, place: building.place, value: building.value,
-        penalty: value }, t("{player} counter-discards a {value} from place {place}", building) + " (" + t("wrong") + ")");
+        penalty: value }, t("{player} counter-discards a {value}: their {place}", { player: building.player, value: building.value, place: placeWords(building.place) }) + " (" + t("wrong") + ")");
     }, true));
     return b;
   }
@@ -173,7 +175,7 @@
         b.appendChild(placeButtons(h, effect.targets[e.target], "target-place", function (p) {
           if (p.value !== null) {
             push(rec, { type: "look", player: effect.player, target: e.target, place: p.place },
-              t("{player} looks at {target}’s place {place}", { player: effect.player, target: e.target, place: p.place }));
+              t("{player} looks at {target}’s {place}", { player: effect.player, target: e.target, place: placeWords(p.place) }));
           } else again({ place: p.place });
         }, e.place));
       }
@@ -181,7 +183,7 @@
         b.appendChild(h.el("p", { class: "rp-hint", text: t("The value, if you saw it:") }));
         b.appendChild(valuePad(h, rec, t("Value looked at"), values, function (value) {
           push(rec, { type: "look", player: effect.player, target: e.target, place: e.place, value: value },
-            t("{player} looks at {target}’s place {place}", { player: effect.player, target: e.target, place: e.place }));
+            t("{player} looks at {target}’s {place}", { player: effect.player, target: e.target, place: placeWords(e.place) }));
         }, true));
       }
     } else {
@@ -192,7 +194,7 @@
       if (e.target && e.place !== undefined) {
         b.appendChild(placeButtons(h, effect.targets[e.target], "target-place", function (p) {
           push(rec, { type: "swap", player: effect.player, place: e.place, target: e.target, target_place: p.place },
-            t("{player} swaps place {place} with {target}’s place {target_place}", { player: effect.player, place: e.place, target: e.target, target_place: p.place }));
+            t("{player} swaps their {place} with {target}’s {target_place}", { player: effect.player, place: placeWords(e.place), target: e.target, target_place: placeWords(p.place) }));
         }, null));
       }
     }
@@ -220,7 +222,7 @@
     if (r.player) {
       var mine = rearrange.places[r.player] || [];
       var done = function (order) {
-        push(rec, { type: "rearrange", player: r.player, order: order }, (order === "unknown" ? t("{player} rearranges their cards (not seen)", r) : t("{player} rearranges their cards: {order}", { player: r.player, order: order.join(" ") })));
+        push(rec, { type: "rearrange", player: r.player, order: order }, (order === "unknown" ? t("{player} rearranges their cards (not seen)", r) : t("{player} rearranges their cards: {order}", { player: r.player, order: order.map(placeWords).join(", ") })));
       };
       b.appendChild(h.el("button", { type: "button", class: "rp-big br-rearrange-unseen", dataset: { act: "rearrange-unseen" },
         on: { click: function () { done("unknown"); } } }, t("Not seen (order unknown)")));
@@ -228,25 +230,25 @@
       mine.forEach(function (place, k) {
         var from = r.order[k];
         slots.appendChild(h.el("li", { class: "br-slot" + (k === r.order.length ? " br-slot-now" : "") },
-          h.el("span", { class: "br-num", text: String(place) }), " ← ",
-          h.el("span", { class: "br-from", text: from === undefined ? "?" : String(from) })));
+          h.el("span", { class: "br-num", text: placeWords(place) }), " ← ",
+          h.el("span", { class: "br-from", text: from === undefined ? "?" : placeWords(from) })));
       });
       var left = mine.filter(function (p) { return r.order.indexOf(p) < 0; });
       var now = mine[r.order.length];
-      b.appendChild(h.el("p", { class: "rp-hint", text: t("Or, seen: place {place} now holds the card from place…", { place: now }) }));
+      b.appendChild(h.el("p", { class: "rp-hint", text: t("Or, seen: the {place} now holds the card that was the…", { place: placeWords(now) }) }));
       b.appendChild(slots);
-      var row = h.el("div", { class: "rp-row br-places", role: "group", "aria-label": t("The card for place {place} came from", { place: now }) });
+      var row = h.el("div", { class: "rp-row br-places", role: "group", "aria-label": t("The card now the {place} came from", { place: placeWords(now) }) });
       mine.forEach(function (place) {
         var used = r.order.indexOf(place) >= 0;
         row.appendChild(h.el("button", { type: "button", class: "rp-key br-place" + (used ? " rp-on" : ""), disabled: used,
           dataset: { act: "rearrange-place", place: String(place) },
-          "aria-label": t("from place {place}", { place: place }) + (used ? " (" + t("taken") + ")" : ""),
+          "aria-label": t("from the {place}", { place: placeWords(place) }) + (used ? " (" + t("taken") + ")" : ""),
           on: { click: function () {
             var order = r.order.concat([place]);
             var rest = left.filter(function (p) { return p !== place; });
             if (rest.length <= 1) { done(order.concat(rest)); return; }
             ui = { type: "rearrange", player: r.player, order: order }; rec.refresh();
-          } } }, h.el("span", { class: "br-num", text: String(place) })));
+          } } }, h.el("span", { class: "br-num", text: placeWords(place) })));
       });
       b.appendChild(row);
     }
@@ -269,8 +271,7 @@
     var who = null;
     players.forEach(function (name) { if (!who && (hands[name] || []).length < 6) who = name; });
     var place = (hands[who] || []).length + 1;
-    var b = box(h, "br-deal", place <= 3 ? t("The deal: {player}’s place {place} (top row)", { player: who, place: place })
-      : t("The deal: {player}’s place {place} (bottom row)", { player: who, place: place }));
+    var b = box(h, "br-deal", t("The deal: {player}’s {place}", { player: who, place: placeWords(place) }));
     function done(next) {
       var full = players.every(function (name) { return (next[name] || []).length === 6; });
       if (!full) { ui = { type: "deal", hands: next }; rec.refresh(); return; }
@@ -282,7 +283,7 @@
       next[who] = (hands[who] || []).concat([value]);
       done(next);
     }
-    b.appendChild(valuePad(h, rec, t("{player}’s place {place}", { player: who, place: place }), values, add, true));
+    b.appendChild(valuePad(h, rec, t("{player}’s {place}", { player: who, place: placeWords(place) }), values, add, true));
     b.appendChild(h.el("div", { class: "rp-row" },
       h.el("button", { type: "button", class: "rp-key br-unseen", dataset: { act: "deal-rest" }, on: { click: function () {
         var next = Object.assign({}, hands);
@@ -315,18 +316,21 @@
       table.appendChild(h.el("dt", { text: name }));
       table.appendChild(h.el("dd", { text: reveal[name].map(function (p) {
         var v = p.value !== null ? p.value : given[name + "/" + p.place];
-        return p.place + ": " + (v === undefined ? "?" : v);
+        return placeWords(p.place) + ": " + (v === undefined ? "?" : v);
       }).join(" · ") }));
     });
     b.appendChild(table);
     if (missing) {
-      b.appendChild(h.el("p", { class: "rp-hint", text: t("{player}’s place {place}", { player: missing.name, place: missing.place }) + ":" }));
-      b.appendChild(valuePad(h, rec, t("{player}’s place {place}", { player: missing.name, place: missing.place }), values, function (value) {
+      b.appendChild(h.el("p", { class: "rp-hint", text: t("{player}’s {place}", { player: missing.name, place: placeWords(missing.place) }) + ":" }));
+      var pad = valuePad(h, rec, t("{player}’s {place}", { player: missing.name, place: placeWords(missing.place) }), values, function (value) {
         var next = Object.assign({}, given);
         next[missing.key] = value;
         ui = { type: "reveal", values: next, order: order.concat([missing.key]) };
         rec.refresh();
-      }, false));
+      }, false);
+      pad.dataset.player = missing.name;  // the place asked, for a test or a screen reader's tool
+      pad.dataset.place = String(missing.place);
+      b.appendChild(pad);
     }
     if (order.length) {  // take the last value back
       b.appendChild(h.el("div", { class: "rp-row" }, h.el("button", { type: "button", dataset: { act: "reveal-back" },

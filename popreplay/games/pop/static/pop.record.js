@@ -107,8 +107,62 @@
       });
       (turn.chief || []).forEach(function (c) { entered[c] = true; });
     });
+    var played = {};  // what left a hand (or the pile) into the layout: plays and the Chief's cards
+    since.forEach(function (turn) {
+      Object.keys(turn.plays || {}).forEach(function (name) { (turn.plays[name] || []).forEach(function (c) { played[c] = true; }); });
+      (turn.chief || []).forEach(function (c) { played[c] = true; });
+    });
     return Object.assign({}, plan, { turn: plan.turn + since.length, filled: 0,
-      may: plan.may.map(function (cards) { return cards.filter(function (c) { return !entered[c]; }); }) });
+      may: plan.may.map(function (cards, i) {
+        // a slot the engine says a draw joins (`joins`: the 2-player variant's card drawn before
+        // the plays) also offers the cards those draws brought since, unless played since
+        var joined = [];
+        (plan.slots[i].joins || []).forEach(function (j) {
+          since.forEach(function (turn) { joined = joined.concat(at(turn, plan.slots[j].path)); });
+        });
+        return sortedNumbers(cards.filter(function (c) { return !entered[c]; })
+          .concat(joined.filter(function (c) { return !played[c]; })));
+      }) });
+  }
+
+  function at(doc, path) {  // the list at a slot's path ("/draws/Alice") in a turn, or []
+    var node = doc;
+    path.split("/").slice(1).forEach(function (k) { node = node === undefined || node === null ? undefined : node[k]; });
+    return Array.isArray(node) ? node : [];
+  }
+
+  function sortedNumbers(list) {
+    var seen = {};
+    return list.filter(function (c) { if (seen[c]) return false; seen[c] = true; return true; })
+      .sort(function (x, y) { return x - y; });
+  }
+
+  // The cards tapped so far in the slots `indices` of this entry.
+  function slotCards(plan, cards, indices) {
+    var out = [];
+    var k = 0;
+    plan.slots.forEach(function (s, i) {
+      if (indices.indexOf(i) >= 0) out = out.concat(cards.slice(k, k + s.count));
+      k += s.count;
+    });
+    return out;
+  }
+
+  // A turn's cards said slot by slot, in the order they were tapped: "Alice draws 19, Bruno draws
+  // 37; Alice plays 19, 49 …" (a card drawn then played in the 2-player variant shows twice, each
+  // time with what happened to it).
+  function turnWords(plan, cards) {
+    var k = 0;
+    var parts = [];
+    plan.slots.forEach(function (slot) {
+      var taken = cards.slice(k, k + slot.count);
+      k += slot.count;
+      if (!taken.length) return;
+      var p = { player: slot.player, cards: taken.join(", ") };
+      parts.push(slot.role === "draw" ? t("{player} draws {cards}", p) : slot.role === "chief" ? t("the Chief {cards}", p)
+        : slot.role === "play" ? t("{player} {cards}", p) : taken.join(", "));
+    });
+    return parts.join(" · ");
   }
 
   function pending(rec, kind) {
@@ -120,7 +174,7 @@
   function finish(rec, kind, plan) {
     var cards = ui.cards.slice();
     var entry = rec.helpers.buildEntry(plan, cards);
-    var label = kind === "turn" ? t("Round {round}, turn {turn}:", plan) + " " + cards.join(", ")
+    var label = kind === "turn" ? t("Round {round}, turn {turn}:", plan) + " " + turnWords(plan, cards)
       : kind === "round" ? t("Round {round} dealt", plan) : t("Kept cards of round {round}", plan);
     ui.asking = true;
     rec.refresh();
@@ -208,7 +262,13 @@
     cards.forEach(function (c) { taken[c] = true; });
     var list = known ? plan.cards : null;
     if (rec.offline && plan.may && plan.may[where.slot]) {  // what the engine last offered, narrowed
-      list = plan.may[where.slot].filter(function (c) { return !taken[c]; });
+      var joins = slot.joins || [];  // a card drawn in this entry that this slot may take (the engine says so)
+      var joined = slotCards(plan, cards, joins);
+      var elsewhere = {};
+      slotCards(plan, cards, plan.slots.map(function (_, i) { return i; }).filter(function (i) { return joins.indexOf(i) < 0; }))
+        .forEach(function (c) { elsewhere[c] = true; });
+      list = sortedNumbers(plan.may[where.slot].filter(function (c) { return !taken[c]; }).concat(joined))
+        .filter(function (c) { return !elsewhere[c]; });
       known = true;
     }
     (list || []).forEach(function (c) { offered[c] = true; });
@@ -263,5 +323,6 @@
   }
 
   window.PopReplayRecorders = window.PopReplayRecorders || {};
-  window.PopReplayRecorders.pop = { renderPanel: renderPanel, reset: reset, start: start, setupForm: setupForm };
+  window.PopReplayRecorders.pop = { renderPanel: renderPanel, reset: reset, start: start, setupForm: setupForm,
+    narrowsOffline: true };  // offline, the offers follow the entries (offlinePlan)
 })();
