@@ -10,6 +10,8 @@ The rules are the engine's (``popreplay/engine/games/<g>/``, standard library on
 - ``static/``: the replay page's renderer ``<g>.js``, the recorder's panel ``<g>.record.js``, its
   style sheet ``<g>.css`` (served as ``/assets/games/<file>``);
 - ``examples/``: the shipped example games (``/examples/<name>``);
+- ``table.py`` (optional): what a live table needs of the game's drafts: the entries several
+  seats fill together, the private parts of a draft (``popreplay/tables/games.py``);
 - ``fr.po``: the French of the engine's messages and notes for this game (``popreplay.i18n``).
 
 Parts written as ``"module:attribute"`` are loaded when first used (:meth:`GameKit.load`), so the
@@ -53,6 +55,7 @@ class GameKit:
     examples: tuple[Example, ...] = ()
     catalogues: tuple[str, ...] = ("fr.po",)  # the engine messages' translations, <lang>.po
     round_word: str = "round"  # the terminal's word for a log's round (``render.WORDS``)
+    table: str | None = None  # module: what a live table needs of the drafts (``table.py``)
 
     @property
     def folder(self) -> Path:

@@ -173,7 +173,6 @@ def _game_names(node: ast.AST) -> set[str]:
 
 # A comparison with one game's name that is still outside its kit (owner, and why).
 GAME_COMPARISONS_ALLOWED = {
-    "tables/games.py",  # POP!'s rounds at a live table (issue 23, being reworked): the next kit part
     "bench.py",  # POP!'s own bench beside the other games' (leaving the package: issue 22)
 }
 

@@ -14,4 +14,5 @@ KIT = GameKit(
     record_script="bloops.record.js",
     style="bloops.css",
     examples=(Example("bloops", _l("Three players, hidden cards, effects, and a Bloops call.")),),
+    table="table",
 )

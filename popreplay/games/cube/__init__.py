@@ -17,4 +17,5 @@ KIT = GameKit(
     style="cube.css",
     examples=(Example("cube", _l("Two players race to complete CROSS, F2L, OLL and PLL.")),),
     round_word="round (cube)",  # the glossary's "tour de table"
+    table="table",
 )

@@ -23,4 +23,5 @@ KIT = GameKit(
         Example("puzzle", _l("The domino chain: one card sets off five waves and clears the "
                              "layout.")),
     ),
+    table="table",
 )
