@@ -21,7 +21,7 @@ from ..db.tables import TableEntry, TableRecord
 from ..db.types import utcnow
 from ..engine import get_game
 from ..i18n import localize
-from . import gather, state as states
+from . import corrections, gather, state as states
 from .places import PlaceError, build, place, tokens
 
 ATTEMPTS = 8  # compare-and-set retries when another host appended at the same moment
@@ -195,7 +195,10 @@ def _attempt(session: Session, table_id: str, *, viewer: Viewer, client_id: str,
                                                       "message": "seen", "path": "/seen"}])
     if seen < state.last_change:
         return Appended("stale", state, missed=states.entries(session, table_id, after=seen))
-    made = decide(state, viewer, entry, taken=list(table.seat_tokens or {}))
+    if entry.get("type") == corrections.KIND:  # a correction (corrections.py)
+        made = corrections.decide(session, table, viewer, entry, error=TableError)
+    else:
+        made = decide(state, viewer, entry, taken=list(table.seat_tokens or {}))
     first = table.last_seq + 1
     moved = session.execute(update(TableRecord).where(
         TableRecord.id == table_id, TableRecord.last_seq == table.last_seq)
@@ -227,7 +230,7 @@ def decide(state: states.State, viewer: Viewer, entry: dict[str, Any], *,
         return [("place", by, placed(state, entry))]
     if entry.get("type") == "part":
         return gathered(state, viewer, entry, taken=taken)
-    raise TableError(422, "An entry is {type: place, …} or {type: part, …}.", [
+    raise TableError(422, "An entry is {type: place, …}, {type: part, …} or {type: correct, …}.", [
         {"code": "bad-request", "message": "type", "path": "/entry/type"}])
 
 
@@ -308,7 +311,10 @@ def gathered(state: states.State, viewer: Viewer, entry: dict[str, Any], *,
     if bad is None:
         value = build(plan, every)
         try:
-            rows.append(("place", None, checked_place(state, plan["at"], plan["how"], value)))
+            body = checked_place(state, plan["at"], plan["how"], value)
+            body["slots"] = [{"path": slot["path"], "player": slot.get("player"),  # corrections
+                              "by": owners.get(index)} for index, slot in enumerate(plan["slots"])]
+            rows.append(("place", None, body))
             return rows
         except TableError as error:
             bad = (_culprit(plan, state.log, error), error.errors[0])

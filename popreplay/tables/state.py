@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from ..db.tables import TableEntry, TableRecord
 from ..drafts import draft_shape
 from ..engine import get_game
-from . import games
+from . import corrections, games
 from .gather import Part, ask, plan_key
 from .places import place
 
@@ -34,6 +34,7 @@ class State:
     parts: dict[str, dict[int, Part]]  # kind -> slot -> the part waiting
     last_change: int  # the sequence number of the last entry that changed the draft
     dropped: dict[str, dict[str, Any]] = field(default_factory=dict)  # player -> refusal
+    corrections: list[dict[str, Any]] = field(default_factory=list)  # corrections.history
 
     @property
     def open_rounds(self) -> set[int]:
@@ -70,9 +71,11 @@ def build(table: TableRecord, rows: list[TableEntry]) -> State:
     dropped: dict[str, dict[str, Any]] = {}
     last_change = 0
     seq = 0
+    # corrections: every entry replayed with its corrected body, from the start (docs/table.md)
+    corrected = corrections.bodies(rows)
     for row in rows:
         seq = row.seq
-        body = row.body
+        body = corrected.get(row.seq, row.body)
         if row.kind == "place":
             log = place(log, body["at"], body["how"], body["value"])
             last_change = row.seq
@@ -83,6 +86,8 @@ def build(table: TableRecord, rows: list[TableEntry]) -> State:
             raw_parts.pop((body["key"], body["slot"]), None)
             if body.get("player") is not None:
                 dropped[body["player"]] = {"seq": row.seq, "error": body["error"]}
+        elif row.kind == corrections.KIND:
+            last_change = row.seq
     choices = engine_choices(table.game, log)
     plans: dict[str, dict[str, Any]] = {}
     for kind in games.GATHERED.get(table.game, ()):
@@ -95,7 +100,7 @@ def build(table: TableRecord, rows: list[TableEntry]) -> State:
                     if key == plan_key(kind, plan)} for kind, plan in plans.items()}
     return State(table=table.id, game=table.game, seq=seq, hands=hands, log=log,
                  choices=choices, plans=plans, parts=parts, last_change=last_change,
-                 dropped=dropped)
+                 dropped=dropped, corrections=corrections.history(rows))
 
 
 def engine_choices(game: str, log: dict[str, Any]) -> dict[str, Any]:
