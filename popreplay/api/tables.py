@@ -473,6 +473,10 @@ class CorrectionBodySchema(Schema):
 class CorrectionsSchema(Schema):
     corrections = fields.List(fields.Dict(), metadata={
         "description": "`{seq, who, at, entry, changes: [{path, pointer, old, new}], text}`"})
+    correctable = fields.List(fields.Dict(), metadata={
+        "description": "the entries this token may correct, newest first: `{seq, pointer, "
+                       "where, fields: [{path, pointer, value, where}]}` (a seat: its own "
+                       "slots and the entries it placed; the host: any value the table shows)"})
 
 
 class SignoffBodySchema(Schema):
@@ -568,7 +572,18 @@ def correct(body: dict[str, Any], table_id: str) -> Any:
 def list_corrections(table_id: str) -> Any:
     """The table's corrections"""
     table, viewer = opened(table_id)
-    return {"corrections": corrected_entries(table, viewer, request_lang())}, 200, VARY
+    lang = request_lang()
+    session = get_session()
+    state = states.load(session, table)
+    public = views.public_log(state)
+    mine = corrections.correctable(states.entries(session, table.id), public,
+                                   player=viewer.player, host=viewer.host) \
+        if table.status == "live" and viewer.role != "watch" else []
+    for item in mine:
+        item["where"] = signoff.place_words(item["pointer"], public, lang)
+        for field in item["fields"]:
+            field["where"] = signoff.place_words(field["pointer"], public, lang)
+    return {"corrections": corrected_entries(table, viewer, lang), "correctable": mine}, 200, VARY
 
 
 def signoff_view(table: Any, viewer: service.Viewer, lang: str,

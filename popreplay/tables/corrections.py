@@ -252,3 +252,37 @@ def entry_view(row: TableEntry, public: Mapping[str, Any], *, player: str | None
         for e in row.body.get("entries") or [] for c in e["changes"]]}], public, player=player)
     return {"who": item["who"], "entries": sorted({e["seq"] for e in row.body.get("entries")
                                                   or []}), "changes": item["changes"]}
+
+
+def correctable(rows: list[TableEntry], public: Mapping[str, Any], *, player: str | None,
+                host: bool, limit: int = 30) -> list[dict[str, Any]]:
+    """The entries this phone may correct, newest first, each with the values it may change
+    (``fields``: ``{path, pointer, value}``; a value the public draft hides only to its seat)."""
+    current = bodies(rows)
+    out = []
+    for row in reversed(rows):
+        if row.kind != "place":
+            continue
+        body = current.get(row.seq, row.body)
+        at = target_pointer(body)
+        value = body.get("value")
+        if body.get("slots"):
+            paths = [(s["path"], s.get("player")) for s in body["slots"]]
+        elif isinstance(value, dict):
+            paths = [(f"/{key.replace('~', '~0').replace('/', '~1')}", None) for key in value]
+        else:
+            continue
+        fields = []
+        for path, owner in paths:
+            if not may_change(row, body, path, player=player, host=host):
+                continue
+            found, now = _get(value, path)
+            seen, _ = _get(public, at + path)
+            if not found or not (seen or (owner is not None and owner == player)):
+                continue
+            fields.append({"path": path, "pointer": at + path, "value": now})
+        if fields:
+            out.append({"seq": row.seq, "pointer": at, "fields": fields})
+        if len(out) >= limit:
+            break
+    return out

@@ -107,6 +107,12 @@ def round_turn(pointer: str) -> dict[str, int]:
     return out
 
 
+def place_words(pointer: str, log: Mapping[str, Any], lang: str) -> str:
+    """Where a pointer of a draft is, in words ("Round 1, turn 3 — Bruno"; else the pointer)."""
+    spot = where({"path": pointer, **round_turn(pointer)}, log)
+    return render(spot["id"], spot["params"], clean(lang)) if spot else pointer
+
+
 def shown_value(value: Any) -> str:
     if isinstance(value, list):
         return " ".join(shown_value(v) for v in value) or "—"
@@ -127,8 +133,7 @@ def correction_texts(items: list[dict[str, Any]], log: Mapping[str, Any],
             at = (item.get("at") or "")[11:16]
             parts = []
             for change in item["changes"]:
-                spot = where({"path": change["pointer"], **round_turn(change["pointer"])}, log)
-                place = render(spot["id"], spot["params"], lang) if spot else change["pointer"]
+                place = place_words(change["pointer"], log, lang)
                 if change.get("hidden"):
                     parts.append(_("%(place)s, a hidden card", place=place))
                 else:

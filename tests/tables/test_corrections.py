@@ -160,10 +160,10 @@ def test_corrections_are_kept_and_shown_on_the_stored_game_and_its_replay(client
     words = " ".join(str(c) for c in old), " ".join(str(c) for c in later)
     assert fix["text"] == (f"corrected by Bruno at {hhmm} UTC: Round 1, turn 3 — Bruno, "
                            f"{words[0]} → {words[1]}")
-    page = client.get(f"/r/{slug}").get_data(as_text=True)
+    page = client.get(f"/r/{slug}?lang=en").get_data(as_text=True)
     assert 'id="corrections"' in page and fix["text"] in page
     fr = client.get(f"/r/{slug}?lang=fr").get_data(as_text=True)
-    assert f"corrigé par Bruno à {hhmm} UTC : Manche 1, tour 3 — Bruno" in fr
+    assert f"corrigé par Bruno à {hhmm} UTC\u00a0: Manche 1, tour 3 — Bruno" in fr
     # the stored game takes no more corrections
     late = correct(client, table, "Bruno", seqs[2], {"/plays/Bruno": old})
     assert late.status_code == 409

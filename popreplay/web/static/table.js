@@ -271,6 +271,7 @@
     entryBoxes().forEach(function (b) { root.appendChild(b); });
     root.appendChild(tableBox());
     if (store.host && store.key) root.appendChild(hostBox());
+    window.dispatchEvent(new CustomEvent("popreplay:table", { detail: view }));
   }
 
   function boot() {
