@@ -523,6 +523,8 @@ def corrected_entries(table: Any, viewer: service.Viewer, lang: str) -> list[dic
              "number; the entries list keeps the old body); the table now, every later entry "
              "checked again.")
 @bp.alt_response(200, schema=AppendedSchema, description="A retry (same `id`): counted once.")
+@bp.alt_response(401, schema=ErrorSchema)
+@bp.alt_response(404, schema=ErrorSchema)
 @bp.alt_response(403, schema=ErrorSchema, description="Another seat's entry (a seat corrects "
                  "its own; the host any).")
 @bp.alt_response(409, schema=ErrorSchema, description="Stale, or the game is stored.")
@@ -627,6 +629,8 @@ def read_signoff(table_id: str) -> Any:
 @bp.arguments(SignoffBodySchema, unknown=RAISE)
 @bp.response(201, SignoffSchema, description="Signed (a seat's new sign-off replaces its "
              "last). Also after the game is stored.")
+@bp.alt_response(401, schema=ErrorSchema)
+@bp.alt_response(404, schema=ErrorSchema)
 @bp.alt_response(403, schema=ErrorSchema, description="Only a seat signs off.")
 @bp.alt_response(409, schema=ErrorSchema, description="The game is not over (nor stored) yet.")
 @bp.alt_response(422, schema=ErrorSchema, description="A dispute without a step in the replay or "

@@ -26,6 +26,7 @@ from .places import PlaceError, place, put, tokens
 
 KIND = "correct"
 MAX_CHANGES = 20  # pointers a correction may set, fixes included
+MAX_INDEX = 1000  # a list index in a pointer (a pointer never makes a list longer than that)
 
 
 def bodies(rows: Iterable[TableEntry]) -> dict[int, dict[str, Any]]:
@@ -111,7 +112,8 @@ def decide(session: Session, table: TableRecord, viewer: Any, entry: Mapping[str
         value = copy.deepcopy(old["value"])
         changes = []
         for path, new in sets.items():
-            if not isinstance(path, str) or not path.startswith("/"):
+            if not isinstance(path, str) or not path.startswith("/") or any(
+                    t.isdigit() and int(t) > MAX_INDEX for t in path.split("/")):
                 raise error(422, f"{path!r} is not a JSON Pointer into the entry.", [
                     {"code": "bad-request", "message": "pointer", "path": f"{where}/set"}])
             if not may_change(row, old, path, player=viewer.player, host=viewer.host):

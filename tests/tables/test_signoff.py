@@ -6,7 +6,7 @@ English and French (Flask test client, SQLite and PostgreSQL)."""
 from __future__ import annotations
 
 from tests.tables.helpers import API, bearer
-from tests.tables.test_corrections import correct, played, turn_seqs
+from tests.tables.test_corrections import played
 
 
 def sign(client, table, who, **body):
