@@ -329,6 +329,7 @@ def follow(app: Any, table_id: str, viewer: service.Viewer, last_id: int | None,
     try:
         yield "retry: 2000\n\n"
         seen = last_id
+        pushed = False  # a seat taken, the game stored, a sign-off: the table again, same seq
         while True:
             with database.session() as session:
                 table = service.find(session, table_id)
@@ -339,12 +340,12 @@ def follow(app: Any, table_id: str, viewer: service.Viewer, last_id: int | None,
                         sub.overflowed = False
                     yield sse("snapshot", localized_view(views.view(table, state, viewer), lang),
                               id_=state.seq)
-                elif seen < state.seq or seen == last_id:
+                elif seen < state.seq or seen == last_id or pushed:
                     for item in views.entries_view(session, table, state, viewer, after=seen):
                         yield sse("entry", localize_entry(item, lang), id_=item["seq"])
                     yield sse("table", localized_view(views.view(table, state, viewer), lang))
                 seen = state.seq
-            last_id = -1
+            last_id, pushed = -1, False
             if sub is None:
                 return
             quiet = time.monotonic()
@@ -362,6 +363,7 @@ def follow(app: Any, table_id: str, viewer: service.Viewer, last_id: int | None,
                         yield ": keep-alive\n\n"
                     continue
                 if int(message.get("seq") or 0) > seen or message.get("seats"):
+                    pushed = bool(message.get("seats"))
                     break
     finally:
         if sub is not None:

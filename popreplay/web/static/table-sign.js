@@ -82,7 +82,8 @@
   function take(next) {
     view = next;
     var n = (view.corrections || []).length;
-    if (n !== known.corrections || view.seq !== known.seq || view.status !== known.status) {
+    var end = view.over || view.status === "stored";  // a sign-off changes no sequence number
+    if (end || n !== known.corrections || view.seq !== known.seq || view.status !== known.status) {
       known = { corrections: n, seq: view.seq, status: view.status };
       refresh();
     }
