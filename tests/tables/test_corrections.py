@@ -167,3 +167,32 @@ def test_corrections_are_kept_and_shown_on_the_stored_game_and_its_replay(client
     # the stored game takes no more corrections
     late = correct(client, table, "Bruno", seqs[2], {"/plays/Bruno": old})
     assert late.status_code == 409
+
+
+def test_a_hand_corrected_while_its_round_is_played_stays_hidden_from_the_others(client):
+    table = played(client, turns=0)
+    rnd = table.log["rounds"][0]
+    dealt = {c for row in rnd["layout"] for c in row} | {
+        c for hand in rnd["hands"].values() for c in hand}
+    spare = min(set(range(1, 51)) - dealt)
+    hand = list(rnd["hands"]["Bruno"])
+    new = sorted(hand[1:] + [spare])
+    [seq] = [e["seq"] for e in client.get(f"{API}/{table.id}/entries",
+                                          headers=bearer(table.host)).get_json()["entries"]
+             if e["kind"] == "place" and e["at"] == "/rounds"]
+    answer = correct(client, table, "Bruno", seq, {"/hands/Bruno": new})
+    assert answer.status_code == 201, answer.get_json()
+    assert whole(client, table)["rounds"][0]["hands"]["Bruno"] == new
+    assert sorted(table.view("Bruno")["hand"]) == new
+    [mine] = table.view("Bruno")["corrections"]
+    assert mine["changes"][0]["new"] == new
+    for who in ("Alice", "host", "watch"):
+        [theirs] = table.view(who)["corrections"]
+        assert theirs["changes"][0] == {"path": "/hands/Bruno",
+                                        "pointer": "/rounds/0/hands/Bruno", "old": None,
+                                        "new": None, "hidden": True}
+    listed = client.get(f"{API}/{table.id}/entries", headers=bearer(table.key)).get_json()
+    assert listed["entries"][-1]["changes"][0]["new"] is None
+    words = client.get(f"{API}/{table.id}/corrections", headers=bearer(table.key)).get_json()
+    assert words["corrections"][0]["text"].endswith("Round 1 — Bruno, a hidden card")
+    assert all("hands" not in r for r in table.view("Alice")["log"]["rounds"])

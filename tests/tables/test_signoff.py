@@ -6,7 +6,7 @@ English and French (Flask test client, SQLite and PostgreSQL)."""
 from __future__ import annotations
 
 from tests.tables.helpers import API, bearer
-from tests.tables.test_corrections import played
+from tests.tables.test_corrections import correct, played
 
 
 def sign(client, table, who, **body):
@@ -126,3 +126,35 @@ def test_a_sign_off_given_before_the_draft_last_changed_waits_again(app):
                                40, "en")
     assert done["confirmed_by"] == ["Ana", "Chloé"] and done["waiting"] == ["Bruno"]
     assert done["text"] == "confirmed by 2 of 3"
+
+
+def test_a_live_game_the_engine_says_is_over_is_signed_off_and_a_correction_resets_it(client):
+    table = played(client, turns=0)
+    rounds = table.log["rounds"]
+    for r, rnd in enumerate(rounds):
+        if r:
+            assert [a.status_code for a in table.deal(r)] == [201] * 4
+        for k in range(len(rnd["turns"])):
+            assert [a.status_code for a in table.turn(r, k)] == [201] * 4
+    assert table.view("Alice")["over"] is True
+    for name in table.log["players"]:
+        assert sign(client, table, name, verdict="confirm").status_code == 201
+    answer = client.get(f"{API}/{table.id}/signoff", headers=bearer(table.token("Alice")))
+    assert answer.get_json()["signoff"]["text"] == "confirmed by 3 of 3"
+    # the host swaps two of Alice's cards in the last round: every sign-off waits again
+    last = len(rounds) - 1
+    seqs = [e["seq"] for e in client.get(f"{API}/{table.id}/entries",
+                                         headers=bearer(table.host)).get_json()["entries"]
+            if e["kind"] == "place" and e["at"] == f"/rounds/{last}/turns"]
+    one, two = (rounds[last]["turns"][k]["plays"]["Alice"] for k in (0, 1))
+    fixed = correct(client, table, "host", seqs[0], {"/plays/Alice": two},
+                    fixes=[{"seq": seqs[1], "set": {"/plays/Alice": one}}])
+    assert fixed.status_code == 201, fixed.get_json()
+    again = client.get(f"{API}/{table.id}/signoff", headers=bearer(table.token("Alice")))
+    body = again.get_json()
+    assert body["signoff"]["confirmed"] == 0
+    assert body["signoff"]["waiting"] == ["Alice", "Bruno", "Chloé"]
+    assert body["yours"]["current"] is False
+    slug = store(client, table)
+    assert client.get(f"/api/v1/games/{slug}").get_json()["signoff"]["text"] == \
+        "confirmed by 0 of 3"
