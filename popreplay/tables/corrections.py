@@ -82,10 +82,10 @@ def decide(session: Session, table: TableRecord, viewer: Any, entry: Mapping[str
     rows = states.entries(session, table.id)
     by_seq = {row.seq: row for row in rows}
     current = bodies(rows)
-    asked = [{"seq": entry.get("seq"), "set": entry.get("set")}] + list(entry.get("fixes") or [])
     if not isinstance(entry.get("fixes") or [], list):
         raise error(422, "`fixes` is a list of {seq, set}.", [
             {"code": "bad-request", "message": "fixes", "path": "/entry/fixes"}])
+    asked = [{"seq": entry.get("seq"), "set": entry.get("set")}] + list(entry.get("fixes") or [])
     changed: dict[int, dict[str, Any]] = {}
     items: list[dict[str, Any]] = []
     count = 0

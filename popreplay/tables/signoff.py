@@ -16,6 +16,7 @@ from typing import Any, Iterable, Mapping
 
 from flask_babel import force_locale, gettext as _
 from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ..db.tables import TableEntry, TableRecord, TableSignoff
@@ -58,14 +59,21 @@ def claims_check(log: dict[str, Any], game: str, claims: Mapping[str, Any]) -> d
 
 def give(session: Session, table: TableRecord, *, player: str, verdict: str, step: int | None,
          sentence: str | None, claims: dict[str, Any] | None, seq: int) -> TableSignoff:
-    row = session.get(TableSignoff, (table.id, player))
-    if row is None:
-        row = TableSignoff(table_id=table.id, player=player)
-        session.add(row)
-    row.verdict, row.step, row.sentence, row.claims, row.seq = verdict, step, sentence, claims, seq
-    row.created_at = utcnow()
-    session.commit()
-    return row
+    for attempt in range(2):  # the same seat's two phones at once: the second one updates
+        row = session.get(TableSignoff, (table.id, player), populate_existing=True)
+        if row is None:
+            row = TableSignoff(table_id=table.id, player=player)
+            session.add(row)
+        row.verdict, row.step, row.sentence, row.claims = verdict, step, sentence, claims
+        row.seq, row.created_at = seq, utcnow()
+        try:
+            session.commit()
+            return row
+        except IntegrityError:
+            session.rollback()
+            if attempt:
+                raise
+    raise AssertionError("unreachable")
 
 
 # --- what the table and the stored game show -----------------------------------------------------

@@ -196,3 +196,24 @@ def test_a_hand_corrected_while_its_round_is_played_stays_hidden_from_the_others
     words = client.get(f"{API}/{table.id}/corrections", headers=bearer(table.key)).get_json()
     assert words["corrections"][0]["text"].endswith("Round 1 — Bruno, a hidden card")
     assert all("hands" not in r for r in table.view("Alice")["log"]["rounds"])
+
+
+def test_a_correction_sent_as_an_entry_and_malformed_ones(client):
+    table = played(client, turns=1)
+    [seq] = turn_seqs(client, table)
+    later = plays(table.log, 1)["Bruno"]
+    for bad, status in (({"seq": seq, "set": {"/plays/Bruno": later}, "fixes": 5}, 422),
+                        ({"seq": seq, "set": {}}, 422),
+                        ({"seq": seq, "set": {"plays": later}}, 422),
+                        ({"seq": seq, "set": {"/plays/Bruno/5000": 1}}, 422),
+                        ({"seq": 1, "set": {"/0": 1}}, 422),  # a part: it put nothing in
+                        ({"seq": "x", "set": {"/plays/Bruno": later}}, 422)):
+        answer = table.send("Bruno", {"type": "correct", **bad})
+        assert answer.status_code == status, (bad, answer.get_json())
+        assert answer.get_json()["errors"][0]["path"].startswith("/entry")
+    done = table.send("Bruno", {"type": "correct", "seq": seq, "set": {"/plays/Bruno": later}})
+    assert done.status_code == 201, done.get_json()
+    assert plays(whole(client, table), 0)["Bruno"] == later
+    watcher = client.post(f"{API}/{table.id}/corrections", headers=bearer(table.key), json={
+        "id": "w1", "seen": 0, "seq": seq, "set": {"/plays/Bruno": later}})
+    assert watcher.status_code == 403
