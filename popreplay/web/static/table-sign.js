@@ -213,8 +213,8 @@
     form.appendChild(el("div", { class: "rp-row" },
       el("button", { type: "button", class: "rp-big primary", dataset: { act: "confirm" }, on: { click: function () { post({ verdict: "confirm" }); } } }, t("Confirm"))));
     form.appendChild(el("fieldset", { class: "tb-dispute" }, el("legend", { text: t("Dispute") }),
-      el("label", { for: "tb-dispute-step", text: t("Step of the replay (0 to {max})", { max: sign.step_max }) }), step,
-      el("label", { for: "tb-dispute-why", text: t("Why, in a sentence") }), why,
+      el("div", { class: "rp-field" }, el("label", { for: "tb-dispute-step", text: t("Step of the replay (0 to {max})", { max: sign.step_max }) }), step),
+      el("div", { class: "rp-field" }, el("label", { for: "tb-dispute-why", text: t("Why, in a sentence") }), why),
       el("button", { type: "button", dataset: { act: "dispute" }, on: { click: function () {
         post({ verdict: "dispute", step: step.value === "" ? null : Number(step.value), sentence: why.value });
       } } }, t("Dispute"))));
