@@ -547,6 +547,10 @@ def correct(body: dict[str, Any], table_id: str) -> Any:
                               seen=body["seen"], entry=entry)
     except service.TableError as error:
         refused = failing(error)
+        for item in refused.errors:  # this body has no `entry`: its pointers start at the body
+            path = str(item.get("path") or "")
+            if path.startswith("/entry"):
+                item["path"] = path.removeprefix("/entry") or ""
         log = getattr(error, "log", None)
         if log is not None:
             refused.errors = with_words(refused.errors, log, lang)
