@@ -70,6 +70,7 @@ GAME = {
     "updated_at": "2026-05-01T10:00:00.000000+00:00", "visibility": "public",
     "status": "complete", "legal": True, "claims_match": True, "engine": ENGINE_VERSION,
     "sha256": SHA256, "result": RESULT, "links": _links(SLUG),
+    "signoff": None, "corrections": [],  # recorded at a table: docs/table.md "Sign-off"
 }
 
 DRAFT_GAME = {
@@ -102,7 +103,8 @@ TABLE_START = {"format": "popreplay/1", "game": "pop", "mode": "battle",
 TABLE_VIEW = {"table": TABLE, "seq": 0, "status": "live", "stored": None, "game": "pop",
               "mode": "battle", "players": ["Ana", "Bruno", "Chloé"], "hands_recorded": True,
               "seats": ELIDED, "you": ELIDED, "log": TABLE_START, "result": ELIDED,
-              "over": False, "error": None, "hand": None, "gathering": ELIDED, "refused": None}
+              "over": False, "error": None, "hand": None, "gathering": ELIDED, "refused": None,
+              "corrections": []}
 LAYOUT = [5, 1, 19, 31, 17]
 
 
@@ -154,6 +156,36 @@ def _tables() -> list[dict[str, Any]]:
                 "errors": [{"code": "schema", "message": "a log has at least one round",
                             "round": None, "turn": None, "path": "/log/rounds",
                             "message_id": None, "params": None}]}}),
+        _op("get", "/api/v1/tables/{table_id}/corrections",
+            "The corrections so far and what Ana may correct",
+            {"url": f"{api}/corrections", "headers": {"Authorization": f"Bearer {SEAT}"}},
+            {"status": 200, "body": {"corrections": [], "correctable": []}}),
+        _op("post", "/api/v1/tables/{table_id}/corrections",
+            "A correction of a part: only a whole entry is corrected",
+            {"url": f"{api}/corrections", "headers": {"Authorization": f"Bearer {SEAT}", **JSON},
+             "body": {"id": "ana-fix-1", "seen": 1, "seq": 1, "set": {"/layout/0": LAYOUT}}},
+            {"status": 422, "body": {
+                "code": 422, "status": "Unprocessable Entity",
+                "message": "Entry 1 is no entry of this table that put something in the draft.",
+                "errors": [{"code": "bad-request", "message": "seq", "path": "/seq",
+                            "message_id": None, "params": None}]}}),
+        _op("get", "/api/v1/tables/{table_id}/signoff",
+            "The result beside Ana's score sheet (sign-off opens at the end)",
+            {"url": f"{api}/signoff", "headers": {"Authorization": f"Bearer {SEAT}"}},
+            {"status": 200, "body": {
+                "open": False, "result": ELIDED, "step_max": 0, "claimable": ELIDED,
+                "claims": None, "yours": None, "replay_url": None,
+                "signoff": {"table": TABLE, "players": 3, "confirmed": 0, "confirmed_by": [],
+                            "disputes": [], "waiting": ["Ana", "Bruno", "Chloé"],
+                            "text": "confirmed by 0 of 3"}}}),
+        _op("post", "/api/v1/tables/{table_id}/signoff",
+            "Ana confirms before the game is over: not yet",
+            {"url": f"{api}/signoff", "headers": {"Authorization": f"Bearer {SEAT}", **JSON},
+             "body": {"verdict": "confirm"}},
+            {"status": 409, "body": {
+                "code": 409, "status": "Conflict",
+                "message": "The game is not over yet: sign-off comes at the end.",
+                "errors": []}}),
     ]
 
 

@@ -26,7 +26,7 @@ from .body import read_body
 from .errors import ApiError
 from .lang import localize, request_lang
 from .owner import require_owner
-from .represent import base_url, game_view
+from .represent import base_url, game_view, with_tables
 from .schemas import (
     CreatedGameSchema,
     ErrorSchema,
@@ -141,7 +141,8 @@ class Games(MethodView):
         except queries.BadCursor as error:
             raise ApiError(422, str(error), errors=[
                 {"code": "bad-query", "message": str(error), "path": "/cursor"}]) from None
-        return {"items": [game_view(r, recheck=False) for r in rows], "next_cursor": cursor,
+        items = with_tables([game_view(r, recheck=False, table=False) for r in rows])
+        return {"items": items, "next_cursor": cursor,
                 "has_more": more}
 
 

@@ -23,7 +23,7 @@ def share_url(record: GameRecord) -> str:
 
 
 def game_view(record: GameRecord, lang: str | None = None, *, recheck: bool = True,
-              fresh: dict[str, Any] | None = None) -> dict[str, Any]:
+              fresh: dict[str, Any] | None = None, table: bool = True) -> dict[str, Any]:
     """A stored game as the API shows it, its result's messages in ``lang`` (the request's
     language by default). ``recheck``: a result with errors gets their message ids back from its
     log (one game at a time), beside the request within its budget, once per log, engine and
@@ -41,7 +41,23 @@ def game_view(record: GameRecord, lang: str | None = None, *, recheck: bool = Tr
                                                   record.log))
     else:
         view["result"] = localized_result(view["result"], lang)
+    if table:  # a list attaches them to all its games at once (with_tables)
+        with_tables([view], lang)
     return view
+
+
+def with_tables(views: list[dict[str, Any]], lang: str | None = None) -> list[dict[str, Any]]:
+    """Each game's ``signoff`` and ``corrections`` when it was recorded at a table (docs/table.md
+    "Sign-off"): three queries for the whole list."""
+    from ..db.session import get_session
+    from ..tables import signoff
+
+    found = signoff.stored(get_session(), [v["slug"] for v in views], lang or request_lang())
+    for view in views:
+        at = found.get(view["slug"]) or {}
+        view["signoff"] = at.get("signoff")
+        view["corrections"] = at.get("corrections") or []
+    return views
 
 
 def needs_recheck(result: dict[str, Any], lang: str) -> bool:

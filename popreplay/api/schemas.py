@@ -77,6 +77,29 @@ class LinksSchema(Schema):
     share = fields.String()
 
 
+class SignoffSummarySchema(Schema):
+    """A game recorded at a table: who signed its result off (docs/table.md "Sign-off")."""
+
+    table = fields.String(metadata={"description": "the table it was recorded at"})
+    players = fields.Integer(metadata={"description": "the seats"})
+    confirmed = fields.Integer()
+    confirmed_by = fields.List(fields.String())
+    disputes = fields.List(fields.Dict(), metadata={
+        "description": "`{player, step, sentence, at, text}` (`step`: the replay's `#step=N`)"})
+    waiting = fields.List(fields.String(), metadata={
+        "description": "seats that have not signed since the draft last changed"})
+    text = fields.String(metadata={"description": "in the request's language",
+                                   "example": "confirmed by 3 of 3"})
+
+
+SIGNOFF_EXAMPLE = {
+    "table": "q3V9xk2LmP0a", "players": 3, "confirmed": 2, "confirmed_by": ["Ana", "Chloé"],
+    "disputes": [{"player": "Bruno", "step": 42, "sentence": "I played 21, not 17.",
+                  "at": "2026-12-01T21:04:00+00:00",
+                  "text": "Bruno disputes step 42: I played 21, not 17."}],
+    "waiting": [], "text": "confirmed by 2 of 3"}
+
+
 class GameSchema(Schema):
     id = fields.Integer(required=True, metadata={"description": "the game's number"})
     slug = fields.String(required=True, metadata={"description": "the share link's key"})
@@ -101,6 +124,18 @@ class GameSchema(Schema):
     sha256 = fields.String(metadata={"description": "SHA-256 of the log as uploaded"})
     result = fields.Nested(ResultSchema)
     links = fields.Nested(LinksSchema)
+    signoff = fields.Nested(SignoffSummarySchema, allow_none=True, metadata={
+        "description": "recorded at a table: its sign-off (null otherwise)",
+        "example": SIGNOFF_EXAMPLE})
+    corrections = fields.List(fields.Dict(), metadata={
+        "description": "recorded at a table: every correction of an earlier entry, `{seq, who, "
+                       "at, entry, changes: [{path, pointer, old, new}], text}`",
+        "example": [{"seq": 31, "who": "Bruno", "at": "2026-12-01T21:04:00+00:00", "entry": 12,
+                     "changes": [{"path": "/plays/Bruno",
+                                  "pointer": "/rounds/0/turns/2/plays/Bruno",
+                                  "old": [17], "new": [21]}],
+                     "text": "corrected by Bruno at 21:04 UTC: Round 1, turn 3 — Bruno, "
+                             "17 → 21"}]})
 
 
 class CreatedGameSchema(GameSchema):

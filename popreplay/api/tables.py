@@ -11,19 +11,25 @@ import time
 from typing import Any, Iterator
 
 from flask import Response, current_app, request
+from flask_babel import force_locale
 from flask_smorest import Blueprint
 from marshmallow import RAISE, Schema, fields, validate
+from sqlalchemy import select
 
 from .. import budget, store
-from ..db.session import get_database, get_session
+from ..db.session import get_database, get_session, sqlite_writer
+from ..db.tables import TableSignoff
+from ..engine import get_game
 from ..i18n import localize
-from ..tables import fanout, qr, service, state as states, views
+from ..i18n.words import with_words
+from ..tables import corrections, fanout, qr, service, signoff, state as states, views
+from ..web.claimform import claim_form
 from .errors import ApiError, error_response
 from ..jsonout import compact
 from .lang import request_lang
 from .record import not_stored, raw_of
 from .represent import game_view
-from .schemas import CreatedGameSchema, ErrorSchema
+from .schemas import CreatedGameSchema, ErrorSchema, SignoffSummarySchema
 from .work import work_wait
 
 bp = Blueprint("tables", __name__, url_prefix="/api/v1/tables",
@@ -105,6 +111,9 @@ class ViewSchema(Schema):
                        "what the entry panels offer); null for POP! (see gathering)"})
     private = fields.Boolean(metadata={"description": "each seat sees only its own cards "
                                                       "(cube, Bloops) until they are shown"})
+    corrections = fields.List(fields.Dict(), metadata={
+        "description": "every correction so far: `{seq, who, at, entry, changes: [{path, "
+                       "pointer, old, new}]}` (a value the table still hides: `hidden`)"})
 
 
 class CreatedSchema(Schema):
@@ -407,6 +416,7 @@ def follow(app: Any, table_id: str, viewer: service.Viewer, last_id: int | None,
         yield "retry: 2000\n\n"
         seen = last_id
         tries = 0  # engine work found busy in a row
+        pushed = False  # a seat taken, the game stored, a sign-off: the table again, same seq
         while True:
             with database.session() as session:  # reads only, given back before the engine
                 table = states.Snapshot.of(service.find(session, table_id))
@@ -422,7 +432,7 @@ def follow(app: Any, table_id: str, viewer: service.Viewer, last_id: int | None,
                         sub.overflowed = False
                     out = [sse("snapshot", table_view(table, state, viewer, lang, wait=work),
                                id_=state.seq)]
-                elif seen < state.seq or seen == last_id:
+                elif seen < state.seq or seen == last_id or pushed:
                     items = entries_seen(table, state, viewer, rows, after=seen, wait=work)
                     out = [sse("entry", localize_entry(item, lang), id_=item["seq"])
                            for item in items]
@@ -440,7 +450,7 @@ def follow(app: Any, table_id: str, viewer: service.Viewer, last_id: int | None,
             tries = 0
             yield from out
             seen = state.seq
-            last_id = -1
+            last_id, pushed = -1, False
             if sub is None:
                 return
             quiet = time.monotonic()
@@ -458,6 +468,7 @@ def follow(app: Any, table_id: str, viewer: service.Viewer, last_id: int | None,
                         yield ": keep-alive\n\n"
                     continue
                 if int(message.get("seq") or 0) > seen or message.get("seats"):
+                    pushed = bool(message.get("seats"))
                     break
     finally:
         if sub is not None:
@@ -547,3 +558,230 @@ def join_qr(table_id: str) -> Any:
     url = link(f"/t/{table.id}#key={key}")
     return Response(qr.svg(url, title="Join the table"), mimetype="image/svg+xml",
                     headers={"Cache-Control": "private, max-age=3600"})
+
+
+# --- corrections and sign-off (docs/table.md "Corrections", "Sign-off") ---------------------------
+
+class CorrectionBodySchema(Schema):
+    id = fields.String(required=True, validate=validate.Length(min=1, max=60), metadata={
+        "description": "the phone's own id for this correction (a retry is counted once)",
+        "example": "bruno-7f3c-0009"})
+    seen = fields.Integer(required=True, validate=validate.Range(min=0), metadata={
+        "description": "the last sequence number this phone has seen"})
+    seq = fields.Integer(required=True, validate=validate.Range(min=1), metadata={
+        "description": "the entry corrected (a `place` entry: what put something in the "
+                       "draft)", "example": 12})
+    set = fields.Dict(required=True, metadata={
+        "description": "JSON Pointer into the entry's value -> the new value (a seat: its own "
+                       "slots or an entry it placed itself; the host: anything)",
+        "example": {"/plays/Bruno": [21]}})
+    fixes = fields.List(fields.Dict(), load_default=list, metadata={
+        "description": "fixes of later entries this correction would make illegal, "
+                       "`[{seq, set}]`, taken together with it",
+        "example": []})
+
+
+class CorrectionsSchema(Schema):
+    corrections = fields.List(fields.Dict(), metadata={
+        "description": "`{seq, who, at, entry, changes: [{path, pointer, old, new}], text}`"})
+    correctable = fields.List(fields.Dict(), metadata={
+        "description": "the entries this token may correct, newest first: `{seq, pointer, "
+                       "where, fields: [{path, pointer, value, where}]}` (a seat: its own "
+                       "slots and the entries it placed; the host: any value the table shows)"})
+
+
+class SignoffBodySchema(Schema):
+    verdict = fields.String(required=True, validate=validate.OneOf(signoff.VERDICTS), metadata={
+        "example": "dispute"})
+    step = fields.Integer(allow_none=True, load_default=None, validate=validate.Range(min=0),
+                          metadata={"description": "a dispute: the replay step (`#step=N`)",
+                                    "example": 42})
+    sentence = fields.String(allow_none=True, load_default=None,
+                             validate=validate.Length(min=1, max=signoff.SENTENCE_MAX),
+                             metadata={"description": "a dispute: why, in a sentence",
+                                       "example": "I played 21, not 17."})
+    claims = fields.Dict(allow_none=True, load_default=None, metadata={
+        "description": "what this seat would have written on the score sheet (the log's "
+                       "`claimed`: `Game.claimable`); the engine compares it with the result",
+        "example": {"totals": {"Ana": 31, "Bruno": 24, "Chloé": 40}}})
+
+
+class SignoffSchema(Schema):
+    open = fields.Boolean(metadata={"description": "the game is over (or stored): sign-off "
+                                                   "is open"})
+    result = fields.Dict(allow_none=True)
+    step_max = fields.Integer(metadata={"description": "the last replay step"})
+    claimable = fields.List(fields.Dict(), metadata={
+        "description": "the score sheet's fields for this mode, labelled (the recorder's end "
+                       "screen)"})
+    claims = fields.Dict(allow_none=True, metadata={
+        "description": "your claims compared by the engine: `{match, differences}`"})
+    yours = fields.Dict(allow_none=True)
+    signoff = fields.Nested(SignoffSummarySchema)
+    replay_url = fields.String(allow_none=True)
+
+
+def corrected_entries(table: Any, viewer: service.Viewer, lang: str) -> list[dict[str, Any]]:
+    state = states.load(get_session(), table)
+    public = views.public_log(state)
+    shown = corrections.shown(state.corrections, public, player=viewer.player)
+    return signoff.correction_texts(shown, public, lang)
+
+
+@bp.route("/<string:table_id>/corrections", methods=["POST"])
+@bp.arguments(CorrectionBodySchema, unknown=RAISE)
+@bp.response(201, AppendedSchema, description="The correction is appended (its own sequence "
+             "number; the entries list keeps the old body); the table now, every later entry "
+             "checked again.")
+@bp.alt_response(200, schema=AppendedSchema, description="A retry (same `id`): counted once.")
+@bp.alt_response(401, schema=ErrorSchema)
+@bp.alt_response(404, schema=ErrorSchema)
+@bp.alt_response(403, schema=ErrorSchema, description="Another seat's entry (a seat corrects "
+                 "its own; the host any).")
+@bp.alt_response(409, schema=ErrorSchema, description="Stale, or the game is stored.")
+@bp.alt_response(422, schema=ErrorSchema, description="Refused by the rules, to this phone only, "
+                 "nothing appended: when a later entry would become illegal, the error names it "
+                 "(`seq`, `entry`: its place in the draft, `path`: the rule's JSON Pointer, "
+                 "`words.where`: round, turn and player in words); send a fix of it in `fixes`.")
+@bp.doc(security=[{"tableToken": []}])
+def correct(body: dict[str, Any], table_id: str) -> Any:
+    """Correct an earlier entry (a seat its own, the host any)"""
+    table, viewer = opened(table_id)
+    session = get_session()
+    entry = {"type": corrections.KIND, "seq": body["seq"], "set": body["set"],
+             "fixes": body["fixes"]}
+    lang = request_lang()
+    try:
+        done = service.append(session, table_id, viewer=viewer, client_id=body["id"],
+                              seen=body["seen"], entry=entry)
+    except service.TableError as error:
+        refused = failing(error)
+        for item in refused.errors:  # this body has no `entry`: its pointers start at the body
+            path = str(item.get("path") or "")
+            if path.startswith("/entry"):
+                item["path"] = path.removeprefix("/entry") or ""
+        log = getattr(error, "log", None)
+        if log is not None:
+            refused.errors = with_words(refused.errors, log, lang)
+        raise refused from None
+    table = service.find(session, table_id)
+    if done.status == "stale":
+        return error_response(409, "The table changed since entry "
+                              f"{body['seen']}: here is what this phone missed.", [
+                                  {"code": "stale", "message": "seen", "path": "/seen"}],
+                              missed=[views.entry_view(row, done.state, viewer)
+                                      for row in done.missed],
+                              view=localized_view(views.view(table, done.state, viewer), lang))
+    if done.status == "appended":
+        hub().publish({"table": table_id, "seq": done.state.seq})
+    answer = {"status": done.status, "seqs": done.seqs,
+              "view": localized_view(views.view(table, done.state, viewer), lang)}
+    return answer, 201 if done.status == "appended" else 200, VARY
+
+
+@bp.route("/<string:table_id>/corrections", methods=["GET"])
+@bp.response(200, CorrectionsSchema, description="Every correction (who, when, old and new, "
+             "in words), as this token may see them.")
+@bp.alt_response(401, schema=ErrorSchema)
+@bp.alt_response(403, schema=ErrorSchema)
+@bp.alt_response(404, schema=ErrorSchema)
+@bp.doc(security=[{"tableToken": []}])
+def list_corrections(table_id: str) -> Any:
+    """The table's corrections"""
+    table, viewer = opened(table_id)
+    lang = request_lang()
+    session = get_session()
+    state = states.load(session, table)
+    public = views.public_log(state)
+    mine = corrections.correctable(states.entries(session, table.id), public,
+                                   player=viewer.player, host=viewer.host) \
+        if table.status == "live" and viewer.role != "watch" else []
+    for item in mine:
+        item["where"] = signoff.place_words(item["pointer"], public, lang)
+        for field in item["fields"]:
+            field["where"] = signoff.place_words(field["pointer"], public, lang)
+    return {"corrections": corrected_entries(table, viewer, lang), "correctable": mine}, 200, VARY
+
+
+def signoff_view(table: Any, viewer: service.Viewer, lang: str,
+                 claims: dict[str, Any] | None = None) -> dict[str, Any]:
+    session = get_session()
+    state = states.load(session, table)
+    result, steps = signoff.replay_of(state.log, table.game)
+    rows = list(session.scalars(select(TableSignoff).where(TableSignoff.table_id == table.id)))
+    mine = next((r for r in rows if viewer.player is not None and r.player == viewer.player),
+                None)
+    with force_locale(lang):
+        fields_ = claim_form(get_game(table.game)).get(table.mode, [])
+    if claims is None and mine is not None and mine.claims:
+        claims = mine.claims
+    compared = signoff.claims_check(state.log, table.game, claims) if claims else None
+    return {"open": signoff.available(table, state),
+            "result": localize(result, lang) if result else None,
+            "step_max": max(steps - 1, 0), "claimable": fields_,
+            "claims": compared.get("claims") if compared else None,
+            "yours": None if mine is None else {
+                "verdict": mine.verdict, "step": mine.step, "sentence": mine.sentence,
+                "claims": mine.claims, "current": mine.seq >= state.last_change},
+            "signoff": signoff.summary(table, rows, state.last_change, lang),
+            "replay_url": f"/r/{table.stored_slug}" if table.stored_slug else None}
+
+
+@bp.route("/<string:table_id>/signoff", methods=["GET"])
+@bp.response(200, SignoffSchema, description="The engine's result beside the score sheet's "
+             "fields, and who has signed it off.")
+@bp.alt_response(401, schema=ErrorSchema)
+@bp.alt_response(403, schema=ErrorSchema)
+@bp.alt_response(404, schema=ErrorSchema)
+@bp.doc(security=[{"tableToken": []}])
+def read_signoff(table_id: str) -> Any:
+    """The sign-off (result, score sheet, who signed)"""
+    table, viewer = opened(table_id)
+    return signoff_view(table, viewer, request_lang()), 200, VARY
+
+
+@bp.route("/<string:table_id>/signoff", methods=["POST"])
+@bp.arguments(SignoffBodySchema, unknown=RAISE)
+@bp.response(201, SignoffSchema, description="Signed (a seat's new sign-off replaces its "
+             "last). Also after the game is stored.")
+@bp.alt_response(401, schema=ErrorSchema)
+@bp.alt_response(404, schema=ErrorSchema)
+@bp.alt_response(403, schema=ErrorSchema, description="Only a seat signs off.")
+@bp.alt_response(409, schema=ErrorSchema, description="The game is not over (nor stored) yet.")
+@bp.alt_response(422, schema=ErrorSchema, description="A dispute without a step in the replay or "
+                 "a sentence; claims not of the score sheet's shape.")
+@bp.doc(security=[{"tableToken": []}])
+def give_signoff(body: dict[str, Any], table_id: str) -> Any:
+    """Confirm or dispute the result (a seat)"""
+    table, viewer = opened(table_id)
+    session = get_session()
+    if viewer.role != "seat" or viewer.player is None:
+        raise ApiError(403, "Only a seat signs off: take your seat first.")
+    state = states.load(session, table)
+    if not signoff.available(table, state):
+        raise ApiError(409, "The game is not over yet: sign-off comes at the end.")
+    lang = request_lang()
+    step, sentence = body["step"], (body["sentence"] or "").strip() or None
+    if body["verdict"] == "dispute":
+        _, steps = signoff.replay_of(state.log, table.game)
+        if step is None or step > max(steps - 1, 0):
+            raise ApiError(422, f"A dispute names a step of the replay (0 to "
+                           f"{max(steps - 1, 0)}).", errors=[
+                               {"code": "bad-request", "message": "step", "path": "/step"}])
+        if sentence is None:
+            raise ApiError(422, "A dispute says why, in a sentence.", errors=[
+                {"code": "bad-request", "message": "sentence", "path": "/sentence"}])
+    else:
+        step, sentence = None, None
+    if body["claims"]:
+        compared = signoff.claims_check(state.log, table.game, body["claims"])
+        if compared.get("error"):
+            [problem] = localize({"errors": [service.plain(compared["error"])]}, lang)["errors"]
+            raise ApiError(422, "These claims are not a score sheet of this game.", errors=[
+                {**problem, "path": "/claims" + str(problem.get("path") or "")
+                 .removeprefix("/claimed")}])
+    with sqlite_writer(session):
+        signoff.give(session, table, player=viewer.player, verdict=body["verdict"], step=step,
+                     sentence=sentence, claims=body["claims"], seq=table.last_seq)
+    hub().publish({"table": table.id, "seq": table.last_seq, "seats": True})
+    return signoff_view(table, viewer, lang, body["claims"]), 201, VARY

@@ -31,7 +31,7 @@ class TableRecord(Base):
     seat_tokens: Mapped[dict[str, str]] = mapped_column(JSON)  # player -> token hash
     last_seq: Mapped[int] = mapped_column(Integer, default=0)
     status: Mapped[str] = mapped_column(String(16), default="live")  # live | stored
-    stored_slug: Mapped[str | None] = mapped_column(String(32))
+    stored_slug: Mapped[str | None] = mapped_column(String(32), index=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
 
@@ -50,4 +50,22 @@ class TableEntry(Base):
     by: Mapped[str | None] = mapped_column(String(200))  # the seat (player), None: the host/table
     kind: Mapped[str] = mapped_column(String(16))  # place | part | drop
     body: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class TableSignoff(Base):
+    """A seat's sign-off of its table's result (docs/table.md "Sign-off"): ``confirm``, or
+    ``dispute`` with a replay step and a sentence. One per seat (a new one replaces it); ``seq``
+    is the table's last entry when it was given (a later correction makes it stale)."""
+
+    __tablename__ = "table_signoffs"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    player: Mapped[str] = mapped_column(String(200), primary_key=True)
+    verdict: Mapped[str] = mapped_column(String(16))  # confirm | dispute
+    step: Mapped[int | None] = mapped_column(Integer)
+    sentence: Mapped[str | None] = mapped_column(String(500))
+    claims: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    seq: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

@@ -23,7 +23,7 @@ from ..db.tables import TableEntry, TableRecord
 from ..db.types import utcnow
 from ..engine import get_game
 from ..i18n import localize
-from . import gather, state as states
+from . import corrections, gather, state as states
 from .places import PlaceError, build, place, tokens
 
 ATTEMPTS = 8  # compare-and-set retries when another host appended at the same moment
@@ -219,7 +219,10 @@ def _attempt(session: Session, table_id: str, *, viewer: Viewer, client_id: str,
     if seen < state.last_change:
         return Appended("stale", state, missed=states.entries(session, table_id, after=seen,
                                                               upto=last))
-    made = decided(state, viewer, entry, taken=list(table.seat_tokens or {}), wait=wait)
+    if entry.get("type") == corrections.KIND:  # a correction (corrections.py)
+        made = corrections.decide(session, table, viewer, entry, error=TableError, wait=wait)
+    else:
+        made = decided(state, viewer, entry, taken=list(table.seat_tokens or {}), wait=wait)
     if max_entries is not None and last + len(made) > max_entries:
         raise full(max_entries)
     session.rollback()  # the reads end here: the write below is a transaction of its own
@@ -284,7 +287,7 @@ def decide(state: states.State, viewer: Viewer, entry: dict[str, Any], *,
         return [("place", by, placed(state, entry))]
     if entry.get("type") == "part":
         return gathered(state, viewer, entry, taken=taken)
-    raise TableError(422, "An entry is {type: place, …} or {type: part, …}.", [
+    raise TableError(422, "An entry is {type: place, …}, {type: part, …} or {type: correct, …}.", [
         {"code": "bad-request", "message": "type", "path": "/entry/type"}])
 
 
@@ -365,7 +368,10 @@ def gathered(state: states.State, viewer: Viewer, entry: dict[str, Any], *,
     if bad is None:
         value = build(plan, every)
         try:
-            rows.append(("place", None, checked_place(state, plan["at"], plan["how"], value)))
+            body = checked_place(state, plan["at"], plan["how"], value)
+            body["slots"] = [{"path": slot["path"], "player": slot.get("player"),  # corrections
+                              "by": owners.get(index)} for index, slot in enumerate(plan["slots"])]
+            rows.append(("place", None, body))
             return rows
         except TableError as error:
             bad = (_culprit(plan, state.log, error), error.errors[0])

@@ -16,7 +16,7 @@ within its budget (popreplay/budget.py) when ``load`` is given a ``wait``.
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Mapping
 
 from sqlalchemy import select
@@ -26,7 +26,7 @@ from .. import budget
 from ..db.tables import TableEntry, TableRecord
 from ..drafts import draft_shape
 from ..engine import get_game
-from . import games
+from . import corrections, games
 from .gather import Part, ask, plan_key
 from .places import place
 
@@ -66,13 +66,14 @@ class Row:
     by: str | None
     body: dict[str, Any]
     client_id: str | None = None
+    created_at: Any = None
 
     @classmethod
     def of(cls, entry: TableEntry | Row) -> Row:
         if isinstance(entry, Row):
             return entry
         return cls(seq=entry.seq, kind=entry.kind, by=entry.by, body=entry.body,
-                   client_id=entry.client_id)
+                   client_id=entry.client_id, created_at=entry.created_at)
 
 
 @dataclass
@@ -84,12 +85,13 @@ class Fold:
     dropped: dict[str, dict[str, Any]] = field(default_factory=dict)
     last_change: int = 0  # the sequence number of the last row that changed the draft
     seq: int = 0
+    corrections: list[dict[str, Any]] = field(default_factory=list)  # corrections.history
 
     def copy(self) -> Fold:
         """A fold to go on from, leaving this one (a kept state's) as it is: ``place`` copies
         the draft it changes, the dicts are copied here."""
         return Fold(self.log, dict(self.raw_parts), dict(self.dropped), self.last_change,
-                    self.seq)
+                    self.seq, list(self.corrections))
 
 
 # --- one step per row kind -----------------------------------------------------------------------
@@ -112,12 +114,27 @@ def _step_drop(fold: Fold, row: Row) -> None:
         fold.dropped[body["player"]] = {"seq": row.seq, "error": body["error"]}
 
 
+def _step_correct(fold: Fold, row: Row) -> None:
+    """A correction: the earlier entries it changed were rewritten before the build
+    (:func:`_rewrite_corrected`); here it is only kept in the history."""
+    fold.last_change = row.seq
+    fold.corrections.extend(corrections.history([row]))  # type: ignore[list-item]
+
+
+def _rewrite_corrected(rows: list[Row]) -> list[Row]:
+    """Every entry with its corrected body (a later correction wins; docs/table.md)."""
+    corrected = corrections.bodies(rows)  # type: ignore[arg-type]
+    return [replace(row, body=corrected[row.seq]) if row.seq in corrected else row
+            for row in rows]
+
+
 Step = Callable[[Fold, Row], None]
 # kind -> what one row of it does to the fold (the full build and the incremental path both)
-STEPS: dict[str, Step] = {"place": _step_place, "part": _step_part, "drop": _step_drop}
+STEPS: dict[str, Step] = {"place": _step_place, "part": _step_part, "drop": _step_drop,
+                          corrections.KIND: _step_correct}
 # kinds that change an earlier entry -> how they rewrite the whole list of rows before a build
 # from the start (their own step then does what is left, often nothing)
-REWRITES: dict[str, Callable[[list[Row]], list[Row]]] = {}
+REWRITES: dict[str, Callable[[list[Row]], list[Row]]] = {corrections.KIND: _rewrite_corrected}
 
 
 def step(fold: Fold, row: Row) -> None:
@@ -149,6 +166,7 @@ class State:
     parts: dict[str, dict[int, Part]]  # kind -> slot -> the part waiting
     last_change: int  # the sequence number of the last entry that changed the draft
     dropped: dict[str, dict[str, Any]] = field(default_factory=dict)  # player -> refusal
+    corrections: list[dict[str, Any]] = field(default_factory=list)  # corrections.history
     fold: Fold | None = field(default=None, compare=False, repr=False)  # to go on from
 
     @property
@@ -196,7 +214,7 @@ def finish(table: Snapshot, fold: Fold) -> State:
                     if key == plan_key(kind, plan)} for kind, plan in plans.items()}
     return State(table=table.id, game=table.game, seq=fold.seq, hands=hands, log=log,
                  choices=choices, plans=plans, parts=parts, last_change=fold.last_change,
-                 dropped=dict(fold.dropped), fold=fold)
+                 dropped=dict(fold.dropped), corrections=list(fold.corrections), fold=fold)
 
 
 def engine_choices(game: str, log: dict[str, Any]) -> dict[str, Any]:

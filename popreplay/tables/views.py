@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 from ..db.tables import TableEntry, TableRecord
 from ..engine import build_result, get_game
 from ..drafts import draft_shape
-from . import gather, games
+from . import corrections, gather, games
 from .places import tokens
 from .service import Viewer, players_of
 from .state import State
@@ -77,6 +77,8 @@ def view(table: TableRecord, state: State, viewer: Viewer, *,
             hands.get(viewer.player), list) else None,
         "gathering": {},
         "refused": state.dropped.get(viewer.player) if viewer.player else None,
+        "corrections": corrections.shown(state.corrections, public_log(state),
+                                         player=viewer.player),
     }
     if games.private_cards(table.game):
         seen = seat_view(state, viewer.player)
@@ -145,6 +147,8 @@ def entry_view(row: TableEntry, state: State, viewer: Viewer) -> dict[str, Any]:
         out["slot"] = body["slot"]
         if body.get("player") is not None and body["player"] == viewer.player:
             out["error"] = body["error"]
+    elif row.kind == corrections.KIND:
+        out.update(corrections.entry_view(row, public_log(state), player=viewer.player))
     else:
         out.update(at=body["at"], how=body["how"])
         out["value"] = _public_value(state, body, viewer)

@@ -29,6 +29,7 @@ from ..jsonout import compact
 from ..store.lookups import find_by_slug, known_players, recent_public
 from ..store.records import parse_datetime
 from ..store.replays import replay_stored
+from ..tables import signoff
 from . import i18n, preview
 from .claimform import claim_form
 from .lang import LANGS
@@ -140,8 +141,10 @@ def render_page(template: str, **context: Any) -> str:
 def home() -> str:
     games = recent_public(get_session(), limit=20)
     played = {g.id: format_played(g.played_at_text) or g.played_at for g in games}
+    tables = signoff.stored(get_session(), [g.slug for g in games], current_lang())
     return render_page("web/home.html", games=games, played=played, examples=EXAMPLES,
-                       example_heading=example_heading, game_titles=_game_titles())
+                       example_heading=example_heading, game_titles=_game_titles(),
+                       tables=tables)
 
 
 @bp.get("/r/<slug>")
@@ -151,6 +154,8 @@ def replay(slug: str) -> Any:
     if record is None:
         return render_page("web/not_found.html", slug=slug), 404
     stored = replay_stored(session, record, wait=current_app.config["REPLAY_WAIT"])
+    # recorded at a table: its sign-off and corrections (docs/table.md), changing after storing
+    table = signoff.stored(session, [record.slug], current_lang()).get(record.slug)
     if record.engine_version == ENGINE_VERSION and (len(stored.body) > EMBED_MAX_GZIP
                                                     or stored.step_count > EMBED_MAX_STEPS):
         # A long game (5,000 slap events: 5 to 20 MB of steps): the page carries the stored result
@@ -159,7 +164,7 @@ def replay(slug: str) -> Any:
         # up to 1 MiB to parse and encode) is rendered once per process and kept: the game was
         # just found in the database, so a deleted game is never served from here.
         key = (record.id, record.slug, record.content_hash, record.visibility, ENGINE_VERSION,
-               current_lang())
+               current_lang(), json.dumps(table, sort_keys=True))
         def long_page() -> str:
             log = _parse(record.log)
             return render_page("web/replay.html", **_replay_context(
@@ -167,7 +172,7 @@ def replay(slug: str) -> Any:
                 slug=record.slug, played_at=played_as_logged(log) or record.played_at,
                 created_at=record.created_at, visibility=record.visibility,
                 raw_log_url=f"/api/v1/games/{record.slug}/log", step_count=stored.step_count,
-                replay_url=f"/api/v1/games/{record.slug}/replay"))
+                replay_url=f"/api/v1/games/{record.slug}/replay"), table=table)
 
         return _long_pages.get_or_compute(key, long_page)
     lang = current_lang()
@@ -198,7 +203,8 @@ def replay(slug: str) -> Any:
         played_at=played_as_logged(log) or record.played_at, created_at=record.created_at,
         visibility=record.visibility, raw_log_url=f"/api/v1/games/{record.slug}/log",
         replay_text=replay_text, step_count=step_count,
-        result_localized=record.engine_version != ENGINE_VERSION))  # parsed from replay_text
+        result_localized=record.engine_version != ENGINE_VERSION),  # parsed from replay_text
+        table=table)
 
 
 @bp.get("/record")

@@ -36,13 +36,13 @@ def test_stairway_each_revision_upgrades_downgrades_and_upgrades_again(db_url):
         assert migrate.current(db_url) == revision
     assert migrate.is_up_to_date(db_url)
     assert tables(db_url) == {"games", "game_players", "replays", "tables", "table_entries",
-                              "deleted_games", "jobs", "job_chunks"}
+                              "deleted_games", "jobs", "job_chunks", "table_signoffs"}
     migrate.downgrade(db_url, "base")
     assert migrate.current(db_url) is None
     assert tables(db_url) == set()
     migrate.upgrade(db_url)
     assert tables(db_url) == {"games", "game_players", "replays", "tables", "table_entries",
-                              "deleted_games", "jobs", "job_chunks"}
+                              "deleted_games", "jobs", "job_chunks", "table_signoffs"}
 
 
 def test_models_and_migrated_schema_do_not_differ(db_url):

@@ -1,0 +1,187 @@
+"""Sign-off (docs/table.md "Sign-off"): at the end each seat sees the engine's result beside what
+it would have written on the score sheet, and confirms it or disputes it (a replay step and a
+sentence). The stored game shows "confirmed by 3 of 3" or "Bruno disputes step 42: …".
+
+A sign-off may be given once the engine says the game is over, or once the host has stored it
+(an unfinished game too), and still after the game is stored: the stored game finds its table
+through ``tables.stored_slug``. One sign-off per seat (a new one replaces it). A sign-off counts
+for the draft it saw: a correction after it makes it stale ("waiting" again) until the seat signs
+again. The score sheet's claims, when a seat enters them, are compared by the engine (the
+result's ``claims``): no rule here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from flask_babel import force_locale, gettext as _
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from ..db.tables import TableEntry, TableRecord, TableSignoff
+from ..db.types import utcnow
+from ..drafts import draft_shape
+from ..engine import build_result, get_game
+from ..engine.where import where
+from ..i18n import clean, render
+from . import corrections
+
+VERDICTS = ("confirm", "dispute")
+SENTENCE_MAX = 500
+
+
+def available(table: TableRecord, state: Any) -> bool:
+    """Sign-off is open: the engine says the game is over, or the host stored it."""
+    return table.status == "stored" or bool(state.choices.get("over"))
+
+
+def replay_of(log: dict[str, Any], game: str) -> tuple[dict[str, Any] | None, int]:
+    """The engine's result of ``log`` and its number of replay steps (0 when it has none)."""
+    exact, _errors = draft_shape(log)
+    if exact is None:
+        return None, 0
+    replay = get_game(game).replay(exact, with_steps=True)
+    result = build_result(exact, replay)
+    return result, len(replay.steps or [])
+
+
+def claims_check(log: dict[str, Any], game: str, claims: Mapping[str, Any]) -> dict[str, Any]:
+    """The engine's comparison of a seat's score sheet with the result (the result's
+    ``claims``: ``{match, differences}``), or ``{"error": …}`` when the claims are not of the
+    published shape."""
+    exact, errors = draft_shape({**log, "claimed": dict(claims)})
+    if exact is None:
+        return {"error": errors[0].to_dict()}
+    result = build_result(exact, get_game(game).replay(exact, with_steps=False))
+    return {"claims": result.get("claims"), "errors": result.get("errors") or []}
+
+
+def give(session: Session, table: TableRecord, *, player: str, verdict: str, step: int | None,
+         sentence: str | None, claims: dict[str, Any] | None, seq: int) -> TableSignoff:
+    for attempt in range(2):  # the same seat's two phones at once: the second one updates
+        row = session.get(TableSignoff, (table.id, player), populate_existing=True)
+        if row is None:
+            row = TableSignoff(table_id=table.id, player=player)
+            session.add(row)
+        row.verdict, row.step, row.sentence, row.claims = verdict, step, sentence, claims
+        row.seq, row.created_at = seq, utcnow()
+        try:
+            session.commit()
+            return row
+        except IntegrityError:
+            session.rollback()
+            if attempt:
+                raise
+    raise AssertionError("unreachable")
+
+
+# --- what the table and the stored game show -----------------------------------------------------
+
+def last_change(session: Session, table_id: str) -> int:
+    """The last entry that changed the draft (a placed entry or a correction)."""
+    return int(session.scalar(select(func.max(TableEntry.seq)).where(
+        TableEntry.table_id == table_id, TableEntry.kind.in_(("place", corrections.KIND))))
+        or 0)
+
+
+def summary(table: TableRecord, rows: Iterable[TableSignoff], changed: int,
+            lang: str) -> dict[str, Any]:
+    """``{players, confirmed, confirmed_by, disputes, waiting, text}``: only the sign-offs
+    given since the draft last changed count."""
+    players = [str(p) for p in table.start["log"].get("players") or []]
+    given = {r.player: r for r in rows if r.seq >= changed and r.player in players}
+    confirmed = [p for p in players if p in given and given[p].verdict == "confirm"]
+    disputes = [given[p] for p in players if p in given and given[p].verdict == "dispute"]
+    with force_locale(clean(lang)):
+        text = _("confirmed by %(num)s of %(total)s", num=len(confirmed), total=len(players))
+        items = [{"player": d.player, "step": d.step, "sentence": d.sentence,
+                  "at": d.created_at.isoformat() if d.created_at else None,
+                  "text": _("%(player)s disputes step %(step)s: %(sentence)s", player=d.player,
+                            step=d.step, sentence=d.sentence)} for d in disputes]
+    return {"table": table.id, "players": len(players), "confirmed": len(confirmed),
+            "confirmed_by": confirmed, "disputes": items,
+            "waiting": [p for p in players if p not in given], "text": text}
+
+
+def round_turn(pointer: str) -> dict[str, int]:
+    """The 1-based round and turn a pointer of a draft is in (``/rounds/0/turns/2/…``)."""
+    ts = pointer.split("/")[1:]
+    out: dict[str, int] = {}
+    if len(ts) >= 2 and ts[0] == "rounds" and ts[1].isdigit():
+        out["round"] = int(ts[1]) + 1
+        if len(ts) >= 4 and ts[2] == "turns" and ts[3].isdigit():
+            out["turn"] = int(ts[3]) + 1
+    return out
+
+
+def place_words(pointer: str, log: Mapping[str, Any], lang: str) -> str:
+    """Where a pointer of a draft is, in words ("Round 1, turn 3 — Bruno"; else the pointer)."""
+    spot = where({"path": pointer, **round_turn(pointer)}, log)
+    return render(spot["id"], spot["params"], clean(lang)) if spot else pointer
+
+
+def shown_value(value: Any) -> str:
+    if isinstance(value, list):
+        return " ".join(shown_value(v) for v in value) or "—"
+    if value is None:
+        return "—"
+    return str(value)
+
+
+def correction_texts(items: list[dict[str, Any]], log: Mapping[str, Any],
+                     lang: str) -> list[dict[str, Any]]:
+    """Each correction with ``text``: "corrected by Bruno at 21:04 (UTC): Round 1, turn 3 —
+    Bruno, 17 → 21" (a hidden value: "a hidden card")."""
+    lang = clean(lang)
+    out = []
+    with force_locale(lang):
+        for item in items:
+            who = _("the host") if item["who"] == "host" else item["who"]
+            at = (item.get("at") or "")[11:16]
+            parts = []
+            for change in item["changes"]:
+                place = place_words(change["pointer"], log, lang)
+                if change.get("hidden"):
+                    parts.append(_("%(place)s, a hidden card", place=place))
+                else:
+                    parts.append(f"{place}, {shown_value(change['old'])} → "
+                                 f"{shown_value(change['new'])}")
+            text = _("corrected by %(who)s at %(time)s UTC: %(what)s", who=who, time=at,
+                     what="; ".join(parts))
+            out.append({**item, "text": text})
+    return out
+
+
+def stored(session: Session, slugs: list[str], lang: str) -> dict[str, dict[str, Any]]:
+    """For stored games (by slug) recorded at a table: ``{"signoff", "corrections"}`` (three
+    queries for any number of games)."""
+    if not slugs:
+        return {}
+    tables = list(session.scalars(select(TableRecord).where(TableRecord.stored_slug.in_(slugs))))
+    if not tables:
+        return {}
+    ids = [t.id for t in tables]
+    signs: dict[str, list[TableSignoff]] = {}
+    for row in session.scalars(select(TableSignoff).where(TableSignoff.table_id.in_(ids))):
+        signs.setdefault(row.table_id, []).append(row)
+    fixes: dict[str, list[TableEntry]] = {}
+    changed: dict[str, int] = {}
+    for row in session.scalars(select(TableEntry).where(
+            TableEntry.table_id.in_(ids), TableEntry.kind.in_(("place", corrections.KIND)))
+            .order_by(TableEntry.seq)):
+        changed[row.table_id] = max(changed.get(row.table_id, 0), row.seq)
+        if row.kind == corrections.KIND:
+            fixes.setdefault(row.table_id, []).append(row)
+    out = {}
+    for table in tables:
+        history = corrections.history(fixes.get(table.id, []))
+        out[table.stored_slug] = {
+            "signoff": summary(table, signs.get(table.id, []), changed.get(table.id, 0), lang),
+            "corrections": correction_texts(history, _log_for_words(table, history), lang)}
+    return out
+
+
+def _log_for_words(table: TableRecord, history: list[dict[str, Any]]) -> dict[str, Any]:
+    """Enough of a log to say who a pointer is about: the players (the names are in pointers)."""
+    return {"players": table.start["log"].get("players") or []} if history else {}
