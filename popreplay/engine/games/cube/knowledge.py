@@ -41,7 +41,7 @@ from typing import Iterator
 from ...messages import Msg, msg
 from .cards import COLOUR, CUBE, GAME, TIMER, category, kind
 from . import exact as search
-from .exact import Exact, World, hall
+from .exact import Add, Draw, Exact, Forbid, Op, Remove, Reshuffle, Take, World, hall
 
 BIT = {CUBE: 1, COLOUR: 2, GAME: 4, TIMER: 8}
 ALL = 15
@@ -270,7 +270,7 @@ class Knowledge:
         self.left, self.right = [], []
         self.pile, self.pile_group = len(cards), group
         if self.exact is not None:
-            self._mirror(("reshuffle", tuple(self.token(card) for card in cards)))
+            self._mirror(Reshuffle(tuple(self.token(card) for card in cards)))
         return cards
 
     def draw(self, hand: Hand, card: str | None) -> bool:
@@ -278,7 +278,7 @@ class Knowledge:
         if card is None:
             self.pile -= 1
             hand.slots.append(self.new_slot(self.pile_group))
-            return self.exact is None or self._mirror(("draw", hand.index, None))
+            return self.exact is None or self._mirror(Draw(hand.index, None))
         token = card if card in self.marked else kind(card)
         group = self.pile_group
         supply = self.groups[group]
@@ -296,7 +296,7 @@ class Knowledge:
             hand.known.append(self.assign(token, card))
         if self.masked and not self.consistent(group, self.bit[token]):
             return False
-        return self.exact is None or self._mirror(("draw", hand.index, token))
+        return self.exact is None or self._mirror(Draw(hand.index, token))
 
     def in_pile(self, card: str) -> bool:
         return self.pile > 0 and bool(self.groups[self.pile_group].get(self.token(card)))
@@ -312,14 +312,14 @@ class Knowledge:
         held = self._remove(hand, card)
         if held is None or self.exact is None:
             return held
-        return held if self._mirror(("remove", hand.index, self.token(card))) else None
+        return held if self._mirror(Remove(hand.index, self.token(card))) else None
 
     def add(self, hand: Hand, card: str) -> None:
         """A named card, out of the hands (a table, a discard, or just taken out of another hand),
         goes into ``hand``."""
         hand.known.append(card)
         if self.exact is not None:
-            self._mirror(("add", hand.index, self.token(card)))
+            self._mirror(Add(hand.index, self.token(card)))
 
     def _remove(self, hand: Hand, card: str) -> str | None:
         if card in hand.known:
@@ -383,7 +383,7 @@ class Knowledge:
         ok = self._forbid(hand, mask)
         if self.exact is None or not ok:
             return ok
-        return self._mirror(("forbid", hand.index, mask))
+        return self._mirror(Forbid(hand.index, mask))
 
     def _forbid(self, hand: Hand, mask: int) -> bool:
         keep = ALL & ~mask
@@ -424,8 +424,7 @@ class Knowledge:
         ok = self._take_hidden(source, dest, mask)
         if self.exact is None or not ok:
             return ok
-        return self._mirror(
-            ("take", source.index, dest.index, mask))
+        return self._mirror(Take(source.index, dest.index, mask))
 
     def _take_hidden(self, source: Hand, dest: Hand, mask: int) -> bool:
         known = [card for card in source.known if self.bit[self.token(card)] & mask]
@@ -473,7 +472,7 @@ class Knowledge:
             self.exact = Exact(self.world(), self.bit)
             self.searches = 1
 
-    def _mirror(self, op: tuple) -> bool:
+    def _mirror(self, op: Op) -> bool:
         """The exact search's verdict on one more event (the picture admitted it).
 
         A search past its budget (``exact.BUDGET`` worlds) starts again from the picture as it is
@@ -506,7 +505,7 @@ class Knowledge:
                   for group, tokens in self.groups.items()}
         return World(known, slots, supply, self.pile, self.pile_group)
 
-    def possible(self, ops: list[tuple]) -> dict[tuple, bool]:
+    def possible(self, ops: list[Op]) -> dict[Op, bool]:
         """For each of ``ops`` (one more event each, which the picture admits): would the exact
         search admit it too? Always yes when no search runs: the picture is then exact. Asked by
         the recorder's choices, on a copy of the search, within ``exact.PROBE`` worlds for all
