@@ -380,6 +380,7 @@ class Exact:
             trial = self.__deepcopy__({})
             trial.limit = self.work + worlds
             world, end, bit = trial.world, len(trial.ops), self.bit
+            assert world is not None  # (a copy of this search, which has a witness)
             while True:
                 undecided = []
                 for op in left:
@@ -395,6 +396,7 @@ class Exact:
                     probed.update((op, trial.gave_up) for op in left)
                     break
                 world = trial.world
+                assert world is not None  # (the world found)
         return {op: probed[op] for op in ops}
 
     def _another(self) -> bool:

@@ -34,67 +34,19 @@ goes through this class (``draw``, ``remove``, ``add``, ``forbid``, ``take_hidde
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Iterator
 
 from ...messages import Msg, msg
-from .cards import COLOUR, CUBE, GAME, TIMER, category, kind
 from . import exact as search
+from .cards import category, kind
 from .exact import Add, Draw, Exact, Forbid, Op, Remove, Reshuffle, Take, World, hall
-
-BIT = {CUBE: 1, COLOUR: 2, GAME: 4, TIMER: 8}
-ALL = 15
-CATEGORY_BITS = (1, 2, 4, 8)
-
-
-_BITS = tuple(bin(mask).count("1") for mask in range(16))
-
-
-def bits(mask: int) -> int:
-    return _BITS[mask]
-
-
-@lru_cache(maxsize=8)
-def _start(cards: tuple[str, ...]) -> tuple:
-    """What every replay of this deck starts from (copied by :class:`Knowledge`): the cards, their
-    order, the ids by kind, each kind's category bit, and the kinds counted by category."""
-    free: dict[str, list[str]] = {}
-    for card in cards:
-        free.setdefault(kind(card), []).append(card)
-    bit = {token: BIT[category(token)] for token in free}
-    by_category = [0] * 16
-    for token, ids in free.items():
-        by_category[bit[token]] += len(ids)
-    return (frozenset(cards), {card: index for index, card in enumerate(cards)}, free, bit,
-            tuple(by_category))
-
-
-@dataclass(slots=True)
-class Slot:
-    id: str
-    group: int
-    mask: int = ALL
-
-
-@dataclass(slots=True, eq=False)
-class Hand:
-    index: int = 0
-    known: list[str] = field(default_factory=list)
-    slots: list[Slot] = field(default_factory=list)
-
-    def size(self) -> int:
-        return len(self.known) + len(self.slots)
-
-    def entries(self) -> list[str]:
-        return [*self.known, *(slot.id for slot in self.slots)]
-
+from .hands import ALL, BIT, CATEGORY_BITS, Hand, Slot, bits, start
 
 class Knowledge:
     def __init__(self, cards: tuple[str, ...], players: int,
                  marked: frozenset[str] = frozenset()) -> None:
         self.marked = frozenset(marked)
-        self.cards, self.order, free, self.bit, by_category = _start(cards)
+        self.cards, self.order, free, self.bit, by_category = start(cards)
         self.free: dict[str, list[str]] = {token: list(ids) for token, ids in free.items()}
         if self.marked:  # a marked copy is a token of its own
             self.bit = dict(self.bit)
@@ -479,6 +431,7 @@ class Knowledge:
         now: what the picture forgot before is lost, what comes after is checked exactly again.
         Past ``exact.TOTAL`` worlds in the replay, the picture alone decides."""
         exact = self.exact
+        assert exact is not None  # (called only while a search runs)
         ok = exact.apply(op)
         if exact.gave_up and not self.stopped:
             self.spent += exact.work

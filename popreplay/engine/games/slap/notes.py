@@ -6,16 +6,36 @@ state}``; ``state`` is described in ``docs/formats/slap.md``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ...messages import Msg, msg
+from ...replay import StepRecorder
 from .messages import card as card_word
-from .table import SHADOW_TRAP
+from .table import SHADOW_TRAP, Challenge, Table, Window
 
-if TYPE_CHECKING:
-    from .rules import SlapReplay
-    from .table import Challenge, Window
 
+class SlapReplay(Protocol):
+    """What the notes read of the replay (:class:`~.rules.SlapReplay`, which they do not
+    import: the rules call the notes)."""
+
+    @property
+    def rec(self) -> StepRecorder: ...
+    @property
+    def names(self) -> list[str]: ...
+    @property
+    def table(self) -> Table: ...
+    @property
+    def window(self) -> Window | None: ...
+    @property
+    def challenge(self) -> Challenge | None: ...
+    @property
+    def next_from(self) -> int: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def ended_by(self) -> str | None: ...
 
 
 def next_flipper(game: SlapReplay) -> int | None:
