@@ -56,7 +56,7 @@ def _status(game: SlapReplay, position: int) -> str:
     return "in" if table.counts[position] else "no-cards"
 
 
-def _sets(table) -> dict[str, dict[str, Any]]:
+def _sets(table: Table) -> dict[str, dict[str, Any]]:
     """Every family of face-down places that is not a plain unseen card: a set of won cards
     (order unknown) or a card that left one unseen; keyed by its places' prefix (``?12`` for
     ``?12.1``, ``?12.2``…)."""
@@ -108,6 +108,7 @@ def deal(game: SlapReplay) -> None:
 
 def flip(game: SlapReplay, player: int, card: str) -> None:
     window = game.window
+    assert window is not None  # (the flip opened it)
     name = game.names[player]
     central = game.table.central
     under = msg("slap.note.onto", card=card_word(central[-2])) if len(central) >= 2 else ""
@@ -151,6 +152,7 @@ def slap(game: SlapReplay, player: int, pile: str, result: dict[str, Any]) -> No
         note = msg("slap.note.won", name=name, where=where, what=what,
                    parts=parts or msg("slap.note.nothing"), back=back, out=out)
     elif kind == "valid":
+        assert window is not None  # (a valid slap answers the open window)
         interrupted = (msg("slap.note.interrupted", flipper=game.names[window.flipper])
                        if result.get("interrupted") else "")
         out = (msg("slap.note.eliminated-last-chance", out=list(result["eliminated"]))
