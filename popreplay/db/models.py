@@ -18,21 +18,13 @@ from sqlalchemy import (
     Index,
     Integer,
     LargeBinary,
-    MetaData,
     String,
     Text,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from .base import NAMING_CONVENTION, Base  # noqa: F401  (re-exported: db.Base, migrations)
 from .types import UTCDateTime, utcnow
-
-NAMING_CONVENTION = {
-    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
-    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
-    "ck": "ck_%(table_name)s_%(constraint_name)s",
-    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
-    "pk": "pk_%(table_name)s",
-}
 
 VISIBILITIES = ("public", "unlisted")
 
@@ -40,10 +32,6 @@ VISIBILITIES = ("public", "unlisted")
 def _stored_at(context: Any) -> datetime:
     """A new game's ``updated_at``: its ``stored_at``."""
     return context.get_current_parameters()["stored_at"]
-
-
-class Base(DeclarativeBase):
-    metadata = MetaData(naming_convention=NAMING_CONVENTION)
 
 
 class GameRecord(Base):

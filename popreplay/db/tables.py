@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import JSON, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from .models import Base
+from .base import Base
 from .types import UTCDateTime, utcnow
 
 

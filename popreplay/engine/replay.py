@@ -35,7 +35,7 @@ class Violation:
         """The error entry of the result object (``spec/pop.md``: exactly these five keys);
         ``with_ids`` adds ``message_id`` and ``params`` (the message language-free, see
         ``messages.py``; both ``None`` for a message that has no id yet)."""
-        entry = {
+        entry: dict[str, Any] = {
             "code": self.code,
             "message": self.message,
             "round": self.round,
@@ -130,7 +130,7 @@ class StepRecorder:
         turn: int | None,
         note: str,
         data: dict[str, Any],
-        state: dict[str, Any],
+        state: dict[str, Any] | None,  # None: a violation before the table exists
     ) -> None:
         note_id, note_params = ids(note)
         self.steps.append(

@@ -1,9 +1,13 @@
-"""``popreplay bench`` runs on tiny sizes and prints its figures (it never asserts timings)."""
+"""``popreplay bench`` (the engine's figures) and ``scripts/bench`` (the service's) run on tiny
+sizes and print their figures (they never assert timings)."""
 
 from __future__ import annotations
 
+import importlib.machinery
+import importlib.util
 import json
 import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -12,13 +16,23 @@ from popreplay import bench
 from popreplay.checking import check_log
 from popreplay.cli import main
 
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "bench"
+
+
+def service_bench():
+    """``scripts/bench`` as a module (a file without ``.py``: loaded by path)."""
+    loader = importlib.machinery.SourceFileLoader("service_bench", str(SCRIPT))
+    spec = importlib.util.spec_from_loader("service_bench", loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
 NUMBER = r"[0-9]+(?:\.[0-9]+)?"
 
 
 def test_the_command_prints_engine_validation_and_growth_figures():
     result = CliRunner().invoke(main, ["bench", "--games", "3", "--repeat", "1",
-                                       "--growth-games", "2", "--http", "0",
-                                       "--other-games", "2", "--recorder", "0"])
+                                       "--growth-games", "2", "--other-games", "2"])
     assert result.exit_code == 0, result.output
     out = result.output
     for game in ("cube", "slap", "bloops"):
@@ -37,6 +51,24 @@ def test_the_command_prints_engine_validation_and_growth_figures():
         assert re.search(rf"^ +{turns} turns: {NUMBER} µs/game", out, re.M)
     assert out.count(" explosions (mean ") == 2  # two games: two bands of one game
     assert "machine: " in out and "bench process peak RSS: " in out
+
+
+def test_the_installed_bench_has_no_service_parts():
+    """The runtime package times the engine only: no HTTP, no browser, no server."""
+    text = Path(bench.__file__).read_text("utf-8")
+    for word in ("playwright", "http.client", "subprocess", "socket"):
+        assert word not in text, word
+    result = CliRunner().invoke(main, ["bench", "--http", "0"])
+    assert result.exit_code == 2 and "No such option" in result.output
+
+
+def test_the_service_tool_prints_the_engine_figures_too():
+    result = CliRunner().invoke(service_bench().main, [
+        "--games", "2", "--repeat", "1", "--no-growth", "--other-games", "0", "--http", "0",
+        "--recorder", "0"])
+    assert result.exit_code == 0, result.output
+    assert re.search(rf"^engine: {NUMBER} games/s", result.output, re.M)
+    assert "bench process peak RSS: " in result.output
 
 
 def test_placements_and_explosions_are_counted_from_the_log():
@@ -65,7 +97,7 @@ def test_percentiles_pick_a_measured_value():
 
 @pytest.mark.slow
 def test_the_service_figures_come_from_a_real_server():
-    figures = bench.bench_http(3, workers=1, clients=2, fetches=4, hot=2, time_limit=60)
+    figures = service_bench().bench_http(3, workers=1, clients=2, fetches=4, hot=2, time_limit=60)
     assert figures["post"]["requests"] == 3 and figures["post"]["stored"] == 3
     assert figures["replay_first"]["requests"] == 3
     first = figures["replay_first"]
@@ -81,6 +113,7 @@ def test_the_service_figures_come_from_a_real_server():
 @pytest.mark.slow
 def test_the_stream_figures_answer_every_line(tmp_path):
     path = tmp_path / "s.ndjson"
+    bench = service_bench()
     bench.write_stream(path, 30, distinct=7)
     lines = path.read_text("utf-8").splitlines()
     assert len(lines) == 30 and lines[0] == lines[7] and lines[0] != lines[1]
@@ -95,6 +128,7 @@ def test_the_cli_peak_is_the_child_s_own_not_the_bench_process_s(tmp_path):
     """A child inherits its parent's resident pages until ``exec``, and Linux counts them in its
     peak: with 200 MiB held here, a direct child would report more than 200 MiB."""
     path = tmp_path / "s.ndjson"
+    bench = service_bench()
     bench.write_stream(path, 20, distinct=5)
     held = bytearray(200 * 1024 * 1024)
     held[::4096] = b"\x01" * len(held[::4096])  # resident, not just reserved

@@ -306,7 +306,7 @@ def test_a_copy_searches_on_its_own():
     assert copied.remove(copied.hands[0], "WHITE-1") is not None
     assert copied.remove(copied.hands[0], "WHITE") is None
     # The original has seen none of it.
-    assert know.exact.ops == [("take", 0, 1, ALL)] and know.exact.world is not None
+    assert know.exact.ops == [exact.Take(0, 1, ALL)] and know.exact.world is not None
     assert know.remove(one, "WHITE-1") is not None
 
 
@@ -369,9 +369,9 @@ def offers_agree(seed: int) -> bool:
     know = engine.last
     finals = brute_force_finals(cards, players, ops)
     for h, hand in enumerate(know.hands):
-        shown = {kind(card) for card in exactly(know, hand, know.holdable(hand), "remove")}
+        shown = {kind(card) for card in exactly(know, hand, know.holdable(hand), exact.Remove)}
         assert shown == {card for hands, _ in finals for card in hands[h]}, (seed, ops, h)
-        drawn = {kind(card) for card in exactly(know, hand, know.drawable(), "draw")}
+        drawn = {kind(card) for card in exactly(know, hand, know.drawable(), exact.Draw)}
         assert drawn == {card for _, pile in finals for card in pile}, (seed, ops, h)
     return know.exact is not None
 
@@ -402,7 +402,7 @@ def test_past_its_bound_an_offer_is_never_withheld(monkeypatch):
         know = engine.last
         finals = brute_force_finals(cards, players, ops)
         for h, hand in enumerate(know.hands):
-            shown = {kind(card) for card in exactly(know, hand, know.holdable(hand), "remove")}
+            shown = {kind(card) for card in exactly(know, hand, know.holdable(hand), exact.Remove)}
             possible = {card for hands, _ in finals for card in hands[h]}
             assert possible <= shown, (seed, h)
             wider += shown != possible

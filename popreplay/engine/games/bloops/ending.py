@@ -8,22 +8,20 @@ every choice of the unseen values (``docs/rules/bloops.md``, *Hidden cards*).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...messages import msg
-from . import certainty, notes  # noqa: F401  (notes defines the messages)
+from . import certainty
+from . import messages as _messages  # noqa: F401  (defines the English)
 from .messages import place
 from .cards import STARS, TWENTY
 from .cards import score as score_of
-
-if TYPE_CHECKING:
-    from .rules import BloopsReplay
-    from .table import Pool
+from .table import BloopsGame, Pool
 
 View = dict[int, "set[int] | int"]  # place -> its value, or the values it may still have
 
 
-def seen_outcome(game: BloopsReplay) -> dict[str, Any]:
+def seen_outcome(game: BloopsGame) -> dict[str, Any]:
     """The outcome of a finished game whose every card in front of a player is known."""
     places, stars, scores = {}, {}, {}
     for name, cards in zip(game.names, game.table.places):
@@ -38,7 +36,7 @@ def seen_outcome(game: BloopsReplay) -> dict[str, Any]:
             "scores": scores, "winners": winners, "shared": len(winners) > 1, "notes": []}
 
 
-def player_hands(game: BloopsReplay) -> tuple[dict[str, View], dict[str, certainty.Hand | None]]:
+def player_hands(game: BloopsGame) -> tuple[dict[str, View], dict[str, certainty.Hand | None]]:
     """Per player: each place's value (or the values it may still have), and the hand the
     scores are reckoned from (``None`` when a set is spread over several players)."""
     budget = certainty.budget_of(game.known, game.limits, TWENTY)
@@ -78,7 +76,7 @@ def player_hands(game: BloopsReplay) -> tuple[dict[str, View], dict[str, certain
     return views, hands
 
 
-def outcome(game: BloopsReplay, status: str) -> dict[str, Any]:
+def outcome(game: BloopsGame, status: str) -> dict[str, Any]:
     complete = status == "complete"
     names = game.names
     if complete and all(card.value is not None for places in game.table.places

@@ -7,16 +7,13 @@ the turns from 1. A card is named by its id (``#12``) and shown with its value w
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...messages import Msg, msg
 from .cards import EFFECTS, NUMBERED, TWENTY, card_id, row_of
 from .messages import a as _a
 from .messages import place as _place
-
-if TYPE_CHECKING:
-    from .rules import BloopsReplay
-    from .table import Card, Pending, Pool
+from .table import BloopsGame, Card, Pending, Pool
 
 def join(items: list[str]) -> str:
     items = list(items)
@@ -25,11 +22,11 @@ def join(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _card(game: BloopsReplay, card: Card) -> dict[str, Any]:
+def _card(game: BloopsGame, card: Card) -> dict[str, Any]:
     return {"card": card_id(card.number), "value": card.value}
 
 
-def state(game: BloopsReplay) -> dict[str, Any]:
+def state(game: BloopsGame) -> dict[str, Any]:
     table, names = game.table, game.names
     drawn = table.drawn
     return {
@@ -52,13 +49,13 @@ def state(game: BloopsReplay) -> dict[str, Any]:
     }
 
 
-def _add(game: BloopsReplay, kind: str, note: Msg, data: dict[str, Any], *,
+def _add(game: BloopsGame, kind: str, note: Msg, data: dict[str, Any], *,
          in_turn: bool = True) -> None:
     game.rec.add(kind, round=None, turn=game.event_turn if in_turn else None, note=note,
                  data=data, state=state(game))
 
 
-def deal(game: BloopsReplay) -> None:
+def deal(game: BloopsGame) -> None:
     known = sum(c.value is not None for places in game.table.places for c in places.values())
     note = msg("bloops.note.deal", names=list(game.names), pile=game.table.pile_left,
                known=msg("bloops.note.deal-known", known=known) if known
@@ -67,7 +64,7 @@ def deal(game: BloopsReplay) -> None:
                               {str(v): n for v, n in sorted(game.limits.items())}})
 
 
-def draw(game: BloopsReplay, who: int, card: Card) -> None:
+def draw(game: BloopsGame, who: int, card: Card) -> None:
     name = game.names[who]
     last = msg("bloops.note.last-turn") if game.final_left is not None else ""
     seen = _a(card.value) if card.value is not None else msg("bloops.a-card")
@@ -75,7 +72,7 @@ def draw(game: BloopsReplay, who: int, card: Card) -> None:
          {"player": name, **_card(game, card), "last_turn": game.final_left is not None})
 
 
-def _consequence(game: BloopsReplay, who: int, card: Card) -> tuple[Msg | str, str | None]:
+def _consequence(game: BloopsGame, who: int, card: Card) -> tuple[Msg | str, str | None]:
     value = card.value
     if value == TWENTY:
         return msg("bloops.note.twenty"), None
@@ -86,7 +83,7 @@ def _consequence(game: BloopsReplay, who: int, card: Card) -> tuple[Msg | str, s
                effect=msg(f"bloops.effect-words.{effect}")), effect
 
 
-def discard(game: BloopsReplay, who: int, card: Card) -> None:
+def discard(game: BloopsGame, who: int, card: Card) -> None:
     name = game.names[who]
     tail, effect = _consequence(game, who, card)
     _add(game, "discard", msg("bloops.note.discard", name=name, value=card.value, tail=tail),
@@ -94,7 +91,7 @@ def discard(game: BloopsReplay, who: int, card: Card) -> None:
           "ends_game": card.value == TWENTY})
 
 
-def keep(game: BloopsReplay, who: int, card: Card, old: Card, place: int) -> None:
+def keep(game: BloopsGame, who: int, card: Card, old: Card, place: int) -> None:
     name = game.names[who]
     tail, effect = _consequence(game, who, old)
     kept = (msg("bloops.note.kept-card") if card.value is None
@@ -106,7 +103,7 @@ def keep(game: BloopsReplay, who: int, card: Card, old: Card, place: int) -> Non
           "discarded": _card(game, old), "effect": effect, "ends_game": old.value == TWENTY})
 
 
-def counter(game: BloopsReplay, who: int, card: Card, place: int, top: int | None,
+def counter(game: BloopsGame, who: int, card: Card, place: int, top: int | None,
             penalty_place: int | None) -> None:
     name = game.names[who]
     data = {"player": name, "place": place, **_card(game, card), "matches": top,
@@ -132,7 +129,7 @@ def counter(game: BloopsReplay, who: int, card: Card, place: int, top: int | Non
     _add(game, "counter", note, data)
 
 
-def give(game: BloopsReplay, effect: Pending, target: int, card: Card, place: int) -> None:
+def give(game: BloopsGame, effect: Pending, target: int, card: Card, place: int) -> None:
     name, other = game.names[effect.owner], game.names[target]
     seen = "" if card.value is None else msg("bloops.note.it-is", card=_a(card.value))
     _add(game, "give", msg("bloops.note.give", name=name, other=other, place=_place(place),
@@ -141,7 +138,7 @@ def give(game: BloopsReplay, effect: Pending, target: int, card: Card, place: in
           **_card(game, card)})
 
 
-def look(game: BloopsReplay, effect: Pending, target: int, card: Card, place: int) -> None:
+def look(game: BloopsGame, effect: Pending, target: int, card: Card, place: int) -> None:
     name, other = game.names[effect.owner], game.names[target]
     seen = "" if card.value is None else msg("bloops.note.look-seen", card=_a(card.value))
     note = (msg("bloops.note.look-own", name=name, value=effect.value, place=_place(place),
@@ -154,7 +151,7 @@ def look(game: BloopsReplay, effect: Pending, target: int, card: Card, place: in
           **_card(game, card)})
 
 
-def swap(game: BloopsReplay, effect: Pending, place: int, target: int, other_place: int) -> None:
+def swap(game: BloopsGame, effect: Pending, place: int, target: int, other_place: int) -> None:
     name, other = game.names[effect.owner], game.names[target]
     _add(game, "swap", msg("bloops.note.swap", name=name, place=_place(place), other=other,
                            other_place=_place(other_place)),
@@ -162,7 +159,7 @@ def swap(game: BloopsReplay, effect: Pending, place: int, target: int, other_pla
           "target_place": other_place})
 
 
-def effect_lost(game: BloopsReplay, effect: Pending, why: Msg) -> None:
+def effect_lost(game: BloopsGame, effect: Pending, why: Msg) -> None:
     name = game.names[effect.owner]
     _add(game, "effect-lost", msg("bloops.note.effect-lost", name=name, value=effect.value,
                                   why=why),
@@ -178,7 +175,7 @@ def set_values(pool: Pool) -> Msg:
     return msg("bloops.set-holds", values=values) if values else msg("bloops.set-empty")
 
 
-def rearrange(game: BloopsReplay, who: int, order: list[int] | None) -> None:
+def rearrange(game: BloopsGame, who: int, order: list[int] | None) -> None:
     name = game.names[who]
     cards = game.table.places[who]
     if order is None:
@@ -196,16 +193,16 @@ def rearrange(game: BloopsReplay, who: int, order: list[int] | None) -> None:
     _add(game, "rearrange", note, data)
 
 
-def bloops(game: BloopsReplay, who: int) -> None:
+def bloops(game: BloopsGame, who: int) -> None:
     name = game.names[who]
     _add(game, "bloops", msg("bloops.note.bloops", name=name), {"player": name})
 
 
-def reveal(game: BloopsReplay) -> None:
+def reveal(game: BloopsGame) -> None:
     _add(game, "reveal", msg("bloops.note.reveal"), {}, in_turn=False)
 
 
-def game_end(game: BloopsReplay, outcome: dict[str, Any]) -> None:
+def game_end(game: BloopsGame, outcome: dict[str, Any]) -> None:
     ended = outcome["ended_by"]
     why = (msg("bloops.end.bloops", name=outcome["bloops"]) if ended == "bloops"
            else msg(f"bloops.end.{ended}"))
@@ -223,7 +220,7 @@ def game_end(game: BloopsReplay, outcome: dict[str, Any]) -> None:
          {"outcome": outcome}, in_turn=False)
 
 
-def violation(game: BloopsReplay, error: dict[str, Any]) -> None:
+def violation(game: BloopsGame, error: dict[str, Any]) -> None:
     note = msg("core.illegal", message=error["message"])
     game.rec.add("violation", round=None, turn=error["turn"], note=note, data={"error": error},
                  state=state(game) if game.dealt else None)

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Protocol
+
+from ...replay import StepRecorder
 
 from .cards import NUMBERED
 
@@ -100,3 +103,35 @@ class Table:
 
     def top_value(self) -> int | None:
         return self.discard[-1][0].value if self.discard else None
+
+
+class BloopsGame(Protocol):
+    """What the notes and the outcome (:mod:`.notes`, :mod:`.ending`) read of the running replay,
+    :class:`~.rules.BloopsReplay`, which they do not import (the rules call them)."""
+
+    @property
+    def rec(self) -> StepRecorder: ...
+    @property
+    def names(self) -> list[str]: ...
+    @property
+    def table(self) -> Table: ...
+    @property
+    def limits(self) -> dict[int, int] | None: ...
+    @property
+    def known(self) -> Counter[int]: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def current(self) -> int | None: ...
+    @property
+    def counter_open(self) -> bool: ...
+    @property
+    def holder(self) -> int | None: ...
+    @property
+    def final_left(self) -> int | None: ...
+    @property
+    def ended_by(self) -> str | None: ...
+    @property
+    def dealt(self) -> bool: ...
+    @property
+    def event_turn(self) -> int | None: ...

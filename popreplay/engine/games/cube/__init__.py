@@ -21,7 +21,7 @@ CLAIMABLE = {  # engine/claimable.py
 class CubeGame:
     name = "cube"
     title = "Cube (the cubing card game)"
-    modes = (MODE,)
+    modes: tuple[str, ...] = (MODE,)
     player_counts = {MODE: (MIN_PLAYERS, MAX_PLAYERS)}
     lower_score_wins = False  # the score is the number of complete steps
 

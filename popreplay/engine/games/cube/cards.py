@@ -86,3 +86,8 @@ def is_kind(name: str) -> bool:
 
 def is_colour(card: str) -> bool:
     return category(card) == COLOUR
+
+# The GAME cards' (and PB's, WR's) names in messages, by kind.
+NAMES = {"LOOK-AHEAD": "Look Ahead", "ONE-HAND": "One Hand", "BLIND-SOLVE": "Blind Solve",
+         "CORNER-TWIST": "Corner Twist", "POP": "Pop", "SCRAMBLE": "Scramble",
+         "PB": "Personal Best", "WR": "World Record", "DNF": "DNF"}

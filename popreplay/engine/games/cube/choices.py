@@ -24,6 +24,7 @@ from typing import Any, Iterable, Mapping
 from ...messages import msg
 from ...replay import RuleViolation, StepRecorder
 from .cards import COLOUR, CUBE, DEAL, FMC_MARKS, HAND_LIMIT, STEPS, category, deck, kind
+from .exact import Draw, Remove
 from .knowledge import Hand, Knowledge
 from .rules import CubeReplay
 
@@ -77,20 +78,23 @@ def next_draw(know: Knowledge, hand: Hand) -> set[str]:
         know = copy.deepcopy(know)
         know.reshuffle()
         hand = know.hands[hand.index]
-    return exactly(know, hand, drawable(know), "draw")
+    return exactly(know, hand, drawable(know), Draw)
 
 
-def exactly(know: Knowledge, hand: Hand, cards: Iterable[str], op: str) -> set[str]:
+def exactly(know: Knowledge, hand: Hand, cards: Iterable[str],
+            op: type[Remove] | type[Draw]) -> set[str]:
     """Of ``cards``, which the picture allows, those the exact search allows too, when it runs
     (the picture may have forgotten which card went where: docs/rules/cube.md §9): ``op``
-    "remove", ``hand`` shows the card; "draw", ``hand`` draws it. One question per kind (copies
-    are interchangeable); a card the hand certainly holds needs none."""
+    :class:`~.exact.Remove`, ``hand`` shows the card; :class:`~.exact.Draw`, ``hand`` draws it.
+    One question per kind (copies are interchangeable); a card the hand certainly holds needs
+    none."""
     cards = set(cards)
-    held = {know.token(card) for card in hand.known} if op == "remove" else set()
-    tokens = sorted({know.token(card) for card in cards} - held)
-    verdict = know.possible([(op, hand.index, token) for token in tokens])
+    held = {know.token(card) for card in hand.known} if op is Remove else set()
+    asked = {token: op(hand.index, token)
+             for token in sorted({know.token(card) for card in cards} - held)}
+    verdict = know.possible(list(asked.values()))
     return {card for card in cards
-            if know.token(card) in held or verdict[op, hand.index, know.token(card)]}
+            if know.token(card) in held or verdict[asked[know.token(card)]]}
 
 
 def draw_more(know: Knowledge, hand: Hand, cards: list[str | None]) -> bool:
@@ -119,14 +123,14 @@ def draw_count(game: CubeReplay, position: int) -> int:
 def holdable(game: CubeReplay, hand: Hand) -> set[str]:
     """The cards a hand can show: its known cards, and any free card one of its slots may be
     (which the exact search, where it runs, allows too)."""
-    return exactly(game.know, hand, game.know.holdable(hand), "remove")
+    return exactly(game.know, hand, game.know.holdable(hand), Remove)
 
 
 def unseen_may(game: CubeReplay, hand: Hand) -> list[str]:
     """The free cards the hand's hidden slots may be."""
     if not hand.slots:
         return []
-    return sorted(exactly(game.know, hand, game.know.holdable(hand) - set(hand.known), "remove"))
+    return sorted(exactly(game.know, hand, game.know.holdable(hand) - set(hand.known), Remove))
 
 
 def hand_view(hand: Hand) -> dict[str, Any]:
@@ -231,7 +235,7 @@ def pending_draw(game: CubeReplay, pending: Mapping[str, Any]) -> dict[str, Any]
         return {"next": {"draw": {"player": game.names[position], "left": 0, "cards": {}}}}
     laid = [card for card in hand.known if category(card) == CUBE]
     hidden = sorted(exactly(know, hand, [card for card in know.holdable(hand) - set(hand.known)
-                                         if category(card) == CUBE], "remove")) if hand.slots else []
+                                         if category(card) == CUBE], Remove)) if hand.slots else []
     return {"next": {"lay": {"player": game.names[position], "cards": laid,
                              "hidden": len(hand.slots), "may": by_kind(game, hidden)}}}
 
@@ -313,7 +317,7 @@ def fmc_choices(game: CubeReplay, position: int) -> dict[str, Any] | None:
     if game.fmc is None:
         return None
     hand = game.know.hands[position]
-    can = exactly(game.know, hand, [c for c in game.know.holdable(hand) if c in game.fmc], "remove")
+    can = exactly(game.know, hand, [c for c in game.know.holdable(hand) if c in game.fmc], Remove)
     marks = []
     for index, mark in enumerate(FMC_MARKS):
         cards = sorted(c for c, m in game.fmc.items() if m == index and c in can)

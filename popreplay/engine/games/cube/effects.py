@@ -7,16 +7,13 @@ as it is played, before its effect resolves.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, NoReturn
 
-from ...messages import msg
-from .cards import COLOUR, CUBE, GAME, TARGETED, category, is_colour, kind
+from ...messages import Msg, msg
+from .cards import COLOUR, CUBE, GAME, NAMES, TARGETED, category, is_colour, kind
 from .knowledge import ALL as ALL_CATEGORIES
-from .knowledge import BIT, Hand
-from .steps import Step
-
-if TYPE_CHECKING:
-    from .rules import CubeReplay
+from .knowledge import BIT, Hand, Knowledge
+from .steps import Step, Table
 
 # The event keys each kind of card uses besides "play" (the others must be absent).
 FIELDS: dict[str, frozenset[str]] = {
@@ -33,9 +30,6 @@ FIELDS: dict[str, frozenset[str]] = {
 }
 NEEDS = {COLOUR: ("step",), "PB": ("step",), "WR": ("step",), "DNF": ("step",),
          "CORNER-TWIST": ("step", "take"), "POP": ("step",), "SCRAMBLE": ("give",)}
-NAMES = {"LOOK-AHEAD": "Look Ahead", "ONE-HAND": "One Hand", "BLIND-SOLVE": "Blind Solve",
-         "CORNER-TWIST": "Corner Twist", "POP": "Pop", "SCRAMBLE": "Scramble",
-         "PB": "Personal Best", "WR": "World Record", "DNF": "DNF"}
 
 
 def _rule(card: str) -> str:
@@ -43,9 +37,24 @@ def _rule(card: str) -> str:
 
 
 class Effects:
-    """The effect of every playable card. ``self`` is the running :class:`CubeReplay`."""
+    """The effect of every playable card. ``self`` is the running :class:`~.rules.CubeReplay`,
+    which defines the state and the checks declared here for the type checker (this module does
+    not import the rules that mix it in)."""
 
-    def play(self: CubeReplay, position: int, event: Mapping[str, Any], tokens: tuple) -> None:
+    if TYPE_CHECKING:
+        names: list[str]
+        know: Knowledge
+        tables: list[Table]
+
+        def fail(self, code: str, message: Msg | str, *tokens: Any) -> NoReturn: ...
+        def check_card(self, card: str, *tokens: Any) -> None: ...
+        def player(self, name: str, *tokens: Any) -> int: ...
+        def why_not_there(self, card: str, hand: Hand | None = None) -> Msg: ...
+        def draw_cards(self, position: int, cards: list[str | None], wanted: int,
+                       *tokens: Any) -> None: ...
+        def take(self, hand: Hand, card: str, *tokens: Any, who: int | None = None) -> str: ...
+
+    def play(self, position: int, event: Mapping[str, Any], tokens: tuple) -> None:
         card = event["play"]
         self.check_card(card, *tokens, "play")
         if category(card) == CUBE:
@@ -66,7 +75,7 @@ class Effects:
         getattr(self, "effect_" + rule.lower().replace("-", "_"))(
             position, card, event, tokens, target)
 
-    def target(self: CubeReplay, position: int, event: Mapping[str, Any], tokens: tuple) -> int:
+    def target(self, position: int, event: Mapping[str, Any], tokens: tuple) -> int:
         name = event.get("target")
         if name is None:
             if len(self.names) > 2:
@@ -80,7 +89,7 @@ class Effects:
 
     # --- COLOUR and TIMER ------------------------------------------------------------------------
 
-    def effect_colour(self: CubeReplay, position: int, card: str, event, tokens, target) -> None:
+    def effect_colour(self, position: int, card: str, event, tokens, target) -> None:
         table, step = self.tables[position], event["step"]
         why = table.why_not_colour(step, kind(card))
         if why is not None:
@@ -88,7 +97,7 @@ class Effects:
                                         step=step, why=why), *tokens, "step")
         table.steps[step].colours.append(card)
 
-    def effect_pb(self: CubeReplay, position: int, card: str, event, tokens, target) -> None:
+    def effect_pb(self, position: int, card: str, event, tokens, target) -> None:
         step = self.tables[position].steps.get(event["step"])
         if step is None:
             self.fail("bad-timer", msg("cube.timer-no-step", step=event["step"],
@@ -100,7 +109,7 @@ class Effects:
 
     effect_wr = effect_pb
 
-    def effect_dnf(self: CubeReplay, position: int, card: str, event, tokens, target) -> None:
+    def effect_dnf(self, position: int, card: str, event, tokens, target) -> None:
         step = self.opponent_step(target, event["step"], tokens)
         if step.timer is None or kind(step.timer) != "PB":
             key = "cube.dnf-no-timer" if step.timer is None else "cube.dnf-world-record"
@@ -110,14 +119,14 @@ class Effects:
         step.timer = None
         self.know.left.append(card)
 
-    def opponent_step(self: CubeReplay, target: int, name: str, tokens: tuple) -> Step:
+    def opponent_step(self, target: int, name: str, tokens: tuple) -> Step:
         step = self.tables[target].steps.get(name)
         if step is None:
             self.fail("bad-target", msg("cube.no-step", name=self.names[target], step=name),
                       *tokens, "step")
         return step
 
-    def unprotected_step(self: CubeReplay, target: int, name: str, tokens: tuple) -> Step:
+    def unprotected_step(self, target: int, name: str, tokens: tuple) -> Step:
         step = self.opponent_step(target, name, tokens)
         if step.protected():
             self.fail("bad-target", msg("cube.protected", name=self.names[target], step=name,
@@ -126,18 +135,18 @@ class Effects:
 
     # --- GAME cards ------------------------------------------------------------------------------
 
-    def effect_look_ahead(self: CubeReplay, position: int, card: str, event, tokens,
+    def effect_look_ahead(self, position: int, card: str, event, tokens,
                           target) -> None:
         self.draw_cards(position, event.get("draw") or [], 2, *tokens, "draw")
 
-    def taken(self: CubeReplay, event, tokens, most: int) -> list:
+    def taken(self, event, tokens, most: int) -> list:
         take = event.get("take") or []
         if len(take) > most:
             self.fail("bad-take", msg("cube.take-most", most=most, count=len(take)),
                       *tokens, "take")
         return take
 
-    def move(self: CubeReplay, source: Hand, dest: Hand, card: str | None, tokens: tuple, *,
+    def move(self, source: Hand, dest: Hand, card: str | None, tokens: tuple, *,
              mask: int = ALL_CATEGORIES, colour: bool = False) -> None:
         """Move one card between hands: named (revealed), or hidden (``None``)."""
         if card is None:
@@ -156,7 +165,7 @@ class Effects:
                                       why=self.why_not_there(card, source)), *tokens)
         self.know.add(dest, held)
 
-    def effect_one_hand(self: CubeReplay, position: int, card: str, event, tokens,
+    def effect_one_hand(self, position: int, card: str, event, tokens,
                         target) -> None:
         source, dest = self.know.hands[target], self.know.hands[position]
         take = self.taken(event, tokens, 1)
@@ -166,7 +175,7 @@ class Effects:
         for k, taken in enumerate(take):
             self.move(source, dest, taken, (*tokens, "take", k))
 
-    def effect_blind_solve(self: CubeReplay, position: int, card: str, event, tokens,
+    def effect_blind_solve(self, position: int, card: str, event, tokens,
                            target) -> None:
         source, dest = self.know.hands[target], self.know.hands[position]
         take = self.taken(event, tokens, 1)
@@ -181,7 +190,7 @@ class Effects:
             return
         self.move(source, dest, take[0], (*tokens, "take", 0), mask=BIT[COLOUR], colour=True)
 
-    def effect_corner_twist(self: CubeReplay, position: int, card: str, event, tokens,
+    def effect_corner_twist(self, position: int, card: str, event, tokens,
                             target) -> None:
         if event["step"] == "CROSS":
             self.fail("bad-target", msg("cube.corner-twist-cross"), *tokens, "step")
@@ -200,7 +209,7 @@ class Effects:
         step.colours.remove(colour)
         self.know.add(self.know.hands[position], colour)
 
-    def effect_pop(self: CubeReplay, position: int, card: str, event, tokens, target) -> None:
+    def effect_pop(self, position: int, card: str, event, tokens, target) -> None:
         step = self.unprotected_step(target, event["step"], tokens)
         del self.tables[target].steps[step.name]
         for colour in step.colours:
@@ -211,7 +220,7 @@ class Effects:
         else:
             mine[step.name] = Step(step.card)
 
-    def effect_scramble(self: CubeReplay, position: int, card: str, event, tokens,
+    def effect_scramble(self, position: int, card: str, event, tokens,
                         target) -> None:
         give = event["give"]
         self.check_card(give, *tokens, "give")

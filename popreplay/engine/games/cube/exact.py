@@ -29,14 +29,18 @@ shares them.
 
 from __future__ import annotations
 
-from typing import Iterable
+from dataclasses import dataclass
+from typing import Hashable, Iterable, TypeVar
 
 ALL = 15
 BUDGET = 10_000  # worlds one search may expand
 TOTAL = 20_000  # worlds the searches of one replay may expand
 PROBE = 1_000  # worlds the recorder's question "which of these cards can be there?" may expand
 
-Counts = dict  # token -> count, or (group, mask) -> count; no zero entries
+Tokens = dict[str, int]  # token -> count; no zero entries
+Places = dict[tuple[int, int], int]  # (group, mask) -> hidden slots; no zero entries
+Bits = dict[str, int]  # token -> its category bit
+_Key = TypeVar("_Key", bound=Hashable)
 
 
 def hall(by_category: list[int], masks: list[tuple[int, int]]) -> bool:
@@ -58,18 +62,18 @@ def hall(by_category: list[int], masks: list[tuple[int, int]]) -> bool:
     return True
 
 
-def fits(supply: Counts, masks: Iterable[tuple[int, int]], bit: dict[str, int]) -> bool:
+def fits(supply: Tokens, masks: Iterable[tuple[int, int]], bit: Bits) -> bool:
     """:func:`hall` for tokens given by kind (``supply``)."""
-    masks = [(mask, count) for mask, count in masks if count]
-    if not masks:
+    narrowed = [(mask, count) for mask, count in masks if count]
+    if not narrowed:
         return True
     by_category = [0] * 16
     for token, count in supply.items():
         by_category[bit[token]] += count
-    return hall(by_category, masks)
+    return hall(by_category, narrowed)
 
 
-def _add(counts: Counts, key, count: int = 1) -> None:
+def _add(counts: dict[_Key, int], key: _Key, count: int = 1) -> None:
     value = counts.get(key, 0) + count
     if value:
         counts[key] = value
@@ -83,34 +87,39 @@ class World:
 
     __slots__ = ("known", "slots", "supply", "pile", "pile_group", "branch", "_key")
 
-    def __init__(self, known: list[Counts], slots: list[Counts], supply: dict[int, Counts],
+    def __init__(self, known: list[Tokens], slots: list[Places], supply: dict[int, Tokens],
                  pile: int, pile_group: int) -> None:
         self.known, self.slots, self.supply = known, slots, supply
         self.pile, self.pile_group = pile, pile_group
         self.branch = False  # where the search branches (its dead worlds are remembered there)
-        self._key = None
+        self._key: tuple[Hashable, ...] | None = None
 
     def child(self) -> World:
-        """A copy to change: the lists are new, their dicts shared until :meth:`own` copies one."""
+        """A copy to change: the lists are new, their dicts shared until ``own_*`` copies one."""
         return World(list(self.known), list(self.slots), dict(self.supply), self.pile,
                      self.pile_group)
 
-    def own(self, parent: World, field: str, index: int) -> Counts:
-        """``self.<field>[index]`` (``field``: known or slots), copied first if it is still the
-        parent's."""
-        table = getattr(self, field)
-        counts = table[index]
-        if counts is getattr(parent, field)[index]:
-            counts = table[index] = dict(counts)
+    def own_known(self, parent: World, hand: int) -> Tokens:
+        """``self.known[hand]``, copied first if it is still the parent's."""
+        counts = self.known[hand]
+        if counts is parent.known[hand]:
+            counts = self.known[hand] = dict(counts)
         return counts
 
-    def own_supply(self, parent: World, group: int) -> Counts:
+    def own_slots(self, parent: World, hand: int) -> Places:
+        """``self.slots[hand]``, copied first if it is still the parent's."""
+        counts = self.slots[hand]
+        if counts is parent.slots[hand]:
+            counts = self.slots[hand] = dict(counts)
+        return counts
+
+    def own_supply(self, parent: World, group: int) -> Tokens:
         counts = self.supply.get(group)
         if counts is None or counts is parent.supply.get(group):
             counts = self.supply[group] = dict(counts or {})
         return counts
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Hashable, ...]:
         if self._key is None:
             self._key = (
                 tuple([frozenset(counts.items()) for counts in self.known]),
@@ -120,7 +129,7 @@ class World:
                 self.pile, self.pile_group)
         return self._key
 
-    def fits(self, group: int, bit: dict[str, int]) -> bool:
+    def fits(self, group: int, bit: Bits) -> bool:
         masks: dict[int, int] = {}
         for slots in self.slots:
             for (g, mask), count in slots.items():
@@ -149,8 +158,8 @@ def settle(world: World, parent: World, group: int) -> None:
         return
     supply = world.own_supply(parent, group)
     for hand in holders:
-        slots = world.own(parent, "slots", hand)
-        known = world.own(parent, "known", hand)
+        slots = world.own_slots(parent, hand)
+        known = world.own_known(parent, hand)
         for key in [key for key in slots if key[0] == group]:
             count = slots.pop(key)
             if token is not None:
@@ -167,38 +176,64 @@ def settle(world: World, parent: World, group: int) -> None:
 NEW_GROUP = 1_000_000  # groups made by event ``i`` are ``NEW_GROUP + i`` in every world
 
 
-def successors(world: World, op: tuple, bit: dict[str, int], index: int) -> list[World]:
-    """The consistent worlds after ``op`` (event ``index``), one per choice the log leaves open
-    (none: refuted)."""
-    name = op[0]
-    if name == "draw":
-        _, hand, token = op
+# --- the operations: what one event does to the hands, as the search sees it -----------------
+#
+# Each is a small value (hashable: the recorder's questions are keyed by them) with one method,
+# ``successors(world, bit, index)``: the consistent worlds after it at event ``index``, one per
+# choice the log leaves open (none: refuted), in the order the search tries them.
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """``hand`` draws from the pile: ``token``, or a card it does not name (None)."""
+
+    hand: int
+    token: str | None
+
+    def successors(self, world: World, bit: Bits, index: int) -> list[World]:
         if world.pile <= 0:
             return []
-        group = world.pile_group
+        hand, token, group = self.hand, self.token, world.pile_group
         out = world.child()
         out.pile -= 1
         if token is None:
-            _add(out.own(world, "slots", hand), (group, ALL))
+            _add(out.own_slots(world, hand), (group, ALL))
             return [out]
         if not world.supply.get(group, {}).get(token):
             return []
         _add(out.own_supply(world, group), token, -1)
-        _add(out.own(world, "known", hand), token)
+        _add(out.own_known(world, hand), token)
         if not out.fits(group, bit):
             return []
         settle(out, world, group)
         return [out]
-    if name == "add":
-        _, hand, token = op
+
+
+@dataclass(frozen=True, slots=True)
+class Add:
+    """A named card from outside the hands (a table, a discard, another hand) joins ``hand``."""
+
+    hand: int
+    token: str
+
+    def successors(self, world: World, bit: Bits, index: int) -> list[World]:
         out = world.child()
-        _add(out.own(world, "known", hand), token)
+        _add(out.own_known(world, self.hand), self.token)
         return [out]
-    if name == "remove":
-        _, hand, token = op
+
+
+@dataclass(frozen=True, slots=True)
+class Remove:
+    """A named card leaves ``hand``: a known copy, else one of the hidden slots it can be."""
+
+    hand: int
+    token: str
+
+    def successors(self, world: World, bit: Bits, index: int) -> list[World]:
+        hand, token = self.hand, self.token
         if world.known[hand].get(token):  # a known copy goes: that leaves the most open
             out = world.child()
-            _add(out.own(world, "known", hand), token, -1)
+            _add(out.own_known(world, hand), token, -1)
             return [out]
         category = bit[token]
         candidates = [(group, mask) for (group, mask) in world.slots[hand]
@@ -210,18 +245,27 @@ def successors(world: World, op: tuple, bit: dict[str, int], index: int) -> list
         result = []
         for group, mask in sorted(candidates, key=lambda c: (bin(c[1]).count("1"), c)):
             out = world.child()
-            _add(out.own(world, "slots", hand), (group, mask), -1)
+            _add(out.own_slots(world, hand), (group, mask), -1)
             _add(out.own_supply(world, group), token, -1)
             if out.fits(group, bit):
                 settle(out, world, group)
                 result.append(out)
         return result
-    if name == "forbid":
-        _, hand, mask = op
+
+
+@dataclass(frozen=True, slots=True)
+class Forbid:
+    """``hand``'s hidden cards are of none of the categories in ``mask``."""
+
+    hand: int
+    mask: int
+
+    def successors(self, world: World, bit: Bits, index: int) -> list[World]:
+        hand, mask = self.hand, self.mask
         if any(bit[token] & mask for token in world.known[hand]):
             return []
         out = world.child()
-        slots: Counts = {}
+        slots: Places = {}
         touched = set()
         for (group, old), count in world.slots[hand].items():
             new = old & ~mask
@@ -230,16 +274,26 @@ def successors(world: World, op: tuple, bit: dict[str, int], index: int) -> list
             _add(slots, (group, new), count)
         out.slots[hand] = slots
         return [out] if all(out.fits(group, bit) for group in sorted(touched)) else []
-    if name == "take":
-        _, source, dest, mask = op
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """An unseen card of the categories in ``mask`` goes from ``source`` to ``dest``."""
+
+    source: int
+    dest: int
+    mask: int
+
+    def successors(self, world: World, bit: Bits, index: int) -> list[World]:
+        source, dest, mask = self.source, self.dest, self.mask
         result = []
         # Hidden slots first, the widest first: they keep the known cards where they were.
         for group, old in sorted(world.slots[source], key=lambda c: (-bin(c[1]).count("1"), c)):
             if not old & mask:
                 continue
             out = world.child()
-            _add(out.own(world, "slots", source), (group, old), -1)
-            _add(out.own(world, "slots", dest), (group, old & mask))
+            _add(out.own_slots(world, source), (group, old), -1)
+            _add(out.own_slots(world, dest), (group, old & mask))
             if old & mask == old or out.fits(group, bit):
                 settle(out, world, group)
                 result.append(out)
@@ -248,8 +302,8 @@ def successors(world: World, op: tuple, bit: dict[str, int], index: int) -> list
         if len(known) == 1:  # a known card of one kind moved
             token = next(iter(known))
             out = world.child()
-            _add(out.own(world, "known", source), token, -1)
-            _add(out.own(world, "known", dest), token)
+            _add(out.own_known(world, source), token, -1)
+            _add(out.own_known(world, dest), token)
             result.append(out)
         elif known:
             # One of the known candidates moved, which one is not said: they become a group of
@@ -257,43 +311,52 @@ def successors(world: World, op: tuple, bit: dict[str, int], index: int) -> list
             # per kind).
             group = NEW_GROUP + index
             out = world.child()
-            held = out.own(world, "known", source)
+            held = out.own_known(world, source)
             for token in known:
                 del held[token]
             out.supply[group] = known
-            _add(out.own(world, "slots", source), (group, ALL), sum(known.values()) - 1)
-            _add(out.own(world, "slots", dest), (group, ALL))
+            _add(out.own_slots(world, source), (group, ALL), sum(known.values()) - 1)
+            _add(out.own_slots(world, dest), (group, ALL))
             result.append(out)
         return result
-    if name == "reshuffle":
-        _, tokens = op
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffle:
+    """Both discards (``tokens``) become the new draw pile, a group of its own."""
+
+    tokens: tuple[str, ...]
+
+    def successors(self, world: World, bit: Bits, index: int) -> list[World]:
         out = world.child()
         group = NEW_GROUP + index
-        supply: Counts = {}
-        for token in tokens:
+        supply: Tokens = {}
+        for token in self.tokens:
             _add(supply, token)
         out.supply[group] = supply
-        out.pile, out.pile_group = len(tokens), group
+        out.pile, out.pile_group = len(self.tokens), group
         return [out]
-    raise ValueError(f"unknown operation {name!r}")
+
+
+Op = Draw | Add | Remove | Forbid | Take | Reshuffle  # one event, as the search sees it
 
 
 class Exact:
     """The depth-first search for one sequence of choices that every event so far admits."""
 
-    def __init__(self, world: World, bit: dict[str, int]) -> None:
+    def __init__(self, world: World, bit: Bits) -> None:
         self.bit = bit
         self.world: World | None = world  # the witness; None once the log is refuted
-        self.ops: list[tuple] = []
+        self.ops: list[Op] = []
         self.frames: list[tuple[World, list[World]]] = []  # per op: the world before, untried
-        self.dead: set[tuple[int, tuple]] = set()
+        self.dead: set[tuple[int, tuple[Hashable, ...]]] = set()
         self.dead_depth = -1  # the deepest event with a dead world
         self.work = 0  # worlds expanded (for the bench and the tests)
         self.limit: int | None = None  # stop past this many worlds (None: BUDGET)
-        self.probed: dict[tuple, bool] = {}  # the answers of admits() since the last event
+        self.probed: dict[Op, bool] = {}  # the answers of admits() since the last event
         self.gave_up = False
 
-    def __deepcopy__(self, memo: dict) -> Exact:
+    def __deepcopy__(self, memo: dict[int, object]) -> Exact:
         out = Exact.__new__(Exact)
         out.bit, out.world, out.ops = self.bit, self.world, list(self.ops)
         out.frames = [(parent, list(untried)) for parent, untried in self.frames]
@@ -301,7 +364,7 @@ class Exact:
         out.dead_depth, out.limit, out.probed = self.dead_depth, self.limit, {}
         return out
 
-    def admits(self, ops: Iterable[tuple], worlds: int = PROBE) -> dict[tuple, bool]:
+    def admits(self, ops: Iterable[Op], worlds: int = PROBE) -> dict[Op, bool]:
         """Which of ``ops`` (each one more event) some world admits, decided together on a copy
         of the search (this one is unchanged): the copy goes on from the witness to the next
         world that admits every event so far, and the next, until each op is admitted by one of
@@ -317,10 +380,11 @@ class Exact:
             trial = self.__deepcopy__({})
             trial.limit = self.work + worlds
             world, end, bit = trial.world, len(trial.ops), self.bit
+            assert world is not None  # (a copy of this search, which has a witness)
             while True:
                 undecided = []
                 for op in left:
-                    if successors(world, op, bit, end):
+                    if op.successors(world, bit, end):
                         probed[op] = True
                     else:
                         undecided.append(op)
@@ -332,6 +396,7 @@ class Exact:
                     probed.update((op, trial.gave_up) for op in left)
                     break
                 world = trial.world
+                assert world is not None  # (the world found)
         return {op: probed[op] for op in ops}
 
     def _another(self) -> bool:
@@ -348,7 +413,7 @@ class Exact:
         self.world = None
         return False
 
-    def apply(self, op: tuple) -> bool:
+    def apply(self, op: Op) -> bool:
         """Add one event; False if no sequence of choices admits every event so far."""
         if self.gave_up:
             return True
@@ -373,7 +438,7 @@ class Exact:
                 found = []
             else:
                 self.work += 1
-                found = successors(world, ops[depth], bit, depth)
+                found = ops[depth].successors(world, bit, depth)
             if self.work > limit:
                 self.gave_up, self.world = True, None
                 self.ops, self.frames, self.dead = [], [], set()

@@ -34,67 +34,19 @@ goes through this class (``draw``, ``remove``, ``add``, ``forbid``, ``take_hidde
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Iterator
 
 from ...messages import Msg, msg
-from .cards import COLOUR, CUBE, GAME, TIMER, category, kind
 from . import exact as search
-from .exact import Exact, World, hall
-
-BIT = {CUBE: 1, COLOUR: 2, GAME: 4, TIMER: 8}
-ALL = 15
-CATEGORY_BITS = (1, 2, 4, 8)
-
-
-_BITS = tuple(bin(mask).count("1") for mask in range(16))
-
-
-def bits(mask: int) -> int:
-    return _BITS[mask]
-
-
-@lru_cache(maxsize=8)
-def _start(cards: tuple[str, ...]) -> tuple:
-    """What every replay of this deck starts from (copied by :class:`Knowledge`): the cards, their
-    order, the ids by kind, each kind's category bit, and the kinds counted by category."""
-    free: dict[str, list[str]] = {}
-    for card in cards:
-        free.setdefault(kind(card), []).append(card)
-    bit = {token: BIT[category(token)] for token in free}
-    by_category = [0] * 16
-    for token, ids in free.items():
-        by_category[bit[token]] += len(ids)
-    return (frozenset(cards), {card: index for index, card in enumerate(cards)}, free, bit,
-            tuple(by_category))
-
-
-@dataclass(slots=True)
-class Slot:
-    id: str
-    group: int
-    mask: int = ALL
-
-
-@dataclass(slots=True, eq=False)
-class Hand:
-    index: int = 0
-    known: list[str] = field(default_factory=list)
-    slots: list[Slot] = field(default_factory=list)
-
-    def size(self) -> int:
-        return len(self.known) + len(self.slots)
-
-    def entries(self) -> list[str]:
-        return [*self.known, *(slot.id for slot in self.slots)]
-
+from .cards import category, kind
+from .exact import Add, Draw, Exact, Forbid, Op, Remove, Reshuffle, Take, World, hall
+from .hands import ALL, BIT, CATEGORY_BITS, Hand, Slot, bits, start
 
 class Knowledge:
     def __init__(self, cards: tuple[str, ...], players: int,
                  marked: frozenset[str] = frozenset()) -> None:
         self.marked = frozenset(marked)
-        self.cards, self.order, free, self.bit, by_category = _start(cards)
+        self.cards, self.order, free, self.bit, by_category = start(cards)
         self.free: dict[str, list[str]] = {token: list(ids) for token, ids in free.items()}
         if self.marked:  # a marked copy is a token of its own
             self.bit = dict(self.bit)
@@ -270,7 +222,7 @@ class Knowledge:
         self.left, self.right = [], []
         self.pile, self.pile_group = len(cards), group
         if self.exact is not None:
-            self._mirror(("reshuffle", tuple(self.token(card) for card in cards)))
+            self._mirror(Reshuffle(tuple(self.token(card) for card in cards)))
         return cards
 
     def draw(self, hand: Hand, card: str | None) -> bool:
@@ -278,7 +230,7 @@ class Knowledge:
         if card is None:
             self.pile -= 1
             hand.slots.append(self.new_slot(self.pile_group))
-            return self.exact is None or self._mirror(("draw", hand.index, None))
+            return self.exact is None or self._mirror(Draw(hand.index, None))
         token = card if card in self.marked else kind(card)
         group = self.pile_group
         supply = self.groups[group]
@@ -296,7 +248,7 @@ class Knowledge:
             hand.known.append(self.assign(token, card))
         if self.masked and not self.consistent(group, self.bit[token]):
             return False
-        return self.exact is None or self._mirror(("draw", hand.index, token))
+        return self.exact is None or self._mirror(Draw(hand.index, token))
 
     def in_pile(self, card: str) -> bool:
         return self.pile > 0 and bool(self.groups[self.pile_group].get(self.token(card)))
@@ -312,14 +264,14 @@ class Knowledge:
         held = self._remove(hand, card)
         if held is None or self.exact is None:
             return held
-        return held if self._mirror(("remove", hand.index, self.token(card))) else None
+        return held if self._mirror(Remove(hand.index, self.token(card))) else None
 
     def add(self, hand: Hand, card: str) -> None:
         """A named card, out of the hands (a table, a discard, or just taken out of another hand),
         goes into ``hand``."""
         hand.known.append(card)
         if self.exact is not None:
-            self._mirror(("add", hand.index, self.token(card)))
+            self._mirror(Add(hand.index, self.token(card)))
 
     def _remove(self, hand: Hand, card: str) -> str | None:
         if card in hand.known:
@@ -383,7 +335,7 @@ class Knowledge:
         ok = self._forbid(hand, mask)
         if self.exact is None or not ok:
             return ok
-        return self._mirror(("forbid", hand.index, mask))
+        return self._mirror(Forbid(hand.index, mask))
 
     def _forbid(self, hand: Hand, mask: int) -> bool:
         keep = ALL & ~mask
@@ -424,8 +376,7 @@ class Knowledge:
         ok = self._take_hidden(source, dest, mask)
         if self.exact is None or not ok:
             return ok
-        return self._mirror(
-            ("take", source.index, dest.index, mask))
+        return self._mirror(Take(source.index, dest.index, mask))
 
     def _take_hidden(self, source: Hand, dest: Hand, mask: int) -> bool:
         known = [card for card in source.known if self.bit[self.token(card)] & mask]
@@ -473,13 +424,14 @@ class Knowledge:
             self.exact = Exact(self.world(), self.bit)
             self.searches = 1
 
-    def _mirror(self, op: tuple) -> bool:
+    def _mirror(self, op: Op) -> bool:
         """The exact search's verdict on one more event (the picture admitted it).
 
         A search past its budget (``exact.BUDGET`` worlds) starts again from the picture as it is
         now: what the picture forgot before is lost, what comes after is checked exactly again.
         Past ``exact.TOTAL`` worlds in the replay, the picture alone decides."""
         exact = self.exact
+        assert exact is not None  # (called only while a search runs)
         ok = exact.apply(op)
         if exact.gave_up and not self.stopped:
             self.spent += exact.work
@@ -506,7 +458,7 @@ class Knowledge:
                   for group, tokens in self.groups.items()}
         return World(known, slots, supply, self.pile, self.pile_group)
 
-    def possible(self, ops: list[tuple]) -> dict[tuple, bool]:
+    def possible(self, ops: list[Op]) -> dict[Op, bool]:
         """For each of ``ops`` (one more event each, which the picture admits): would the exact
         search admit it too? Always yes when no search runs: the picture is then exact. Asked by
         the recorder's choices, on a copy of the search, within ``exact.PROBE`` worlds for all

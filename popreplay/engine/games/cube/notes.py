@@ -7,16 +7,43 @@ table (each step with its CUBE card, colours, timer and whether it is complete).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping, Protocol
 
 from ...messages import Msg, msg
-from .cards import FMC_MARKS, kind
-from .effects import NAMES
+from ...replay import StepRecorder
+from .cards import FMC_MARKS, NAMES, kind
+from .knowledge import Knowledge
 from .messages import cards as _cards
 from .messages import mark, names
+from .steps import Table
 
-if TYPE_CHECKING:
-    from .rules import CubeReplay
+
+class CubeReplay(Protocol):
+    """What the notes read of the replay (:class:`~.rules.CubeReplay`, which they do not
+    import: the rules call the notes)."""
+
+    @property
+    def rec(self) -> StepRecorder: ...
+    @property
+    def names(self) -> list[str]: ...
+    @property
+    def cards(self) -> frozenset[str]: ...
+    @property
+    def know(self) -> Knowledge: ...
+    @property
+    def tables(self) -> list[Table]: ...
+    @property
+    def fmc(self) -> dict[str, int] | None: ...
+    @property
+    def turn(self) -> int | None: ...
+    @property
+    def round(self) -> int | None: ...
+    @property
+    def current(self) -> int | None: ...
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def won_by(self) -> str | None: ...
 
 
 def state(game: CubeReplay) -> dict[str, Any]:

@@ -7,7 +7,7 @@ recorder asks for them.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, NoReturn
 
 from ...messages import Msg, msg
 from ...pointer import pointer
@@ -46,7 +46,7 @@ class CubeReplay(Effects):
 
     # --- violations ------------------------------------------------------------------------------
 
-    def fail(self, code: str, message: Msg | str, *tokens: Any) -> None:
+    def fail(self, code: str, message: Msg | str, *tokens: Any) -> NoReturn:
         raise RuleViolation(Violation(code, message, pointer(*tokens), self.round, self.turn))
 
     def check_card(self, card: str, *tokens: Any) -> None:

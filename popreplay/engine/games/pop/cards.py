@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Iterable
+
 FIRST_CARD = 1
 LAST_CARD = 50
 DECK = tuple(range(FIRST_CARD, LAST_CARD + 1))
@@ -35,5 +37,5 @@ ICONS = (0, *(icons(n) for n in DECK))
 ARROW = (False, *(has_arrow(n) for n in DECK))
 
 
-def icon_total(cards) -> int:
+def icon_total(cards: Iterable[int]) -> int:
     return sum(ICONS[card] for card in cards)

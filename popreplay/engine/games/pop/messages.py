@@ -5,7 +5,7 @@ The French is in ``popreplay/i18n/fr/pop.po``; every id here must be there with 
 
 from __future__ import annotations
 
-from ...messages import define
+from ...messages import define, msg
 
 define({
     # --- words ---------------------------------------------------------------------------------
@@ -135,3 +135,5 @@ define({
     "pop.slot.draw": "drawn by {name}",
     "pop.slot.kept": "kept by {name}",
 })
+
+CHIEF_NAME = msg("pop.chief")  # the Chief, as a player of a card

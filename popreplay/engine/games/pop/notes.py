@@ -6,16 +6,10 @@ Only called when steps are recorded. Every step is ``{index, kind, round, turn, 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...messages import Msg, msg
-from . import messages as _messages  # noqa: F401  (defines the English)
 from .cards import ARROW, ICONS, QUEUES
-
-if TYPE_CHECKING:
-    from .rules import PopReplay, Round
-
-CHIEF_NAME = msg("pop.chief")
+from .messages import CHIEF_NAME
+from .state import PopState, Round
 
 
 def card_list(cards) -> str:
@@ -25,15 +19,15 @@ def card_list(cards) -> str:
     return ", ".join(cards[:-1]) + " and " + cards[-1]
 
 
-def _owner(game: PopReplay, owner: int | None) -> str | None:
+def _owner(game: PopState, owner: int | None) -> str | None:
     return None if owner is None else game.names[owner]
 
 
-def _who(game: PopReplay, owner: int | None) -> str:
+def _who(game: PopState, owner: int | None) -> str:
     return CHIEF_NAME if owner is None else game.names[owner]
 
 
-def state(game: PopReplay, rnd: Round, area: dict | None = None) -> dict:
+def state(game: PopState, rnd: Round, area: dict | None = None) -> dict:
     names = game.names
     totals = [sum(r.scores[p] for r in game.rounds) for p in range(len(names))]
     return {
@@ -48,13 +42,13 @@ def state(game: PopReplay, rnd: Round, area: dict | None = None) -> dict:
     }
 
 
-def _add(game: PopReplay, rnd: Round, kind: str, turn: int | None, note: Msg, data: dict,
+def _add(game: PopState, rnd: Round, kind: str, turn: int | None, note: Msg, data: dict,
          area: dict | None = None) -> None:
     game.rec.add(kind, round=rnd.number, turn=turn, note=note, data=data,
                  state=state(game, rnd, area))
 
 
-def deal(game: PopReplay, rnd: Round) -> None:
+def deal(game: PopState, rnd: Round) -> None:
     rows = rnd.area.rows()
     cards = sum(c is not None for row in rows for c in row)
     hands = ("" if rnd.hands is None
@@ -63,12 +57,12 @@ def deal(game: PopReplay, rnd: Round) -> None:
     _add(game, rnd, "deal", None, note, {"layout": rows})
 
 
-def draw(game: PopReplay, rnd: Round, name: str, cards: list[int], turn: int) -> None:
+def draw(game: PopState, rnd: Round, name: str, cards: list[int], turn: int) -> None:
     note = msg("pop.note.draw", name=name, cards=list(cards))
     _add(game, rnd, "draw", turn, note, {"player": name, "cards": list(cards)})
 
 
-def reveal(game: PopReplay, rnd: Round, owners: list[tuple[int, int | None]], arrows: int,
+def reveal(game: PopState, rnd: Round, owners: list[tuple[int, int | None]], arrows: int,
            turn: int) -> None:
     descending = arrows >= 3
     cards = [{"card": card, "owner": _owner(game, owner), "queue": QUEUES[i],
@@ -81,7 +75,7 @@ def reveal(game: PopReplay, rnd: Round, owners: list[tuple[int, int | None]], ar
          {"cards": cards, "arrows": arrows, "direction": direction, "order": order})
 
 
-def placement(game: PopReplay, rnd: Round, owner: int | None, waves: list[list[int]],
+def placement(game: PopState, rnd: Round, owner: int | None, waves: list[list[int]],
               taken: list[int], turn: int, placed: dict, where: tuple[int, int, int]) -> None:
     card, column, row = where
     queue = QUEUES[column]
@@ -105,7 +99,7 @@ def placement(game: PopReplay, rnd: Round, owner: int | None, waves: list[list[i
           "under": above, "explodes": waves[0] if waves else []}, area=placed)
 
 
-def wave(game: PopReplay, rnd: Round, owner: int | None, number: int, cards: list[int],
+def wave(game: PopState, rnd: Round, owner: int | None, number: int, cards: list[int],
          taken: list[int], turn: int, area: dict) -> None:
     icons = _icons(cards)
     who = _who(game, owner)
@@ -125,7 +119,7 @@ def _icons(cards) -> int:
     return sum(ICONS[c] for c in cards)
 
 
-def round_end(game: PopReplay, rnd: Round, index: int) -> None:
+def round_end(game: PopState, rnd: Round, index: int) -> None:
     if game.mode.name == "battle":
         note = msg("pop.note.round-end-scores", round=rnd.number,
                    scores=dict(zip(game.names, rnd.scores)))
@@ -136,7 +130,7 @@ def round_end(game: PopReplay, rnd: Round, index: int) -> None:
           game.kept[index])), "chief_pending": sorted(rnd.pending)})
 
 
-def game_end(game: PopReplay, outcome: dict) -> None:
+def game_end(game: PopState, outcome: dict) -> None:
     rnd = game.rounds[-1]
     mode = game.mode.name
     if mode == "battle":
@@ -159,7 +153,7 @@ def game_end(game: PopReplay, outcome: dict) -> None:
     _add(game, rnd, "game-end", None, note, {"outcome": outcome})
 
 
-def violation(game: PopReplay, error: dict) -> None:
+def violation(game: PopState, error: dict) -> None:
     rnd = game.rounds[-1] if game.rounds else None
     note = msg("core.illegal", message=error["message"])
     if rnd is None:

@@ -13,7 +13,7 @@ from typing import Any, Iterator, Mapping
 from ...messages import Msg, msg
 from ...pointer import pointer
 from .cards import QUEUES
-from .notes import CHIEF_NAME
+from .messages import CHIEF_NAME
 
 
 def earlier_places(log: Mapping[str, Any], index: int, card: int, stop: tuple, *,

@@ -11,13 +11,14 @@ from itertools import product
 from typing import Any, Mapping, NoReturn
 
 from ...messages import Msg, msg
-from ...players import by_player, index_players
-from ...pointer import pointer
-from ...replay import RuleViolation, StepRecorder, Violation
-from . import notes, places
-from .cards import ARROW, ICONS, QUEUES, is_card
-from .grid import STRIDE, Area
-from .modes import MODES, PUZZLE_MIN_HAND, SOLO_TITLES, Mode, coop_level
+from ...players import index_players
+from ...replay import RuleViolation
+from . import notes
+from .cards import ARROW, ICONS
+from .grid import STRIDE
+from .modes import SOLO_TITLES, coop_level
+from .setup import RoundSetup
+from .state import Round
 
 CHIEF = None  # the owner of a Chief card
 NO_DRAWS: dict = {}  # a turn's draws by position, when it has none (never changed)
@@ -25,66 +26,9 @@ ICON_OF = ICONS.__getitem__
 ARROW_OF = ARROW.__getitem__
 
 
-class Round:
-    """What one round knows: the area, every card seen, the hands, what was collected."""
-
-    def __init__(self, number: int, players: int) -> None:
-        self.number = number
-        self.area: Area = Area([])
-        self.seen: set[int] = set()
-        self.hands: list[set[int]] | None = None
-        self.drawn: list[list[int]] = [[] for _ in range(players)]  # drawn, not yet played
-        # hands not tracked: each player's unseen places not yet revealed (see ``check_plays``;
-        # counted only where draws exist: elsewhere turns × cards a turn never exceed a hand)
-        self.free: list[int] = [0] * players
-        self.collected: list[list[int]] = [[] for _ in range(players)]
-        self.scores = [0] * players
-        self.pending: list[int] = []
-        self.turns_placed = 0
-        self.unplaced: list[int] = []  # revealed this turn, not placed yet (or never: game over)
-        self.layout_cards: set[int] = set()
-
-
-class PopReplay:
-    def __init__(self, log: Mapping[str, Any], recorder: StepRecorder) -> None:
-        self.log = log
-        self.rec = recorder
-        self.mode: Mode = MODES[log["mode"]]
-        self.names: list[str] = list(log["players"])
-        self.index: dict[str, int] = {}
-        options = log.get("options") or {}
-        self.options = options
-        self.variant = options.get("two_player_variant") is True
-        self.difficulty = options.get("difficulty")
-        self.turn_limit = self.mode.turns(self.difficulty)
-        self.per_player = self.mode.player_cards(variant=self.variant)
-        self.per_chief = self.mode.chief_cards(len(self.names), variant=self.variant)
-        self.name_set = frozenset(self.names)  # keys that need no lookup (see ``play_turn``)
-        self.positions = range(len(self.names))
-        self.count = len(self.names)
-        name = self.mode.name
-        self.is_battle, self.is_coop = name == "battle", name == "coop"
-        self.is_solo, self.is_puzzle = name == "solo", name == "puzzle"
-        self.draws_exist = self.variant or self.is_solo
-        # a turn can be the common one (``play_turns``): one card each, no draws before the plays
-        self.one_held = self.per_player == 1 and not self.variant
-        self.rounds: list[Round] = []
-        self.kept: list[list[int | None]] = []
-        self.finished_by: str | None = None  # "lost" (coop) or "won" (solo) once the game is over
-        self.failed_turn: int | None = None
-        self.turns_begun = 0
-        self.owner_of: list[int | None] = [None] * 51  # who plays each card of the turn
-
-    # --- violations ------------------------------------------------------------------------------
-
-    @property
-    def mode_word(self) -> Msg:
-        """The mode's name for messages (``battle``; in French ``mode compétitif``)."""
-        return msg(f"pop.mode.{self.mode.name}")
-
-    def fail(self, code: str, message: Msg, *tokens: Any, round: int | None = None,
-             turn: int | None = None) -> None:
-        raise RuleViolation(Violation(code, message, pointer(*tokens), round, turn))
+class PopReplay(RoundSetup):
+    """The replay of one POP! log (the state and the checks' helpers: :class:`~.state.PopState`;
+    a round's setup: :class:`~.setup.RoundSetup`): the rounds, the turns, the outcome."""
 
     # --- the whole log ---------------------------------------------------------------------------
 
@@ -179,147 +123,6 @@ class PopReplay:
                       "rounds", index, "turns", round=number)
         if self.rec.enabled and (complete or self.finished_by):
             notes.round_end(self, rnd, index)
-
-    def known_kept(self, rnd: Round, kept: list[int | None]) -> None:
-        """Hands not tracked: fill in each card left in hand after a complete battle round that no
-        assignment of the unseen cards can change: the one card a player drew (recorded) and
-        never played; else, when a single kept card is unknown, the one card the round never
-        showed (a 5-player round deals the whole deck)."""
-        for position, drawn in enumerate(rnd.drawn):
-            if kept[position] is None and len(drawn) == 1 and not rnd.free[position]:
-                kept[position] = drawn[0]
-        unknown = [position for position, card in enumerate(kept) if card is None]
-        if len(unknown) == 1 and len(rnd.seen) == 49:
-            kept[unknown[0]] = next(c for c in range(1, 51) if c not in rnd.seen)
-
-    def check_card(self, rnd: Round, card: int, *tokens: Any, turn: int | None = None) -> None:
-        """A new card: a real number, seen once in the round."""
-        if not is_card(card):
-            self.fail("unknown-card", msg("pop.unknown-card", card=card),
-                      *tokens, round=rnd.number, turn=turn)
-        if card in rnd.seen:
-            where = self.where(rnd, card, tokens)
-            self.fail("duplicate-card", msg("pop.duplicate-card", card=card, round=rnd.number,
-                                            where=where or msg("pop.where.seen")),
-                      *tokens, round=rnd.number, turn=turn)
-        rnd.seen.add(card)
-
-    def where(self, rnd: Round, card: int, tokens: tuple) -> Msg | str:
-        """Where the round's log put ``card`` before ``tokens``, in words (for messages)."""
-        return places.describe(places.earlier_places(
-            self.log, rnd.number - 1, card, tokens, names=self.names, draws_first=self.variant))
-
-    def check_layout(self, rnd: Round, layout: list[list[int | None]], index: int) -> None:
-        number = rnd.number
-        rows = self.mode.layout_rows(self.difficulty)
-        puzzle = rows is None
-        seen = rnd.seen
-        if not puzzle and len(layout) != rows:
-            self.fail("bad-setup",
-                      msg("pop.layout-rows", mode=self.mode_word, rows=rows, count=len(layout)),
-                      "rounds", index, "layout", round=number)
-        for r, row in enumerate(layout):
-            for c, card in enumerate(row):
-                if card is None:
-                    if not puzzle:
-                        self.fail("bad-setup", msg("pop.layout-gap", row=r + 1, queue=QUEUES[c]),
-                                  "rounds", index, "layout", r, c, round=number)
-                    continue
-                if 1 <= card <= 50 and card not in seen:
-                    seen.add(card)
-                else:
-                    self.check_card(rnd, card, "rounds", index, "layout", r, c)
-        if puzzle:
-            for r, row in enumerate(layout[:-1]):
-                for c, card in enumerate(row):
-                    if card is not None and layout[r + 1][c] is None:
-                        self.fail("bad-setup", msg("pop.layout-floats", card=card, queue=QUEUES[c]),
-                                  "rounds", index, "layout", r, c, round=number)
-            if not rnd.seen:
-                self.fail("bad-setup", msg("pop.layout-empty"),
-                          "rounds", index, "layout", round=number)
-        rnd.area = Area(layout)
-        rnd.layout_cards = set(rnd.seen)
-        pair = rnd.area.touching_pair()
-        if pair is not None:
-            (c1, r1), (c2, r2) = pair
-            first, second = rnd.area.card_at(c1, r1), rnd.area.card_at(c2, r2)
-            self.fail("bad-setup", msg("pop.layout-touch", first=first, second=second),
-                      "rounds", index, "layout", r1, c1, round=number)
-
-    def named(self, mapping: Mapping[str, Any], code: str, *tokens: Any, round: int,
-              turn: int | None = None) -> dict[int, tuple[str, Any]]:
-        """A map keyed by player names, by player position (``by_player``)."""
-        return by_player(self.names, self.index, mapping, *tokens, duplicate=code,
-                         twice="pop.hand-twice",
-                         round=round, turn=turn)
-
-    def check_hands(self, rnd: Round, hands: Mapping[str, list[int]], index: int) -> None:
-        if hands.keys() == self.name_set:  # each key is its player's own name: no lookup
-            entries = [(name, hands[name]) for name in self.names]
-        else:
-            named = self.named(hands, "bad-hand", "rounds", index, "hands", round=rnd.number)
-            entries = []
-            for position, name in enumerate(self.names):
-                if position not in named:
-                    self.fail("bad-hand", msg("pop.hand-missing", name=name),
-                              "rounds", index, "hands", name, round=rnd.number)
-                entries.append(named[position])
-        size = self.mode.hand_size
-        rnd.hands = []
-        for name, (key, cards) in zip(self.names, entries):
-            if size is not None and len(cards) != size:
-                self.fail("bad-hand", msg("pop.hand-size", name=name, count=len(cards),
-                                          mode=self.mode_word, size=size),
-                          "rounds", index, "hands", key,
-                          round=rnd.number)
-            if size is None and len(cards) < PUZZLE_MIN_HAND:
-                self.fail("bad-hand", msg("pop.hand-puzzle-size", name=name, count=len(cards),
-                                          size=PUZZLE_MIN_HAND),
-                          "rounds", index, "hands", key,
-                          round=rnd.number)
-            hand = set(cards)
-            seen = rnd.seen
-            if (len(hand) == len(cards) and hand.isdisjoint(seen)
-                    and (not hand or 1 <= min(hand) and max(hand) <= 50)):
-                seen |= hand  # every card new and real: what check_card says card by card
-            else:
-                for k, card in enumerate(cards):
-                    self.check_card(rnd, card, "rounds", index, "hands", key, k)
-            rnd.hands.append(hand)
-
-    def check_kept(self, rnd: Round, kept: Mapping[str, int], index: int, *,
-                   complete: bool) -> None:
-        number = rnd.number
-        if self.mode.name != "battle":
-            self.fail("bad-hand", msg("pop.kept-not-battle"),
-                      "rounds", index, "kept", round=number)
-        if not complete:
-            self.fail("bad-hand", msg("pop.kept-too-early", round=number),
-                      "rounds", index, "kept", round=number)
-        named = self.named(kept, "bad-hand", "rounds", index, "kept", round=number)
-        for position in sorted(named):
-            key, card = named[position]
-            tokens = ("rounds", index, "kept", key)
-            if not is_card(card):
-                self.fail("unknown-card", msg("pop.unknown-card", card=card),
-                          *tokens, round=number)
-            if rnd.hands is not None:
-                left = rnd.hands[position]
-                if left != {card}:
-                    held = sorted(left) or msg("pop.kept-nothing")
-                    self.fail("bad-hand", msg("pop.kept-not-left", name=self.names[position],
-                                              card=card, left=held), *tokens, round=number)
-            elif card in rnd.drawn[position]:  # the card they drew and never played
-                rnd.drawn[position].remove(card)
-            else:
-                self.check_card(rnd, card, *tokens)
-                if not rnd.free[position]:  # one card is left, and it is the one they drew
-                    self.fail("bad-hand", msg("pop.kept-not-drawn", name=self.names[position],
-                                              card=card, drawn=rnd.drawn[position][0]),
-                              *tokens, round=number)
-                rnd.free[position] -= 1
-            self.kept[index][position] = card
 
     # --- one turn --------------------------------------------------------------------------------
 

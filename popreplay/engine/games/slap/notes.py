@@ -6,16 +6,36 @@ state}``; ``state`` is described in ``docs/formats/slap.md``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ...messages import Msg, msg
+from ...replay import StepRecorder
 from .messages import card as card_word
-from .table import SHADOW_TRAP
+from .table import SHADOW_TRAP, Challenge, Table, Window
 
-if TYPE_CHECKING:
-    from .rules import SlapReplay
-    from .table import Challenge, Window
 
+class SlapReplay(Protocol):
+    """What the notes read of the replay (:class:`~.rules.SlapReplay`, which they do not
+    import: the rules call the notes)."""
+
+    @property
+    def rec(self) -> StepRecorder: ...
+    @property
+    def names(self) -> list[str]: ...
+    @property
+    def table(self) -> Table: ...
+    @property
+    def window(self) -> Window | None: ...
+    @property
+    def challenge(self) -> Challenge | None: ...
+    @property
+    def next_from(self) -> int: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def ended_by(self) -> str | None: ...
 
 
 def next_flipper(game: SlapReplay) -> int | None:
@@ -36,7 +56,7 @@ def _status(game: SlapReplay, position: int) -> str:
     return "in" if table.counts[position] else "no-cards"
 
 
-def _sets(table) -> dict[str, dict[str, Any]]:
+def _sets(table: Table) -> dict[str, dict[str, Any]]:
     """Every family of face-down places that is not a plain unseen card: a set of won cards
     (order unknown) or a card that left one unseen; keyed by its places' prefix (``?12`` for
     ``?12.1``, ``?12.2``…)."""
@@ -88,6 +108,7 @@ def deal(game: SlapReplay) -> None:
 
 def flip(game: SlapReplay, player: int, card: str) -> None:
     window = game.window
+    assert window is not None  # (the flip opened it)
     name = game.names[player]
     central = game.table.central
     under = msg("slap.note.onto", card=card_word(central[-2])) if len(central) >= 2 else ""
@@ -131,6 +152,7 @@ def slap(game: SlapReplay, player: int, pile: str, result: dict[str, Any]) -> No
         note = msg("slap.note.won", name=name, where=where, what=what,
                    parts=parts or msg("slap.note.nothing"), back=back, out=out)
     elif kind == "valid":
+        assert window is not None  # (a valid slap answers the open window)
         interrupted = (msg("slap.note.interrupted", flipper=game.names[window.flipper])
                        if result.get("interrupted") else "")
         out = (msg("slap.note.eliminated-last-chance", out=list(result["eliminated"]))
