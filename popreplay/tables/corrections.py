@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session
 
 from ..db.tables import TableEntry, TableRecord
 from .places import PlaceError, place, put, tokens
+from .rows import Row, Snapshot, engine_choices, entries, plain
 
 KIND = "correct"
 MAX_CHANGES = 20  # pointers a correction may set, fixes included
@@ -80,10 +81,9 @@ def decide(session: Session, table: TableRecord, viewer: Any, entry: Mapping[str
     engine's budget, popreplay/budget.py: ``budget.Busy`` past it); raises ``error``
     (``service.TableError``)."""
     from .. import budget
-    from . import state as states  # (state imports this module)
 
-    rows = [states.Row.of(row) for row in states.entries(session, table.id)]
-    return budget.run(None, _decide, states.Snapshot.of(table), rows, viewer, entry, error,
+    rows = [Row.of(row) for row in entries(session, table.id)]
+    return budget.run(None, _decide, Snapshot.of(table), rows, viewer, entry, error,
                       wait=wait)
 
 
@@ -161,22 +161,19 @@ def replayed(table: TableRecord, rows: list[TableEntry], corrected: Mapping[int,
 
 def _check(table: TableRecord, rows: list[TableEntry], corrected: Mapping[int, Any],
            changed: Mapping[int, Any], *, error: type) -> None:
-    from . import state as states
 
     try:
         log, placed = replayed(table, rows, corrected)
     except PlaceError as bad:
         raise error(422, f"The corrected draft has no place for a later entry: {bad}.", [
             {"code": "bad-request", "message": str(bad), "path": "/entry/set"}]) from None
-    choices = states.engine_choices(table.game, log)
+    choices = engine_choices(table.game, log)
     problem = choices.get("error")
     if not problem:
         return
     culprit = _culprit(problem, placed)
     if culprit is None:  # the rule's pointer names no entry: replay entry by entry
         culprit = _first_illegal(table, placed, min(changed))
-    from .service import plain
-
     rule = plain(problem)
     if culprit is None or culprit[0].seq in changed:
         raise _refused(error, "Refused by the rules.", [rule], log, culprit)
@@ -208,12 +205,11 @@ def _culprit(problem: Mapping[str, Any], placed: list[tuple[TableEntry, dict[str
 
 def _first_illegal(table: TableRecord, placed: list[tuple[TableEntry, dict[str, Any]]],
                    first: int) -> tuple[TableEntry, dict[str, Any]] | None:
-    from . import state as states
 
     log = table.start["log"]
     for row, body in placed:
         log = place(log, body["at"], body["how"], body["value"])
-        if row.seq >= first and states.engine_choices(table.game, log).get("error"):
+        if row.seq >= first and engine_choices(table.game, log).get("error"):
             return row, body
     return None
 
@@ -255,7 +251,7 @@ def shown(items: list[dict[str, Any]], public: Mapping[str, Any], *, player: str
     return out
 
 
-def entry_view(row: TableEntry, public: Mapping[str, Any], *, player: str | None
+def entry_view(row: TableEntry | Row, public: Mapping[str, Any], *, player: str | None
                ) -> dict[str, Any]:
     """A correction as an entry of the list and the stream."""
     [item] = shown([{"who": row.body.get("who"), "changes": [

@@ -22,9 +22,9 @@ from ..db.session import sqlite_writer
 from ..db.tables import TableEntry, TableRecord
 from ..db.types import utcnow
 from ..engine import get_game
-from ..i18n import localize
 from . import corrections, gather, state as states
 from .places import PlaceError, build, place, tokens
+from .rows import Snapshot, plain  # noqa: F401  (service.plain)
 
 ATTEMPTS = 8  # compare-and-set retries when another host appended at the same moment
 
@@ -64,12 +64,6 @@ class Appended:
     missed: list[TableEntry] = field(default_factory=list)  # stale: the entries after `seen`
     notify: list[str] = field(default_factory=list)  # players whose part was refused meanwhile
     busy: budget.Busy | None = None  # appended, but its state was not ready within the budget
-
-
-def plain(error: Mapping[str, Any]) -> dict[str, Any]:
-    """An engine error as JSON that keeps its message id (to be put in any language later)."""
-    [entry] = localize({"errors": [dict(error)]}, "en")["errors"]
-    return entry
 
 
 # --- create and join -----------------------------------------------------------------------------
@@ -113,7 +107,7 @@ def find(session: Session, table_id: str) -> TableRecord:
     return table
 
 
-def players_of(table: TableRecord) -> list[str]:
+def players_of(table: TableRecord | Snapshot) -> list[str]:
     return [str(p) for p in table.start["log"].get("players") or []]
 
 

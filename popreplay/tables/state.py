@@ -17,63 +17,19 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from .. import budget
 from ..db.tables import TableEntry, TableRecord
-from ..drafts import draft_shape
-from ..engine import get_game
 from . import corrections, games
+from .rows import Row, Snapshot, engine_choices, entries  # noqa: F401  (states.Row, …)
 from .gather import Part, ask, plan_key
 from .places import place
 
 CACHE_SIZE = 256  # states kept per process (LRU), of every table
 KEEP_BEHIND = 4  # of one table, the states more than this many entries before its latest are let go
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """What the state and the views read of a table, as plain values (safe in any thread: no
-    lazy load from the database)."""
-
-    id: str
-    game: str
-    mode: str
-    start: Mapping[str, Any]
-    status: str
-    stored_slug: str | None
-    seat_tokens: Mapping[str, str]
-    last_seq: int
-
-    @classmethod
-    def of(cls, table: TableRecord | Snapshot) -> Snapshot:
-        if isinstance(table, Snapshot):
-            return table
-        return cls(id=table.id, game=table.game, mode=table.mode, start=table.start,
-                   status=table.status, stored_slug=table.stored_slug,
-                   seat_tokens=dict(table.seat_tokens or {}), last_seq=table.last_seq)
-
-
-@dataclass(frozen=True)
-class Row:
-    """One entry of a table (a ``TableEntry`` as plain values)."""
-
-    seq: int
-    kind: str
-    by: str | None
-    body: dict[str, Any]
-    client_id: str | None = None
-    created_at: Any = None
-
-    @classmethod
-    def of(cls, entry: TableEntry | Row) -> Row:
-        if isinstance(entry, Row):
-            return entry
-        return cls(seq=entry.seq, kind=entry.kind, by=entry.by, body=entry.body,
-                   client_id=entry.client_id, created_at=entry.created_at)
 
 
 @dataclass
@@ -176,25 +132,25 @@ class State:
 
 def build(table: TableRecord | Snapshot, rows: Iterable[TableEntry | Row]) -> State:
     """The state after ``rows`` (every row of the table, in order), from the table's start."""
-    table = Snapshot.of(table)
-    rows = [Row.of(r) for r in rows]
+    snap = Snapshot.of(table)
+    plain = [Row.of(r) for r in rows]
     for kind, rewrite in REWRITES.items():
-        if any(r.kind == kind for r in rows):
-            rows = rewrite(rows)
-    return finish(table, fold_rows(Fold(table.start["log"]), rows))
+        if any(r.kind == kind for r in plain):
+            plain = rewrite(plain)
+    return finish(snap, fold_rows(Fold(dict(snap.start["log"])), plain))
 
 
 def advance(table: TableRecord | Snapshot, state: State,
             rows: Iterable[TableEntry | Row]) -> State | None:
     """The state after ``rows`` (the rows after ``state.seq``, in order) from the kept
     ``state``, or ``None`` when one of them changes an earlier entry (build from the start)."""
-    table = Snapshot.of(table)
-    rows = [Row.of(r) for r in rows]
-    if state.fold is None or any(r.kind in REWRITES for r in rows):
+    snap = Snapshot.of(table)
+    plain = [Row.of(r) for r in rows]
+    if state.fold is None or any(r.kind in REWRITES for r in plain):
         return None
-    if not rows:
+    if not plain:
         return state
-    return finish(table, fold_rows(state.fold.copy(), rows))
+    return finish(snap, fold_rows(state.fold.copy(), plain))
 
 
 def finish(table: Snapshot, fold: Fold) -> State:
@@ -215,13 +171,6 @@ def finish(table: Snapshot, fold: Fold) -> State:
     return State(table=table.id, game=table.game, seq=fold.seq, hands=hands, log=log,
                  choices=choices, plans=plans, parts=parts, last_change=fold.last_change,
                  dropped=dict(fold.dropped), corrections=list(fold.corrections), fold=fold)
-
-
-def engine_choices(game: str, log: dict[str, Any]) -> dict[str, Any]:
-    exact, errors = draft_shape(log)
-    if exact is None:
-        return {"error": errors[0].to_dict(), "next": {}}
-    return get_game(game).choices(exact)
 
 
 # --- kept states ---------------------------------------------------------------------------------
@@ -265,14 +214,6 @@ def forget(table_id: str | None = None) -> None:
     with _lock:
         for key in [k for k in _cache if table_id is None or k[0] == table_id]:
             del _cache[key]
-
-
-def entries(session: Session, table_id: str, *, after: int = 0,
-            upto: int | None = None) -> list[TableEntry]:
-    query = select(TableEntry).where(TableEntry.table_id == table_id, TableEntry.seq > after)
-    if upto is not None:
-        query = query.where(TableEntry.seq <= upto)
-    return list(session.scalars(query.order_by(TableEntry.seq)))
 
 
 def load(session: Session, table: TableRecord | Snapshot, *, wait: float | None = None) -> State:

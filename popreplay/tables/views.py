@@ -16,6 +16,7 @@ from ..drafts import draft_shape
 from . import corrections, gather, games
 from .places import tokens
 from .service import Viewer, players_of
+from .rows import Row, Snapshot
 from .state import State
 
 
@@ -59,7 +60,7 @@ def seat_view(state: State, player: str | None) -> dict[str, Any]:
     return out
 
 
-def view(table: TableRecord, state: State, viewer: Viewer, *,
+def view(table: TableRecord | Snapshot, state: State, viewer: Viewer, *,
          with_offers: bool = True) -> dict[str, Any]:
     """The table as ``viewer`` may see it (JSON-ready; messages not localized yet)."""
     taken = list(table.seat_tokens or {})
@@ -132,7 +133,7 @@ def offers_for(state: State, kind: str, plan: Mapping[str, Any], index: int,
     return None
 
 
-def entry_view(row: TableEntry, state: State, viewer: Viewer) -> dict[str, Any]:
+def entry_view(row: TableEntry | Row, state: State, viewer: Viewer) -> dict[str, Any]:
     """One entry as ``viewer`` may see it: a part's cards only to its sender; a placed entry as
     the public draft holds it (no hand of a round still played)."""
     out: dict[str, Any] = {"seq": row.seq, "id": row.client_id, "by": row.by, "kind": row.kind}
