@@ -13,6 +13,11 @@
  * panel commits is turned into `place` entries by comparing JSON (no rule), and the checked table
  * is drawn by the game's replay renderer (static/games/<game>.js) from /api/v1/record/check's
  * latest steps. After every render the page dispatches "popreplay:table" (detail: the view).
+ *
+ * Nothing lost (docs/table.md, "Offline, busy, refused a stream"): the entries not sent yet are kept
+ * in localStorage "popreplay-table-queue:<id>:<seat>" (each with its own id, `seen` and slot key)
+ * and sent again, same id, when the page opens, when the network is back, or after a 503's
+ * Retry-After; a stream the server refuses (503: too many streams) becomes a poll of the table.
  */
 (function () {
   "use strict";
@@ -21,6 +26,7 @@
   var root, data, api, store, view = null, picked = {}, feed = [], source = null, queue = [], sending = {};
   var panels = window.PopReplayRecorders || {}, renderers = window.PopReplayGames || {};
   var checked = null;  // {seq, steps, result}: /api/v1/record/check of the draft this phone sees
+  var queueLine, queueKept = null, stuck = false, note = "", timer = null, polling = null, refollow = null;
 
   function el(tag, attrs) {
     var node = document.createElement(tag);
@@ -56,12 +62,17 @@
     if (body) headers["Content-Type"] = "application/json";
     headers.Authorization = "Bearer " + (tok || token());
     return fetch(api + path, { method: method, headers: headers, body: body ? JSON.stringify(body) : undefined })
-      .then(function (r) { return r.json().then(function (b) { return { status: r.status, body: b }; }); });
+      .then(function (r) {  // a proxy's HTML page (a 502 while a host restarts) is no JSON: {}
+        var retry = parseInt(r.headers.get("Retry-After"), 10);
+        return r.json().catch(function () { return {}; })
+          .then(function (b) { return { status: r.status, body: b || {}, retry: retry > 0 ? retry : null }; });
+      });
   }
 
   // --- following the table ----------------------------------------------------------------------
 
   function follow() {
+    clearInterval(polling); clearTimeout(refollow); polling = refollow = null;
     if (source) source.close();
     source = new EventSource(api + "/stream?token=" + encodeURIComponent(token()));
     var take = function (ev) { show(JSON.parse(ev.data)); };
@@ -72,8 +83,30 @@
       feed.unshift(e);
       feed = feed.slice(0, 30);
     });
-    source.onerror = function () { status(t("Connection lost: reconnecting…"), true); };
+    source.onerror = function () {
+      // an HTTP error (503: too many streams here) closes an EventSource for good: poll instead
+      if (source.readyState === EventSource.CLOSED) poll();
+      else status(t("Connection lost: reconnecting…"), true);
+    };
     source.onopen = function () { status(""); };
+  }
+
+  // the stream refused: the table read every 2 s, the stream asked for again after 10 s
+  function poll() {
+    if (source) { source.close(); source = null; }
+    status(t("Live updates are refused for now: the table is read every 2 s."));
+    var read = function () {
+      call("GET", "").then(function (a) {
+        if (a.status === 200 && a.body.seq !== undefined) show(a.body);
+        else if (a.status === 401 || a.status === 403 || a.status === 404) {
+          clearInterval(polling); clearTimeout(refollow);
+          status(a.body.message || String(a.status), true);
+        }
+      }).catch(function () { /* offline: the next read */ });
+    };
+    read();
+    polling = setInterval(read, 2000);
+    refollow = setTimeout(follow, 10000);  // the server's Retry-After for a stream (STREAM_RETRY)
   }
 
   function show(next) {
@@ -105,33 +138,83 @@
 
   function pickKey(kind, g, slot) { return [kind, g.round, g.turn, slot.index].join(":"); }
 
-  // entries go one at a time, in the order they were made (a tap never waits for the network)
+  // entries go one at a time, in the order they were made (a tap never waits for the network);
+  // each is kept in localStorage until the server has it (an answer 200 or 201) or refuses it
   function send(entry, key, then) {
-    queue.push({ entry: entry, key: key, id: newId(), then: then });
-    if (queue.length === 1) next();
+    queue.push({ entry: entry, key: key, id: newId(), seen: view ? view.seq : 0, then: then });
+    sending[key] = true;
+    keep();
+    next();
+  }
+
+  function queueKey() { return "popreplay-table-queue:" + data.table + ":" + (store.player || "host"); }
+
+  function keep() {
+    var name = queueKey();
+    try {
+      if (queueKept && queueKept !== name) localStorage.removeItem(queueKept);
+      if (queue.length) localStorage.setItem(name, JSON.stringify(queue.map(function (q) {
+        return { entry: q.entry, key: q.key, id: q.id, seen: q.seen };
+      })));
+      else localStorage.removeItem(name);
+      queueKept = name;
+    } catch (e) { /* storage full or off: the queue still lives in this page */ }
+    if (!queue.length) { stuck = false; note = ""; }
+    queueLine.textContent = queue.length && stuck ? (note ? note + " " : "")
+      + nt("{n} entry is waiting to be sent.", "{n} entries are waiting to be sent.", queue.length) : "";
+  }
+
+  function restore() {
+    try { queue = JSON.parse(localStorage.getItem(queueKey()) || "[]") || []; } catch (e) { queue = []; }
+    queue.forEach(function (q) { sending[q.key] = true; });
+    stuck = queue.length > 0;
+    keep();
+  }
+
+  function later(seconds, why) {  // the same entry (same id) again, later
+    stuck = true; note = why; keep();
+    clearTimeout(timer);
+    timer = setTimeout(function () { timer = null; next(); }, seconds * 1000);
   }
 
   function next() {
     var item = queue[0];
-    if (!item) return;
-    var done = function (ok) { delete sending[item.key]; queue.shift(); if (item.then) item.then(ok); next(); };
-    var go = function (seen, left) {
-      return call("POST", "/entries", { id: item.id, seen: seen, entry: item.entry }).then(function (a) {
-        if (a.status === 409 && left > 0) { show(a.body.view); return go(a.body.view.seq, left - 1); }
-        if (a.status === 503 && left > 0) return new Promise(function (ok) { setTimeout(ok, 500); }).then(function () { return go(seen, left - 1); });
-        if (a.status === 201 || a.status === 200) { status(""); done(true); show(a.body.view); return; }
-        var first = (a.body.errors || [])[0];
-        status(t("Refused: {message}", { message: first ? first.message : a.body.message }), true);
+    if (!item || item.busy || timer) return;
+    item.busy = true;
+    var stale = 0;
+    var done = function (ok) { delete sending[item.key]; queue.shift(); keep(); if (item.then) item.then(ok); next(); };
+    var go = function () {
+      return call("POST", "/entries", { id: item.id, seen: item.seen, entry: item.entry }).then(function (a) {
+        var first = (a.body.errors || [])[0] || {};
+        if (a.status === 201 || a.status === 200) { item.busy = false; status(""); done(true); if (a.body.view) show(a.body.view); return; }
+        if (a.status === 409 && first.code === "stale" && a.body.view) {  // what it missed: again
+          show(a.body.view);
+          item.seen = a.body.view.seq;
+          keep();
+          if (++stale < 5) return go();
+          item.busy = false;
+          return later(2, t("Not sent yet: the table keeps changing. Trying again…"));
+        }
+        if (a.status === 503 || a.status === 429 || a.status === 502 || a.status === 504) {
+          item.busy = false;  // busy (or a host restarting) is no refusal
+          var wait = a.retry || 2;
+          return later(wait, t("The server is busy: sending again in {n} s", { n: wait }));
+        }
+        item.busy = false;
+        status(t("Refused: {message}", { message: first.message || a.body.message || String(a.status) }), true);
         done(false);
         render();
       });
     };
-    sending[item.key] = true;
-    go(view.seq, 3).catch(function () {  // offline: the same entry (same id) again, later
-      delete sending[item.key];
-      status(t("Not sent yet: no network. Trying again…"), true);
-      setTimeout(next, 3000);
+    go().catch(function () {  // offline: the same entry (same id) again, later
+      item.busy = false;
+      later(3, t("Not sent yet: no network. Trying again…"));
     });
+  }
+
+  function queuedCards(key, index) {
+    var item = queue.filter(function (q) { return q.key === key; })[0];
+    return item && item.entry.slots ? item.entry.slots[index] || null : null;
   }
 
   function tap(kind, g, slot, card) {
@@ -251,7 +334,11 @@
           el("p", { class: "rp-sub" }, slotName(slot) + " — ",
             slot.filled ? el("span", { class: "tb-ok", text: t("entered") }) : el("span", { class: "tb-wait", text: t("waiting") })));
         if (slot.cards) line.appendChild(cards(slot.cards, "tb-picked"));
-        if (slot.yours && !slot.filled && slot.offers && (slot.player === store.player || slot.player === null || !store.player)) {
+        var queued = !slot.filled && queuedCards(pickKey(kind, g, slot), slot.index);
+        if (queued) {  // tapped, not sent yet (offline, busy): shown as it will be sent
+          line.appendChild(cards(queued, "tb-picked"));
+          line.appendChild(el("p", { class: "rp-hint", dataset: { act: "unsent" }, text: t("Not sent yet") }));
+        } else if (slot.yours && !slot.filled && slot.offers && (slot.player === store.player || slot.player === null || !store.player)) {
           var mine = picked[pickKey(kind, g, slot)] || [];
           line.appendChild(el("p", { class: "rp-hint", text: nt("Tap {n} card", "Tap {n} cards", slot.count - mine.length) }));
           // many cards (the 1–50 a deal or an unrecorded hand may hold): the recorder's grid, rows of
@@ -451,7 +538,7 @@
 
   function render() {
     if (holding) { deferred = true; return; }
-    while (root.children.length > 2) root.removeChild(root.lastChild);
+    while (root.lastChild !== queueLine) root.removeChild(root.lastChild);
     if (!view) return;
     root.dataset.seq = String(view.seq);
     root.dataset.game = view.game;
@@ -489,6 +576,8 @@
     };
     document.addEventListener("pointerup", release);
     document.addEventListener("pointercancel", release);
+    queueLine = el("p", { class: "rp-status tb-queue", id: "tb-queue", role: "status", "aria-live": "polite", dataset: { act: "queue" } });
+    root.insertBefore(queueLine, document.getElementById("tb-status").nextSibling);
     data = JSON.parse(document.getElementById("table-data").textContent);
     api = data.api;
     try { store = JSON.parse(localStorage.getItem("popreplay-table:" + data.table) || "{}") || {}; } catch (e) { store = {}; }
@@ -498,7 +587,10 @@
     if (location.hash) history.replaceState(null, "", location.pathname + location.search);
     save();
     if (!token()) { status(t("This table needs its join link (ask the host for the QR code)."), true); return; }
+    restore();
+    window.addEventListener("online", function () { if (timer) { clearTimeout(timer); timer = null; } next(); });
     follow();
+    next();
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);

@@ -1,0 +1,123 @@
+"""Nothing lost (issue 23) on the table page, in Debian's Chromium at 390×844 against the real
+server (SQLite): an entry tapped offline is kept in the phone's storage and sent once when the
+page opens again online; a POST answered 503 busy is sent again (same id) after Retry-After, never
+shown as refused; a stream refused with 503 becomes a poll, and the page still follows the table."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tests.tables.helpers import API, game_log, start_of
+from tests.tables.live import PHONE, Live
+from tests.web.conftest import browser, server, watched_page  # noqa: F401
+
+pytestmark = pytest.mark.browser
+BUSY = {"status": 503, "headers": {"Retry-After": "1"}, "content_type": "application/json",
+        "body": json.dumps({"message": "The server is busy.",
+                            "errors": [{"code": "busy", "path": "", "message": "busy"}]})}
+
+
+def table(server) -> tuple[Live, list[int]]:  # noqa: F811
+    log = game_log(seed=3)
+    return Live(server, start_of(log), hands=True), log["rounds"][0]["layout"][0]
+
+
+def seat_url(live: Live, name: str) -> str:
+    """The link the host hands a seat with (its own seat token), on this phone."""
+    seat = live.call("POST", f"{API}/{live.id}/seats", {"player": name}, live.key)["seat_token"]
+    live.seats[name] = seat
+    return f"{live.server.url}/t/{live.id}#key={live.key}&seat={seat}"
+
+
+def opened(tab: Any, url: str, name: str) -> None:
+    tab.goto(url)
+    tab.wait_for_selector(f"[data-act=you]:has-text('{name}')")
+
+
+def tap_layout(tab: Any, row: list[int]) -> None:
+    for card in row:
+        tab.click(f"[data-entry=round] [data-slot='0'] [data-act=card][data-card='{card}']")
+
+
+def entries(live: Live) -> list[dict[str, Any]]:
+    return live.call("GET", f"{API}/{live.id}/entries", token=live.host)["entries"]
+
+
+def test_an_entry_tapped_offline_is_sent_once_when_the_page_opens_again(server, browser):  # noqa: F811
+    live, row = table(server)
+    with watched_page(browser, viewport=PHONE, timeout=20000) as alice:
+        opened(alice, seat_url(live, "Alice"), "Alice")
+        alice.context.set_offline(True)
+        tap_layout(alice, row)
+        alice.wait_for_selector("[data-act=queue]:has-text('1 entry is waiting to be sent.')")
+        assert alice.locator("[data-entry=round] [data-slot='0'] [data-act=unsent]").count() == 1
+        kept = alice.evaluate(f"localStorage.getItem('popreplay-table-queue:{live.id}:Alice')")
+        assert [q["entry"]["slots"] for q in json.loads(kept)] == [{"0": row}]
+        alice.close()  # the phone's page closed while offline: only its storage has the entry
+        assert entries(live) == []
+        alice.context.set_offline(False)
+        again = alice.context.new_page()
+        opened(again, f"{server.url}/t/{live.id}", "Alice")
+        again.wait_for_selector("[data-entry=round] [data-slot='0'] .tb-ok")
+        again.wait_for_function("() => !document.querySelector('[data-act=queue]').textContent")
+        again.reload()  # nothing left to send: the entry is not sent twice
+        again.wait_for_selector("[data-entry=round] [data-slot='0'] .tb-ok")
+        assert [e["seq"] for e in entries(live)] == [1]
+        assert again.evaluate(f"localStorage.getItem('popreplay-table-queue:{live.id}:Alice')") is None
+
+
+def test_a_busy_server_gets_the_entry_again_after_retry_after(server, browser):  # noqa: F811
+    live, row = table(server)
+    posts: list[dict[str, Any]] = []
+    statuses: list[tuple[int, str]] = []
+
+    def busy_twice(route: Any) -> None:
+        posts.append(json.loads(route.request.post_data))
+        if len(posts) == 1:  # appended, but answered busy (the table after it not ready)
+            route.fetch()
+            route.fulfill(**BUSY)
+        elif len(posts) == 2:
+            route.fulfill(**BUSY)
+        else:
+            answer = route.fetch()
+            statuses.append((answer.status, answer.json()["status"]))
+            route.fulfill(response=answer)
+
+    with watched_page(browser, viewport=PHONE, timeout=20000) as alice:
+        alice.route("**/entries", busy_twice)
+        opened(alice, seat_url(live, "Alice"), "Alice")
+        alice.evaluate("""() => { window.refused = []; new MutationObserver(() => {
+            const text = document.getElementById('table').textContent;
+            if (/Refused/.test(text)) window.refused.push(text); })
+            .observe(document.getElementById('table'), {subtree: true, childList: true,
+                                                         characterData: true}); }""")
+        tap_layout(alice, row)
+        alice.wait_for_selector("[data-act=queue]:has-text('The server is busy: sending again in 1 s')")
+        alice.wait_for_function("() => !document.querySelector('[data-act=queue]').textContent")
+        alice.wait_for_selector("[data-entry=round] [data-slot='0'] .tb-ok")
+        assert len(posts) == 3 and len({p["id"] for p in posts}) == 1  # one entry, one id
+        assert statuses == [(200, "duplicate")]  # the server had it from the first POST
+        assert [e["seq"] for e in entries(live)] == [1]  # counted once
+        assert alice.evaluate("window.refused") == []
+
+
+def test_a_refused_stream_becomes_a_poll(server, browser):  # noqa: F811
+    live, row = table(server)
+    streams: list[str] = []
+
+    def refused(route: Any) -> None:
+        streams.append(route.request.url)
+        route.fulfill(**{**BUSY, "headers": {"Retry-After": "10"}})
+
+    with watched_page(browser, viewport=PHONE, timeout=20000) as watcher:
+        watcher.route("**/stream?**", refused)
+        watcher.goto(f"{server.url}/t/{live.id}#key={live.key}")
+        watcher.wait_for_selector("[data-act=you]:has-text('You are watching.')")
+        assert "refused for now" in watcher.inner_text("#tb-status")
+        seat_url(live, "Bruno")
+        live.send("Bruno", {"type": "part", "entry": "round", "slots": {"0": row}})
+        watcher.wait_for_selector("[data-entry=round] [data-slot='0'] .tb-ok", timeout=5000)
+        assert len(streams) == 1  # the stream is asked for again only after ~10 s
