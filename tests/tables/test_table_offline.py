@@ -121,3 +121,22 @@ def test_a_refused_stream_becomes_a_poll(server, browser):  # noqa: F811
         live.send("Bruno", {"type": "part", "entry": "round", "slots": {"0": row}})
         watcher.wait_for_selector("[data-entry=round] [data-slot='0'] .tb-ok", timeout=5000)
         assert len(streams) == 1  # the stream is asked for again only after ~10 s
+
+
+def test_a_409_that_is_not_stale_is_shown_and_the_entry_dropped(server, browser):  # noqa: F811
+    live, row = table(server)
+    posts: list[str] = []
+    stored = {"message": "This table's game is stored: it takes no more entries.", "errors": []}
+
+    def stored_already(route: Any) -> None:  # what the server answers once the game is stored
+        posts.append(route.request.url)
+        route.fulfill(status=409, content_type="application/json", body=json.dumps(stored))
+
+    with watched_page(browser, viewport=PHONE, timeout=20000) as alice:
+        alice.route("**/entries", stored_already)
+        opened(alice, seat_url(live, "Alice"), "Alice")
+        tap_layout(alice, row)
+        alice.wait_for_selector("#tb-status:has-text('Refused: This table\\'s game is stored')")
+        assert alice.evaluate(f"localStorage.getItem('popreplay-table-queue:{live.id}:Alice')") is None
+        alice.wait_for_timeout(1500)
+        assert len(posts) == 1 and alice.inner_text("[data-act=queue]") == ""
