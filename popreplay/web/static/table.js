@@ -74,7 +74,7 @@
   function follow() {
     clearInterval(polling); clearTimeout(refollow); polling = refollow = null;
     if (source) source.close();
-    source = new EventSource(api + "/stream?token=" + encodeURIComponent(token()));
+    var es = source = new EventSource(api + "/stream?token=" + encodeURIComponent(token()));
     var take = function (ev) { show(JSON.parse(ev.data)); };
     source.addEventListener("snapshot", take);
     source.addEventListener("table", take);
@@ -85,7 +85,7 @@
     });
     source.onerror = function () {
       // an HTTP error (503: too many streams here) closes an EventSource for good: poll instead
-      if (source.readyState === EventSource.CLOSED) poll();
+      if (es.readyState === EventSource.CLOSED) { if (es === source) poll(); }
       else status(t("Connection lost: reconnecting…"), true);
     };
     source.onopen = function () { status(""); };
@@ -94,6 +94,7 @@
   // the stream refused: the table read every 2 s, the stream asked for again after 10 s
   function poll() {
     if (source) { source.close(); source = null; }
+    clearInterval(polling); clearTimeout(refollow);
     status(t("Live updates are refused for now: the table is read every 2 s."));
     var read = function () {
       call("GET", "").then(function (a) {
@@ -186,7 +187,7 @@
     var go = function () {
       return call("POST", "/entries", { id: item.id, seen: item.seen, entry: item.entry }).then(function (a) {
         var first = (a.body.errors || [])[0] || {};
-        if (a.status === 201 || a.status === 200) { item.busy = false; status(""); done(true); if (a.body.view) show(a.body.view); return; }
+        if (a.status === 201 || a.status === 200) { item.busy = false; if (!polling) status(""); done(true); if (a.body.view) show(a.body.view); return; }
         if (a.status === 409 && first.code === "stale" && a.body.view) {  // what it missed: again
           show(a.body.view);
           item.seen = a.body.view.seq;
