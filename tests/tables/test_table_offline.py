@@ -1,15 +1,24 @@
 """Nothing lost (issue 23) on the table page, in Debian's Chromium at 390×844 against the real
 server (SQLite): an entry tapped offline is kept in the phone's storage and sent once when the
 page opens again online; a POST answered 503 busy is sent again (same id) after Retry-After, never
-shown as refused; a stream refused with 503 becomes a poll, and the page still follows the table."""
+shown as refused; a stream refused with 503 becomes a poll, and the page still follows the table;
+a host killed and started again mid-game: the entry tapped meanwhile is sent once, the stream comes
+back and the page catches up."""
 
 from __future__ import annotations
 
 import json
-from typing import Any
+import os
+import signal
+import subprocess
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator
 
 import pytest
 
+from tests.e2e.test_serve import free_port, wait_until_up
 from tests.tables.helpers import API, game_log, start_of
 from tests.tables.live import PHONE, Live
 from tests.web.conftest import browser, server, watched_page  # noqa: F401
@@ -140,3 +149,56 @@ def test_a_409_that_is_not_stale_is_shown_and_the_entry_dropped(server, browser)
         assert alice.evaluate(f"localStorage.getItem('popreplay-table-queue:{live.id}:Alice')") is None
         alice.wait_for_timeout(1500)
         assert len(posts) == 1 and alice.inner_text("[data-act=queue]") == ""
+
+
+class Host:
+    """``popreplay serve`` on a port and a SQLite file of its own, killed and started again."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder, self.port = folder, free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        env = {**os.environ, "POPREPLAY_DATABASE_URL": f"sqlite:///{self.folder / 'host.sqlite'}",
+               "POPREPLAY_SECRET_KEY": "browser-tests"}
+        env.pop("POPREPLAY_PUBLIC_URL", None)
+        with (self.folder / "host.log").open("ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "popreplay", "serve", "--host", "127.0.0.1", "--port",
+                 str(self.port), "--workers", "1"], env=env, stdout=log,
+                stderr=subprocess.STDOUT, cwd=self.folder, start_new_session=True)
+        wait_until_up(self.url, self.process)
+
+    def kill(self) -> None:  # no graceful stop: the open streams end at once
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+
+
+@contextmanager
+def host(folder: Path) -> Iterator[Host]:
+    one = Host(folder)
+    one.start()
+    try:
+        yield one
+    finally:
+        one.kill()
+
+
+def test_a_host_killed_mid_game_loses_nothing(browser, tmp_path):  # noqa: F811
+    log = game_log(seed=3)
+    rnd = log["rounds"][0]
+    with host(tmp_path) as one, watched_page(browser, viewport=PHONE, timeout=20000) as alice:
+        live = Live(one, start_of(log), hands=True)
+        opened(alice, seat_url(live, "Alice"), "Alice")
+        seat_url(live, "Bruno")
+        one.kill()
+        tap_layout(alice, rnd["layout"][0])  # the host is gone: the entry waits on the phone
+        alice.wait_for_selector("[data-act=queue]:has-text('1 entry is waiting to be sent.')")
+        one.start()  # the same port, the same database
+        alice.wait_for_selector("[data-entry=round] [data-slot='0'] .tb-ok", timeout=30000)
+        live.send("Bruno", {"type": "part", "entry": "round", "slots": {"2": rnd["hands"]["Bruno"]}})
+        alice.wait_for_selector("[data-entry=round] [data-slot='2'] .tb-ok")  # the stream is back
+        assert [e["seq"] for e in entries(live)] == [1, 2]
+        assert "refused for now" not in alice.inner_text("#tb-status")
