@@ -74,7 +74,7 @@ def is_over(game: BloopsReplay) -> bool:
 # and a 6's card come from the pile, so each is a card not seen before (docs/recorder.md,
 # "Offline"; the generic narrowing in static/record.js). A value shown again for a known card is
 # not counted: it is no new copy.
-FRESH = [{"at": "/events/*", "key": "value", "where": {"type": ["draw", "give"]}},
+FRESH: list[dict[str, Any]] = [{"at": "/events/*", "key": "value", "where": {"type": ["draw", "give"]}},
          {"at": "/events/*", "key": "penalty", "where": {"type": ["counter"]}}]
 
 

@@ -146,7 +146,7 @@ def next_player(game: CubeReplay) -> int:
 # Offline, the page takes out of these offers the cards entered since this answer
 # (docs/recorder.md, "Offline"; the generic narrowing in static/record.js): a card drawn is no
 # longer one the first draw can give, and a card played, discarded or shown has left the hand.
-SPENT = [
+SPENT: list[dict[str, Any]] = [
     {"offer": "/next/turn/cards/*",
      "by": [{"at": "/turns/*/draw"}, {"at": "/turns/*/events/*", "key": "draw"}]},
     {"offer": "/next/play/cards/*/cards",

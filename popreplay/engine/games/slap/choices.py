@@ -78,7 +78,7 @@ def over(game: SlapReplay) -> bool:
 # Offline, the page takes out of the offered flip the cards flipped since this answer: a flipped
 # card is seen, and a card not seen yet is what an unknown top can be (docs/recorder.md, "Offline";
 # the page's generic narrowing in static/record.js). Not given when the log knows the top card.
-SPENT = [{"offer": "/next/flip/cards", "by": [{"at": "/events/*", "key": "card"}]}]
+SPENT: list[dict[str, Any]] = [{"offer": "/next/flip/cards", "by": [{"at": "/events/*", "key": "card"}]}]
 
 
 def choices(log: Mapping[str, Any], *, pending: Mapping[str, Any] | None = None) -> dict[str, Any]:
