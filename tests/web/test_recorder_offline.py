@@ -166,3 +166,21 @@ def test_bloops_offline_a_values_last_copy_is_no_longer_offered(phone, server): 
          "penalty": penalty},
         {"type": "draw", "player": case["drawer"], "value": case["drawn"]}]}
     back_online(phone, expected, "events")
+
+
+def test_cube_a_draw_begun_offline_goes_on_when_the_network_is_back(phone, server):  # noqa: F811
+    """A turn's draw is built card by card with the engine's answers: offline the panel says it
+    waits for the network (not "Checking…" for ever), and asks again once it is back."""
+    log = CUBE.simulate(mode="standard", players=3, seed=1, options={})
+    log.pop("claimed", None)
+    j = next(j for j, turn in enumerate(log["turns"]) if j > 2 and len(turn.get("draw") or []) >= 2)
+    draft = {**log, "turns": log["turns"][:j]}
+    assert "turn" in cube_choices(draft)["next"]
+    begin(phone, server.url, "cube", "standard", draft)
+    phone.context.set_offline(True)
+    phone.locator('.cr-turn [data-act="draw-unseen"]').click()
+    phone.wait_for_selector(".cr-wait")
+    assert "the rest of this draw is offered when the network is back" in phone.inner_text(".cr-wait")
+    phone.context.set_offline(False)
+    phone.wait_for_selector('.cr-turn [data-act="draw"], .cr-turn [data-act="lay-done"]', timeout=20_000)
+    assert phone.locator(".cr-wait").count() == 0
