@@ -246,9 +246,11 @@ def test_offline_after_two_entries_the_offered_cards_are_still_narrowed(phone, s
 
 
 @pytest.mark.parametrize("game", ["slap", "cube", "bloops"])
-def test_offline_a_panel_that_cannot_narrow_says_its_offers_are_from_before(phone, server, game):  # noqa: F811
-    """Not narrowed offline yet (docs/recorder.md, "Offline"): after an entry made offline the page
-    says that the offers are the ones from before it, rather than showing them as current."""
+def test_offline_a_panel_says_what_its_offers_leave_out(phone, server, game):  # noqa: F811
+    """Offline (docs/recorder.md, "Offline"): after an entry made offline the page says that the
+    cards and values offered leave out those entered since (the answer's ``spent``), and that who
+    plays next is as before; an answer without ``spent`` (slap's known top card) says the offers are
+    the ones from before the entries, rather than showing them as current."""
     log = simulated(game, GAMES[game].modes[0])
     key = "turns" if game == "cube" else "events"
     log[key] = log[key][:6]
@@ -267,10 +269,14 @@ def test_offline_a_panel_that_cannot_narrow_says_its_offers_are_from_before(phon
         "again")""")  # any entry: offline it is kept unchecked (the check comes back later)
     phone.wait_for_selector("#recorder[data-entries='1'][data-checked='0']")
     assert "1 entry is waiting to be checked" in phone.inner_text(".rp-facts")
-    assert "from before these entries" in phone.inner_text(".rp-stale")
+    if "spent" in GAMES[game].choices(log):
+        assert phone.locator(".rp-stale").count() == 0
+        assert "leave out those entered since" in phone.inner_text(".rp-narrowed")
+    else:
+        assert "from before these entries" in phone.inner_text(".rp-stale")
     phone.context.set_offline(False)
     phone.wait_for_selector("#recorder[data-checked='1']")
-    assert phone.locator(".rp-stale").count() == 0
+    assert phone.locator(".rp-stale, .rp-narrowed").count() == 0
 
 
 def test_offline_the_two_player_variant_still_offers_a_card_drawn_before_the_plays(phone, server):  # noqa: F811

@@ -27,6 +27,7 @@
  *   result       the last result object (no steps), or null
  *   steps        the last steps ("tail": all notes, the last two steps whole), or []
  *   offline      true while the network is down (entries queued, checked when it is back)
+ *   waiting      entries made offline since the last check (choices are then narrowed by them)
  *   commit(mutate, label) -> Promise<bool>
  *                mutate(log) edits a deep copy of the draft in place (or returns a new log);
  *                the frame checks it; refused (engine message shown, draft unchanged) -> false
@@ -108,6 +109,51 @@
     } else if (Array.isArray(node)) node[Number(last)] = entry;
     else node[last] = entry;
     return log;
+  }
+
+  // Offline: the engine's answer names the offers that the entries made since take out
+  // (`spent`: [{offer, by: [{at, key?, where?}], left?}], docs/recorder.md "How drafts are kept"):
+  // a value found `left` times (default once) more in the draft than in the checked draft at a
+  // `by` place leaves every list at `offer`. No rule here: the engine's lists and places only.
+  function visit(node, ts, fn, parent, key, wild) {
+    if (node === undefined || node === null) return;
+    if (!ts.length) { fn(node, parent, key, wild); return; }
+    var head = ts[0], rest = ts.slice(1);
+    if (head !== "*") { visit(child(node, head), rest, fn, node, head, wild); return; }
+    Object.keys(node).forEach(function (k) {
+      visit(child(node, k), rest, fn, node, k, { parent: node, key: k });
+    });
+  }
+  function counted(log, by) {
+    var n = {};
+    by.forEach(function (place) {
+      visit(log, tokens(place.at), function (item) {
+        var where = place.where || {};
+        if (Object.keys(where).some(function (k) { return where[k].indexOf(item[k]) < 0; })) return;
+        var value = place.key ? item[place.key] : item;
+        [].concat(value === undefined ? [] : value).forEach(function (v) {
+          if (v !== null && typeof v !== "object") n[String(v)] = (n[String(v)] || 0) + 1;
+        });
+      });
+    });
+    return n;
+  }
+  function narrowed(choices, before, draft) {
+    var out = clone(choices);
+    (choices.spent || []).forEach(function (rule) {
+      var was = counted(before, rule.by), now = counted(draft, rule.by), gone = {};
+      Object.keys(now).forEach(function (v) {
+        var left = rule.left && rule.left[v] !== undefined ? rule.left[v] : 1;
+        if (now[v] - (was[v] || 0) >= left) gone[v] = true;
+      });
+      visit(out, tokens(rule.offer), function (list, parent, key, wild) {
+        if (!Array.isArray(list)) return;
+        var kept = list.filter(function (v) { return !gone[String(v)]; });
+        if (!kept.length && wild) delete wild.parent[wild.key];  // an offer left with nothing goes
+        else parent[key] = kept;
+      });
+    });
+    return out;
   }
 
   function post(url, body, method, token) {
@@ -380,13 +426,18 @@
     }
     if (st.branchOf) facts.push(el("span", null, tn("What if: a branch of {game} from step {step}", {
       game: el("a", { href: "/r/" + st.branchOf.slug + "#step=" + st.branchOf.step, text: st.branchOf.slug }), step: st.branchOf.step })));
+    var waiting = this.offline ? st.undo.length - (st.checkedEntries || 0) : 0;
+    // offline, the last answer's offers less what the entries made since took out (`spent`);
+    // POP!'s panel narrows its own (`narrowsOffline`)
+    var checkedDraft = waiting > 0 && st.undo[st.checkedEntries || 0] ? st.undo[st.checkedEntries || 0].draft : null;
+    var narrows = Boolean(choices && choices.spent && checkedDraft && !(panels[setup.game] || {}).narrowsOffline);
+    if (narrows) choices = narrowed(choices, checkedDraft, st.draft);
     if (this.offline) {
       facts.push(el("strong", { class: "rp-offline", text: t("Offline — entries are kept in this browser and checked when the network is back.") }));
-      var waiting = st.undo.length - (st.checkedEntries || 0);
       if (waiting > 0) facts.push(el("span", { class: "rp-waiting", text: nt("{n} entry is waiting to be checked.", "{n} entries are waiting to be checked.", waiting) }));
-      // a panel that cannot narrow its offers offline (only POP!'s can: docs/recorder.md,
-      // "Offline") says that what it offers is from before these entries
-      if (waiting > 0 && !(panels[setup.game] || {}).narrowsOffline) {
+      if (narrows) {
+        facts.push(el("span", { class: "rp-narrowed", text: t("The cards and values below leave out those entered since; who plays next is as before these entries: enter what happened, it is checked when the network is back.") }));
+      } else if (waiting > 0 && !(panels[setup.game] || {}).narrowsOffline) {
         facts.push(el("span", { class: "rp-stale", text: t("The choices below are the ones from before these entries: enter what happened, it is checked when the network is back.") }));
       }
     }
@@ -400,7 +451,7 @@
     var rec = {
       game: setup.game, mode: setup.mode, players: clone(setup.players), recordHands: Boolean(setup.recordHands),
       draft: clone(st.draft), choices: choices ? clone(choices) : null, result: result || null,
-      steps: answer.steps || [], offline: this.offline,
+      steps: answer.steps || [], offline: this.offline, waiting: waiting,
       commit: function (mutate, label) { return self.commit(mutate, label); },
       ask: function (pending) { return self.ask(pending); },
       refresh: function () { self.renderPanel(self.panelBox, self.rec); }, // the box shown now

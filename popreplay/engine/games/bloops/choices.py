@@ -69,6 +69,21 @@ def is_over(game: BloopsReplay) -> bool:
 
 # --- the answer ----------------------------------------------------------------------------------
 
+# Offline, the page takes out of ``values`` a value once the entries made since this answer have
+# brought as many new cards of it as the deck has left (``left``): a card drawn, a penalty card
+# and a 6's card come from the pile, so each is a card not seen before (docs/recorder.md,
+# "Offline"; the generic narrowing in static/record.js). A value shown again for a known card is
+# not counted: it is no new copy.
+FRESH: list[dict[str, Any]] = [{"at": "/events/*", "key": "value", "where": {"type": ["draw", "give"]}},
+         {"at": "/events/*", "key": "penalty", "where": {"type": ["counter"]}}]
+
+
+def spent(game: BloopsReplay, values: list[int]) -> list[dict[str, Any]]:
+    """How many more new cards of each value the deck has (for the offline narrowing)."""
+    left = {str(v): game.limit(v) - game.known[v] for v in values}
+    return [{"offer": "/values", "by": [dict(by) for by in FRESH], "left": left}]
+
+
 def choices(log: Mapping[str, Any], *, pending: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Every event that may come next, with its possible fields. ``pending`` (a partly entered
     event) is not needed: each event's options are small and come whole."""
@@ -97,6 +112,7 @@ def choices(log: Mapping[str, Any], *, pending: Mapping[str, Any] | None = None)
     if can_call_bloops(game):
         nxt["bloops"] = {"player": names[game.current]}
     over = is_over(game)
+    values = possible_values(game)
     if over:
         nxt["reveal"] = {names[p]: places(game, p) for p in range(len(names))}
     return {
@@ -105,8 +121,9 @@ def choices(log: Mapping[str, Any], *, pending: Mapping[str, Any] | None = None)
         "holder": None if game.holder is None else names[game.holder],
         "final_turns_left": game.final_left,
         "over": over,
-        "values": possible_values(game),
+        "values": values,
         "next": nxt,
+        "spent": spent(game, values),
     }
 
 

@@ -143,6 +143,18 @@ def next_player(game: CubeReplay) -> int:
 
 # --- the answer ----------------------------------------------------------------------------------
 
+# Offline, the page takes out of these offers the cards entered since this answer
+# (docs/recorder.md, "Offline"; the generic narrowing in static/record.js): a card drawn is no
+# longer one the first draw can give, and a card played, discarded or shown has left the hand.
+SPENT: list[dict[str, Any]] = [
+    {"offer": "/next/turn/cards/*",
+     "by": [{"at": "/turns/*/draw"}, {"at": "/turns/*/events/*", "key": "draw"}]},
+    {"offer": "/next/play/cards/*/cards",
+     "by": [{"at": "/turns/*/events/*", "key": "play"}, {"at": "/turns/*/events/*", "key": "discard"},
+            {"at": "/turns/*/events/*", "key": "show"}]},
+]
+
+
 def choices(log: Mapping[str, Any], *, pending: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """What may be entered next (``next``), or, with ``pending``, the options of its next field."""
     if log.get("deal") is None or (pending is not None and "deal" in pending):
@@ -165,6 +177,7 @@ def choices(log: Mapping[str, Any], *, pending: Mapping[str, Any] | None = None)
         "over": game.winner is not None,
         "hands": {name: hand_view(game.know.hands[p]) for p, name in enumerate(game.names)},
         "next": entries,
+        "spent": [{"offer": rule["offer"], "by": [dict(by) for by in rule["by"]]} for rule in SPENT],
     }
 
 

@@ -75,6 +75,12 @@ def over(game: SlapReplay) -> bool:
 
 # --- the answer ----------------------------------------------------------------------------------
 
+# Offline, the page takes out of the offered flip the cards flipped since this answer: a flipped
+# card is seen, and a card not seen yet is what an unknown top can be (docs/recorder.md, "Offline";
+# the page's generic narrowing in static/record.js). Not given when the log knows the top card.
+SPENT: list[dict[str, Any]] = [{"offer": "/next/flip/cards", "by": [{"at": "/events/*", "key": "card"}]}]
+
+
 def choices(log: Mapping[str, Any], *, pending: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Every event that may come next. ``pending`` is not needed: a flip's possible cards and the
     slappers come whole."""
@@ -96,7 +102,7 @@ def choices(log: Mapping[str, Any], *, pending: Mapping[str, Any] | None = None)
     flipper = next_flipper(game)
     if flipper is not None:
         nxt["flip"] = {"player": names[flipper], "cards": possible_tops(game, flipper)}
-    return {
+    answer: dict[str, Any] = {
         "over": finished,
         "window": window,
         "challenge": None if challenge is None else {
@@ -105,6 +111,10 @@ def choices(log: Mapping[str, Any], *, pending: Mapping[str, Any] | None = None)
         "counts": counts,
         "next": nxt,
     }
+    if "flip" in nxt and len(nxt["flip"]["cards"]) > 1:
+        answer["spent"] = [{"offer": rule["offer"], "by": [dict(by) for by in rule["by"]]}
+                           for rule in SPENT]
+    return answer
 
 
 # --- what-if branches ----------------------------------------------------------------------------

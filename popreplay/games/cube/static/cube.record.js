@@ -130,11 +130,20 @@
     rec.refresh();
     rec.ask({ player: building.player, draw: building.draw }).then(function (answer) {
       if (ui !== building) return;
+      building.unasked = !answer;  // offline: asked again when the network is back
       var lay = answer && answer.next && answer.next.lay;
       if (lay && !lay.hidden) { commitTurn(rec, building, lay.cards); return; }
       building.answer = answer;
       rec.refresh();
     });
+  }
+
+  // A draw built card by card needs the engine's answer for its next card: offline there is none,
+  // so the panel says it waits, and asks again once the network is back (the frame re-renders).
+  function waiting(h, rec, entry, again) {
+    if (entry.unasked && !rec.offline) { entry.unasked = false; window.setTimeout(again, 0); }
+    return h.el("p", { class: "rp-hint cr-wait", text: entry.unasked
+      ? t("Offline: the rest of this draw is offered when the network is back.") : t("Checking…") });
   }
 
   function turnBox(h, rec, turn) {
@@ -153,7 +162,7 @@
     }
     var answer = building.answer;
     b.appendChild(h.el("p", { class: "rp-sub", text: t("Drawn: {cards}", { cards: building.draw.map(function (c) { return c || t("unseen"); }).join(", ") || "—" }) }));
-    if (!answer) { b.appendChild(h.el("p", { class: "rp-hint cr-wait", text: t("Checking…") })); return b; }
+    if (!answer) { b.appendChild(waiting(h, rec, building, function () { drawn(rec, building); })); return b; }
     if (answer.error) { b.appendChild(h.el("p", { class: "rp-error", text: answer.error.message })); return b; }
     var next = answer.next || {};
     if (next.draw) {
@@ -303,6 +312,7 @@
     rec.refresh();
     rec.ask({ play: e.card, draw: e.drawn }).then(function (answer) {
       if (ui !== e) return;
+      e.unasked = !answer;  // offline: asked again when the network is back
       e.answer = answer;
       rec.refresh();
     });
@@ -312,7 +322,7 @@
     function more(card) { lookMore(rec, e, option, play, card); }
     b.appendChild(h.el("p", { class: "rp-sub", text: t("Look Ahead draws: {cards}", { cards: e.drawn.map(function (c) { return c || t("unseen"); }).join(", ") || "—" }) }));
     var answer = e.answer;
-    if (!answer) { b.appendChild(h.el("p", { class: "rp-hint cr-wait", text: t("Checking…") })); return b; }
+    if (!answer) { b.appendChild(waiting(h, rec, e, function () { lookMore(rec, e, option, play); })); return b; }
     if (answer.error || !answer.next.draw) { b.appendChild(h.el("p", { class: "rp-error", text: (answer.error || {}).message || "" })); return b; }
     b.appendChild(cardGrid(h, answer.next.draw.cards, "draw", more));
     b.appendChild(h.el("div", { class: "rp-row" }, unseenButton(h, "draw-unseen", more)));

@@ -21,7 +21,7 @@
   var VALUES = 17;
 
   // Panel-local state (what was tapped for the entry being built); it is not part of the draft.
-  var ui = { colour: null, folies: false };
+  var ui = { colour: null, folies: false, flipper: null };
 
   // "red-7" as people say it: "red 7" ("rouge 7")
   function cardWords(card) {
@@ -34,16 +34,29 @@
     return { colour: card.slice(0, cut), value: card.slice(cut + 1) };
   }
 
-  function flipBox(h, rec, flip) {
+  function flipBox(h, rec, flip, players) {
+    // Offline after an entry, who flips is not known (the engine decides it from the cards): the
+    // recorder taps the player, among those the engine last listed as still in the game.
+    var flipper = rec.waiting > 0 && ui.flipper ? ui.flipper : flip.player;
     var box = h.el("section", { class: "rp-box sr-flip", "aria-label": t("Flip") },
-      h.el("h3", { class: "rp-head", text: t("{player} flips", { player: flip.player }) }));
+      h.el("h3", { class: "rp-head", text: t("{player} flips", { player: flipper }) }));
+    if (rec.waiting > 0) {
+      var who = h.el("div", { class: "rp-row sr-flippers", role: "group", "aria-label": t("Who flips?") });
+      players.forEach(function (name) {
+        who.appendChild(h.el("button", { type: "button", class: "rp-toggle" + (name === flipper ? " rp-on" : ""),
+          "aria-pressed": String(name === flipper), dataset: { act: "flipper", player: name },
+          on: { click: function () { ui.flipper = name; rec.refresh(); } } }, name));
+      });
+      box.appendChild(h.el("p", { class: "rp-hint", text: t("Offline: tap who flips.") }));
+      box.appendChild(who);
+    }
     var cards = flip.cards;
     var possible = {};
     cards.forEach(function (c) { possible[c] = true; });
     function commit(card) {
       ui.colour = null;
-      rec.commit(function (log) { log.events.push({ flip: flip.player, card: card }); },
-        t("{player} flips {card}", { player: flip.player, card: cardWords(card) }));
+      rec.commit(function (log) { log.events.push({ flip: flipper, card: card }); },
+        t("{player} flips {card}", { player: flipper, card: cardWords(card) }));
     }
     if (cards.length === 1) {
       var p = parts(cards[0]);
@@ -113,7 +126,7 @@
     var h = rec.helpers;
     var answer = rec.choices || {};
     var next = answer.next || {};
-    if (next.flip) container.appendChild(flipBox(h, rec, next.flip));
+    if (next.flip) container.appendChild(flipBox(h, rec, next.flip, (next.slap || {}).players || [next.flip.player]));
     if (next.slap) container.appendChild(slapBox(h, rec, next.slap));
     if (next.time_up) {
       container.appendChild(h.el("section", { class: "rp-box sr-time", "aria-label": t("End of time") },
@@ -138,7 +151,7 @@
   window.PopReplayRecorders = window.PopReplayRecorders || {};
   window.PopReplayRecorders.slap = {
     renderPanel: renderPanel,
-    reset: function () { ui.colour = null; ui.folies = false; },
+    reset: function () { ui.colour = null; ui.folies = false; ui.flipper = null; },
     start: start,
     recordsHands: false,  // the setup offers no "Record hands and deals" (every flip is seen)
   };
