@@ -18,7 +18,8 @@ from ..engine import ENGINE_VERSION, GAMES
 from ..store.lookups import find_by_slug
 from . import preview, preview_image
 from .lang import current as current_lang
-from .views import (EXAMPLES, bp, example_heading, game_title, localized, mode_word)
+from .views import EXAMPLES, bp, example_heading, game_title, localized
+from .words import mode_word
 from .views import _example_bytes as example_bytes
 from .views import _example_replay_in as example_replay_in
 
