@@ -75,7 +75,7 @@ def _replayed(record: Any) -> dict[str, Any]:
     """The replay with steps, notes in the page's language."""
     key = (record.id, record.slug, record.content_hash, ENGINE_VERSION, current_lang())
     return _REPLAYS.get_or_compute(
-        key, lambda: localized(check_text(record.log, with_steps=True)))
+        key, lambda: localized(dict(check_text(record.log, with_steps=True))))
 
 
 def _standings(game: Any, outcome: Any, players: list[str]) -> list[str]:
