@@ -11,6 +11,7 @@ from . import api
 from .jsonout import SafeJSONProvider
 from .config import Config
 from .db import session as db_session
+from .queue import remote_replay
 
 log = logging.getLogger(__name__)
 
@@ -24,6 +25,8 @@ def build_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(Config.load(config))
     db_session.init_app(app)
     api.init_app(app)
+    # a first replay on a worker when a broker is configured (store/replays.py asks for it)
+    app.extensions["popreplay_remote_replay"] = remote_replay
     _register_viewer(app)
     return app
 

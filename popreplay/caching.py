@@ -1,5 +1,5 @@
 """One bounded cache type for every per-process cache of the service (replays, pages, localized
-replays, link previews).
+replays, link previews, table states, seat views).
 
 A :class:`BoundedCache` keeps at most ``max_entries`` values and/or ``max_bytes`` of them (each
 value's size is ``size(value)``, ``len`` by default), dropping the least recently used first. A
@@ -133,6 +133,16 @@ class BoundedCache(Generic[K, V]):
             if value is not None:
                 self._bytes -= self._sizes.pop(key)
             return value
+
+    def discard(self, where: Callable[[K], bool]) -> int:
+        """Forget every key for which ``where(key)`` is true (one pass, under the lock; not
+        reported to ``on_evict``); how many were forgotten."""
+        with self._lock:
+            gone = [key for key in self._items if where(key)]
+            for key in gone:
+                del self._items[key]
+                self._bytes -= self._sizes.pop(key)
+            return len(gone)
 
     def clear(self) -> None:
         with self._lock:

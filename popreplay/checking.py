@@ -9,30 +9,31 @@ from typing import Any
 
 from .engine import invalid_result, replay_log
 from .logformat import ShapeError, check_parsed_shape, check_shape, parse_json
+from .logformat.types import Result, as_result
 
 
-def check_log(data: Any, *, with_steps: bool = False) -> dict[str, Any]:
+def check_log(data: Any, *, with_steps: bool = False) -> Result:
     """The result object of a parsed log (``invalid`` when its shape is wrong)."""
     try:
         log = check_shape(data)
     except ShapeError as error:
-        return invalid_result(error.errors, game=error.game, mode=error.mode)
-    return replay_log(log, with_steps=with_steps)
+        return as_result(invalid_result(error.errors, game=error.game, mode=error.mode))
+    return as_result(replay_log(log, with_steps=with_steps))
 
 
-def check_json(data: Any, *, with_steps: bool = False) -> dict[str, Any]:
+def check_json(data: Any, *, with_steps: bool = False) -> Result:
     """The result object of freshly parsed JSON (:func:`popreplay.logformat.parse_json`)."""
     try:
         log = check_parsed_shape(data)
     except ShapeError as error:
-        return invalid_result(error.errors, game=error.game, mode=error.mode)
-    return replay_log(log, with_steps=with_steps)
+        return as_result(invalid_result(error.errors, game=error.game, mode=error.mode))
+    return as_result(replay_log(log, with_steps=with_steps))
 
 
-def check_text(text: str | bytes, *, with_steps: bool = False) -> dict[str, Any]:
+def check_text(text: str | bytes, *, with_steps: bool = False) -> Result:
     """The result object of a log given as JSON text (``invalid`` when it is not JSON)."""
     try:
         data = parse_json(text)
     except ShapeError as error:
-        return invalid_result(error.errors, game=error.game, mode=error.mode)
+        return as_result(invalid_result(error.errors, game=error.game, mode=error.mode))
     return check_json(data, with_steps=with_steps)

@@ -174,7 +174,7 @@ def replay(file: str, as_json: bool, step: int | None, color: bool | None,
     except OSError as error:
         result = _unreadable(file, error)
     else:
-        result = check_text(text, with_steps=True)
+        result = dict(check_text(text, with_steps=True))
     result = in_language(result, lang)
     steps = result.get("steps", [])
     if step is not None and not 0 <= step < max(len(steps), 1):

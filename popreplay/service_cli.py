@@ -7,50 +7,16 @@ They use the same app, database and ``popreplay.store`` functions as the API (on
 from __future__ import annotations
 
 import sys
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
 import click
 
+from .cli_app import (alembic_errors, app_context, database_url, describe, not_up_to_date,
+                      ready_app_context)
+
 EXIT_OK, EXIT_INVALID = 0, 2
-
-
-@contextmanager
-def _ready_app_context() -> Iterator[Any]:
-    """An app context on a database whose schema is up to date (else a clear error)."""
-    from .db import migrate
-
-    with _app_context() as app:
-        url = _database_url(app)
-        with _alembic_errors(url):
-            up_to_date = migrate.is_up_to_date(url)
-        if not up_to_date:
-            raise _not_up_to_date(url)
-        yield app
-
-
-@contextmanager
-def _app_context() -> Iterator[Any]:
-    from . import create_app
-    from .db.session import get_database
-
-    try:
-        app = create_app()
-    except ValueError as error:  # a configuration variable that makes no sense
-        raise click.ClickException(str(error)) from None
-    try:
-        with app.app_context():
-            yield app
-    finally:
-        get_database(app).dispose()
-
-
-def _database_url(app: Any) -> str:
-    from .db.session import get_database
-
-    return get_database(app).url
 
 
 def _dumps(value: Any) -> str:
@@ -128,15 +94,15 @@ def serve(host: str, port: int, workers: int, threads: int, worker_class: str,
     """Serve the API and the viewer with gunicorn (applies pending migrations first)."""
     from .db import migrate
 
-    with _app_context() as app:
-        url = _database_url(app)
+    with app_context() as app:
+        url = database_url(app)
     if no_migrate:
-        with _alembic_errors(url):
+        with alembic_errors(url):
             up_to_date = migrate.is_up_to_date(url)
         if not up_to_date:
-            raise _not_up_to_date(url)
+            raise not_up_to_date(url)
     else:
-        with _alembic_errors(url):
+        with alembic_errors(url):
             migrate.upgrade(url)
     _check_port_free(host, port)
     options = serve_options(host, port, workers, threads, worker_class)
@@ -168,34 +134,6 @@ def _check_port_free(host: str, port: int) -> None:
                 f"cannot serve on {host}:{port}: {error.strerror or error}") from None
 
 
-def _not_up_to_date(url: str) -> click.ClickException:
-    return click.ClickException(f"the database schema is not up to date ({describe(url)}); "
-                                "run: popreplay db upgrade")
-
-
-@contextmanager
-def _alembic_errors(url: str) -> Iterator[None]:
-    """Alembic's and the database's failures as one clear line, naming the database, instead of
-    a traceback."""
-    from alembic.util import CommandError
-    from sqlalchemy.exc import OperationalError
-
-    try:
-        yield
-    except CommandError as error:
-        raise click.ClickException(f"migrations: {error} (is the database {describe(url)} "
-                                   "newer than this popreplay?)") from None
-    except OperationalError as error:
-        raise click.ClickException(
-            f"the database does not answer ({describe(url)}): {error.orig}") from None
-
-
-def describe(url: str) -> str:
-    from .db.session import describe as describe_database
-
-    return describe_database(url)
-
-
 # --- db ------------------------------------------------------------------------------------------
 
 
@@ -210,9 +148,9 @@ def db_upgrade(revision: str) -> None:
     """Upgrade the schema to REVISION (default: the newest)."""
     from .db import migrate
 
-    with _app_context() as app:
-        url = _database_url(app)
-    with _alembic_errors(url):
+    with app_context() as app:
+        url = database_url(app)
+    with alembic_errors(url):
         migrate.upgrade(url, revision)
     click.echo(f"database {describe(url)} at revision {migrate.current(url)}", err=True)
 
@@ -223,9 +161,9 @@ def db_downgrade(revision: str) -> None:
     """Downgrade the schema to REVISION (default: one step back; 'base' removes everything)."""
     from .db import migrate
 
-    with _app_context() as app:
-        url = _database_url(app)
-    with _alembic_errors(url):
+    with app_context() as app:
+        url = database_url(app)
+    with alembic_errors(url):
         migrate.downgrade(url, revision)
     click.echo(f"database {describe(url)} at revision {migrate.current(url) or 'base'}",
                err=True)
@@ -236,9 +174,9 @@ def db_current() -> None:
     """Print the schema revision of the database and the newest one."""
     from .db import migrate
 
-    with _app_context() as app:
-        url = _database_url(app)
-    with _alembic_errors(url):
+    with app_context() as app:
+        url = database_url(app)
+    with alembic_errors(url):
         current = migrate.current(url)
     click.echo(f"database: {describe(url)}\ncurrent: {current or 'base'}\nhead: {migrate.head()}")
 
@@ -250,8 +188,8 @@ def db_revision(message: str, empty: bool) -> None:
     """Write a new migration (autogenerated from the models; review it by hand)."""
     from .db import migrate
 
-    with _app_context() as app:
-        url = _database_url(app)
+    with app_context() as app:
+        url = database_url(app)
     migrate.revision(url, message, autogenerate=not empty)
 
 
@@ -370,7 +308,7 @@ def import_(paths: tuple[str, ...], visibility: str, jobs: int, chunk: int, deta
     summary = ImportSummary()
     files = _files(paths)
     started = time.monotonic()
-    with _ready_app_context():
+    with ready_app_context():
         work = ((source, raw) for path in files for source, raw in _items(path))
         totals = commands.import_items(
             work, total=_item_count(files), visibility=visibility, jobs=jobs, chunk=chunk,
@@ -430,7 +368,7 @@ def export(backup: bool, with_deleted: bool, as_csv: bool, **filters: Any) -> No
     from .store import export as exporting
 
     chosen = queries.Filters(**filters)
-    with _ready_app_context():
+    with ready_app_context():
         if as_csv:
             for text in exporting.csv_lines(get_session(), chosen, share_base=_share_base(),
                                             backup=backup):
@@ -470,7 +408,7 @@ def revalidate(dry_run: bool, as_json: bool, jobs: int, chunk: int, detach: bool
             click.echo(f"{change['id']} {change['slug']}: "
                        f"{_change(change['before'], change['after'])}")
 
-    with _ready_app_context():
+    with ready_app_context():
         totals = commands.revalidate(dry_run=dry_run, jobs=jobs, chunk=chunk, detach=detach,
                                      report=report)
     if detach:

@@ -118,3 +118,15 @@ def test_many_threads_at_once_keep_it_within_its_bounds():
     assert errors == []
     assert len(cache) <= 50 and cache.bytes <= 400
     assert cache.bytes == sum(len(value) for value in cache.values())
+
+
+def test_discard_forgets_the_keys_it_is_told_of_and_says_how_many():
+    dropped: list[str] = []
+    cache: BoundedCache[tuple[str, int], str] = BoundedCache(
+        max_entries=10, max_bytes=100, on_evict=lambda key, value: dropped.append(value))
+    for table, seq in [("t", 1), ("u", 1), ("t", 2), ("t", 3)]:
+        cache.put((table, seq), f"{table}{seq}")
+    assert cache.discard(lambda key: key[0] == "t" and key[1] < 3) == 2
+    assert cache.keys() == [("u", 1), ("t", 3)] and cache.bytes == 4
+    assert cache.discard(lambda key: False) == 0
+    assert dropped == []  # forgotten, not evicted for room

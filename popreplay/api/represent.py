@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Mapping
 
 from flask import current_app, request
 
@@ -23,7 +23,7 @@ def share_url(record: GameRecord) -> str:
 
 
 def game_view(record: GameRecord, lang: str | None = None, *, recheck: bool = True,
-              fresh: dict[str, Any] | None = None, table: bool = True) -> dict[str, Any]:
+              fresh: Mapping[str, Any] | None = None, table: bool = True) -> dict[str, Any]:
     """A stored game as the API shows it, its result's messages in ``lang`` (the request's
     language by default). ``recheck``: a result with errors gets their message ids back from its
     log (one game at a time), beside the request within its budget, once per log, engine and

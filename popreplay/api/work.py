@@ -13,6 +13,7 @@ from ..engine import ENGINE_VERSION
 from ..i18n import localize
 from ..i18n.words import with_words
 from ..logformat import ShapeError, parse_json
+from ..logformat.types import Result
 from ..jsonout import compact
 
 
@@ -27,7 +28,7 @@ def within_budget(key: Hashable | None, function: Callable[..., Any], *args: Any
     return budget.run(key, function, *args, wait=work_wait())
 
 
-def engine_check(data: Any) -> dict[str, Any]:
+def engine_check(data: Any) -> Result:
     """A parsed log's result (an upload, a draft stored or replaced), beside the request."""
     return within_budget(None, check_json, data)
 

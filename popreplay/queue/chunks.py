@@ -29,16 +29,17 @@ def revalidate_chunk(session: Session, *, first: int, last: int, dry_run: bool,
     ``{"checked", "changes": [{id, slug, before, after}], "poison": [{id, slug, error}]}``.
     ``before_commit(session, outcome)`` runs in that transaction (a worker marks its chunk done
     there; it may raise to roll everything back). With ``dry_run`` only its call is committed."""
+    from ..logformat.types import Result, as_result
     from ..store import revalidation
 
     poison: list[dict[str, Any]] = []
 
-    def guarded(record: Any) -> dict[str, Any]:
+    def guarded(record: Any) -> Result:
         try:
             return revalidation.check_record(record)
         except Exception as error:  # a game that crashes the engine: reported, left as stored
             poison.append({"id": record.id, "slug": record.slug, "error": error_line(error)})
-            return record.result
+            return as_result(record.result)
 
     def outcome_of(items: list[Any]) -> dict[str, Any]:
         return {"checked": len(items), "poison": poison,

@@ -124,7 +124,8 @@ def worker(concurrency: int | None, loglevel: str) -> None:
         raise click.ClickException("popreplay worker needs a broker: set POPREPLAY_BROKER_URL "
                                    "(amqp://... for RabbitMQ, docs/deploy.md)")
     worker_main(broker=broker, queue=app.config.get("QUEUE_NAME") or "popreplay",
-                concurrency=concurrency or os.cpu_count() or 1, loglevel=loglevel)
+                concurrency=concurrency or os.cpu_count() or 1, loglevel=loglevel,
+                app_factory=create_app)
 
 
 @click.command("jobs")
@@ -135,9 +136,9 @@ def jobs_command(limit: int) -> None:
 
     from ..db.models import Job, JobChunk
     from ..db.session import get_session
-    from ..service_cli import _ready_app_context
+    from ..cli_app import ready_app_context
 
-    with _ready_app_context():
+    with ready_app_context():
         session = get_session()
         for job in session.scalars(select(Job).order_by(Job.id.desc()).limit(limit)):
             done, failed, items = session.execute(select(

@@ -21,6 +21,7 @@ from kombu import Exchange, Queue
 QUEUE = "popreplay"  # the default (POPREPLAY_QUEUE: deployments or test runs sharing a broker)
 VISIBILITY_TIMEOUT = 3600  # seconds (Redis only): a chunk takes well under a minute
 _app: Any = None  # the Flask app of this worker process (created on its first task)
+_factory: Any = None  # what makes it: popreplay.create_app, handed in by worker_main
 
 
 def make_celery(broker: str | None, queue: str = QUEUE) -> Celery:
@@ -74,9 +75,10 @@ def celery_for(broker: str, queue: str = QUEUE) -> Celery:
 def _flask_app() -> Any:
     global _app
     if _app is None:
-        from .. import create_app
-
-        _app = create_app()
+        if _factory is None:
+            raise RuntimeError("a popreplay worker is started by worker_main(app_factory=...) "
+                               "(`popreplay worker`)")
+        _app = _factory()
     return _app
 
 
@@ -192,7 +194,12 @@ class RemoteReplay:
         callback(None)
 
 
-def worker_main(*, broker: str, queue: str, concurrency: int, loglevel: str) -> None:
+def worker_main(*, broker: str, queue: str, concurrency: int, loglevel: str,
+                app_factory: Any) -> None:
+    """Run a Celery worker; each of its processes makes its Flask app with ``app_factory``
+    (``popreplay.create_app``: handed in, the queue does not import the app that imports it)."""
+    global _factory
+    _factory = app_factory
     os.environ.setdefault("POPREPLAY_BROKER_URL", broker)
     celery_for(broker, queue).worker_main(["worker", f"--concurrency={concurrency}",
                                     f"--loglevel={loglevel}", f"--queues={queue}",

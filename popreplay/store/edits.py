@@ -3,13 +3,12 @@ branch linked to its source (:func:`link_branch`), a game deleted (:func:`delete
 
 from __future__ import annotations
 
-from typing import Any
-
 from sqlalchemy import delete
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ..checking import check_json
+from ..logformat.types import Result
 from ..db.models import DeletedGame, GamePlayer, GameRecord, StoredReplay
 from ..db.session import sqlite_writer
 from ..db.types import utcnow
@@ -25,7 +24,7 @@ class LogTaken(Exception):
 
 
 def update_log(session: Session, record: GameRecord, *, raw: bytes,
-               checker: Checker = check_json) -> dict[str, Any]:
+               checker: Checker = check_json) -> Result:
     """Replace a game's log (a saved draft continued by its owner): checked like an upload, the
     result recomputed, the stored replays dropped; the slug, owner token, visibility and branch
     link stay; everything read from the log (players and seats, title, date of play) follows the

@@ -15,6 +15,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ..checking import check_json
+from ..logformat.types import Result, as_result
 from ..db.models import VISIBILITIES, GameRecord
 from ..db.session import sqlite_writer
 from ..db.types import utcnow
@@ -36,12 +37,12 @@ class Ingested:
     record: GameRecord
     created: bool
     owner_token: str | None
-    result: dict[str, Any]
+    result: Result
 
     @classmethod
     def duplicate(cls, record: GameRecord) -> Ingested:
         """The game already stored for a log sent again."""
-        return cls(record, False, None, record.result)
+        return cls(record, False, None, as_result(record.result))
 
 
 def ingest(session: Session, raw: bytes, *, visibility: str = "public",
@@ -99,7 +100,7 @@ def restore(session: Session, entry: dict[str, Any]) -> Ingested:
         created_at=parse_datetime(entry.get("created_at")),
     )
     stored = _commit_new(session, record)
-    return Ingested(stored, stored is record, None, stored.result)
+    return Ingested(stored, stored is record, None, as_result(stored.result))
 
 
 def _already_stored(session: Session, raw: bytes, *,
@@ -132,7 +133,7 @@ def _commit_new(session: Session, record: GameRecord) -> GameRecord:
     return record
 
 
-def _new_record(raw: bytes, *, digest: str, result: dict[str, Any], visibility: str,
+def _new_record(raw: bytes, *, digest: str, result: Result, visibility: str,
                 owner_token_hash: str | None, data: Any, identity: str, slug: str | None = None,
                 created_at: datetime | None = None) -> GameRecord:
     if visibility not in VISIBILITIES:

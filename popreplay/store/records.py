@@ -5,7 +5,7 @@ and the result copied onto the row and its seats (:func:`apply_result`)."""
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from typing import Any, Callable
+from typing import Any, Callable, Mapping, TypedDict
 
 from ..checking import check_json
 from ..db.models import GamePlayer, GameRecord
@@ -14,12 +14,13 @@ from ..db.types import db_text
 from ..engine import GAMES, Violation, invalid_result
 from ..logformat import ShapeError, parse_json
 from ..logformat.limits import MAX_DEPTH, depth_exceeds
+from ..logformat.types import Envelope, Meta, Result
 from .tokens import canonical_hash
 
-__all__ = ["Checker", "InvalidLog", "apply_result", "check_log", "log_fields", "nfc",
+__all__ = ["Checker", "InvalidLog", "LogFields", "apply_result", "check_log", "log_fields", "nfc",
            "parse_datetime", "parse_log", "played_at_text"]
 
-Checker = Callable[[Any], dict[str, Any]]
+Checker = Callable[[Any], Result]
 
 nfc = player_name  # a player's name as stored and searched: NFC, storable
 
@@ -27,7 +28,7 @@ nfc = player_name  # a player's name as stored and searched: NFC, storable
 class InvalidLog(Exception):
     """The log is not JSON or not of the right shape; ``result`` is its ``invalid`` result."""
 
-    def __init__(self, result: dict[str, Any]) -> None:
+    def __init__(self, result: Mapping[str, Any]) -> None:
         super().__init__("; ".join(f"{e['path'] or '/'}: {e['message']}" for e in result["errors"]))
         self.result = result
 
@@ -44,7 +45,7 @@ def parse_log(raw: bytes) -> tuple[Any, str]:
     return data, canonical_hash(data)
 
 
-def check_log(data: Any, *, checker: Checker = check_json) -> dict[str, Any]:
+def check_log(data: Any, *, checker: Checker = check_json) -> Result:
     """The parsed log's result; :class:`InvalidLog` when it is ``invalid`` (nothing is stored)."""
     result = checker(data)
     if result["status"] == "invalid":
@@ -52,9 +53,20 @@ def check_log(data: Any, *, checker: Checker = check_json) -> dict[str, Any]:
     return result
 
 
-def log_fields(log: dict[str, Any]) -> dict[str, Any]:
+class LogFields(TypedDict):
+    """The columns of a game's row that follow its log (:func:`log_fields`)."""
+
+    players: list[str]
+    title: str | None
+    played_at: datetime | None
+    played_at_text: str | None
+
+
+def log_fields(log: Envelope) -> LogFields:
     """The columns of a game's row read from its log: players, title and date of play."""
-    meta = log.get("meta") if isinstance(log.get("meta"), dict) else {}
+    meta: Meta | None = log.get("meta")
+    if not isinstance(meta, dict):
+        meta = {}
     title = meta.get("title")
     return {"players": list(log["players"]),
             "title": db_text(title) if isinstance(title, str) else None,
@@ -62,21 +74,22 @@ def log_fields(log: dict[str, Any]) -> dict[str, Any]:
             "played_at_text": played_at_text(meta)}
 
 
-def apply_result(record: GameRecord, *, result: dict[str, Any]) -> None:
+def apply_result(record: GameRecord, *, result: Result) -> None:
     """Copy a result object onto a record, seats included (ingest and revalidate)."""
     record.game = result["game"] or record.game  # an invalid result may not know them
     record.mode = result["mode"] or record.mode
     record.status = result["status"]
     record.legal = result["legal"]
-    record.errors = result["errors"]
+    claims = result["claims"]
+    record.errors = [dict(entry) for entry in result["errors"]]  # JSON columns: plain dicts
     record.outcome = result["outcome"]
-    record.claims = result["claims"]
-    record.claims_match = None if result["claims"] is None else result["claims"]["match"]
+    record.claims = None if claims is None else dict(claims)
+    record.claims_match = None if claims is None else claims["match"]
     record.engine_version = result["engine"]
     standings = _standings(result, record.players)
     seats = {seat.position: seat for seat in record.seats}
-    for seat in [seat for seat in record.seats if seat.position >= len(record.players)]:
-        record.seats.remove(seat)  # a draft continued with fewer players (update_log)
+    for extra in [seat for seat in record.seats if seat.position >= len(record.players)]:
+        record.seats.remove(extra)  # a draft continued with fewer players (update_log)
     for position, name in enumerate(record.players):
         row = standings.get(name, {})
         seat = seats.get(position)
@@ -89,8 +102,8 @@ def apply_result(record: GameRecord, *, result: dict[str, Any]) -> None:
         seat.won = row.get("won")
 
 
-def _standings(result: dict[str, Any], players: list[str]) -> dict[str, Any]:
-    game = GAMES.get(result["game"])
+def _standings(result: Result, players: list[str]) -> dict[str, Any]:
+    game = GAMES.get(result["game"] or "")
     if game is None or not result["legal"] or result["outcome"] is None:
         return {}
     return game.standings(result["outcome"], players)
@@ -102,7 +115,7 @@ def _int_or_none(value: Any) -> int | None:
     return int(value)
 
 
-def played_at_text(meta: dict[str, Any]) -> str | None:
+def played_at_text(meta: Mapping[str, Any]) -> str | None:
     """``meta.played_at`` as written, when it is a date-time this service reads (kept for pages
     that show the local time of play without loading the log)."""
     value = meta.get("played_at")

@@ -208,10 +208,13 @@ def _computed_meanwhile(key: Key, running: threading.Event, stored: StoredBytes 
 def _beside(record: GameRecord, *, raw: bytes, digest: str) -> Any:
     """A first replay's computation beside the request: on a worker when a broker is configured
     (``popreplay.queue``), else in this process (``budget.Background``); both for the log whose
-    content hash is ``digest``."""
-    from ..queue import remote_replay
+    content hash is ``digest``. The app registers the queue's ``remote_replay`` at start-up
+    (popreplay/app.py): the store does not import the queue, which imports the store."""
+    from flask import current_app, has_app_context
 
-    return remote_replay(record, of=digest) or _Background(encode_replay, raw)
+    remote = current_app.extensions.get("popreplay_remote_replay") if has_app_context() else None
+    return (remote(record, of=digest) if remote is not None else None) or _Background(
+        encode_replay, raw)
 
 
 def _before_computing() -> None:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Mapping
 
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, undefer
 
 from ..checking import check_text
+from ..logformat.types import Result
 from ..db.models import GameRecord, StoredReplay
 from ..db.session import sqlite_writer
 from ..db.types import utcnow
@@ -24,19 +25,19 @@ __all__ = ["Revalidated", "check_record", "revalidate"]
 class Revalidated:
     record: GameRecord
     before: dict[str, Any]
-    after: dict[str, Any]
+    after: Result
 
     @property
     def changed(self) -> bool:
         return _comparable(self.before) != _comparable(self.after)
 
 
-def _comparable(result: dict[str, Any]) -> str:
+def _comparable(result: Mapping[str, Any]) -> str:
     return json.dumps({k: v for k, v in result.items() if k != "engine"}, sort_keys=True,
                       ensure_ascii=False)
 
 
-def check_record(record: GameRecord) -> dict[str, Any]:
+def check_record(record: GameRecord) -> Result:
     """A stored game's result by the running engine (what :func:`revalidate` checks by default)."""
     return check_text(record.log)
 
@@ -44,7 +45,7 @@ def check_record(record: GameRecord) -> dict[str, Any]:
 def revalidate(session: Session, *, dry_run: bool = False, batch: int = 100,
                shard: tuple[int, int] | None = None, ids: tuple[int, int] | None = None,
                before_commit: Callable[[Session, list[Revalidated]], None] | None = None,
-               check: Callable[[GameRecord], dict[str, Any]] | None = None,
+               check: Callable[[GameRecord], Result] | None = None,
                ) -> Iterator[Revalidated]:
     """Recompute every stored game's result with the running engine; yield one
     :class:`Revalidated` per game (``changed`` tells whether the result differs). Unless

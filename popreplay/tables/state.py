@@ -15,13 +15,13 @@ within its budget (popreplay/budget.py) when ``load`` is given a ``wait``.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable
 
 from sqlalchemy.orm import Session
 
 from .. import budget
+from ..caching import BoundedCache
 from ..db.tables import TableEntry, TableRecord
 from . import corrections, games
 from .rows import Row, Snapshot, engine_choices, entries  # noqa: F401  (states.Row, …)
@@ -175,45 +175,33 @@ def finish(table: Snapshot, fold: Fold) -> State:
 
 # --- kept states ---------------------------------------------------------------------------------
 
-_cache: OrderedDict[tuple[str, int], State] = OrderedDict()
-# a real lock even where gevent patched `threading`: states are kept from the engine's native
-# thread (popreplay/budget.py) and read from greenlets; held briefly, never across a switch
-_lock = budget._original("Lock")()
+# a BoundedCache's lock is a real one even where gevent patched `threading`: states are kept
+# from the engine's native thread (popreplay/budget.py) and read from greenlets
+_cache: BoundedCache[tuple[str, int], State] = BoundedCache(max_entries=CACHE_SIZE)
 
 
 def kept(table_id: str, seq: int) -> State | None:
-    with _lock:
-        state = _cache.get((table_id, seq))
-        if state is not None:
-            _cache.move_to_end((table_id, seq))
-        return state
+    return _cache.get((table_id, seq))
 
 
 def keep(state: State) -> State:
     """Keep ``state`` (and, of its table, only the few states just before it: the next entry
     starts from the latest, so the cache holds many tables' latest states)."""
-    with _lock:
-        _cache[(state.table, state.seq)] = state
-        _cache.move_to_end((state.table, state.seq))
-        for key in [k for k in _cache if k[0] == state.table and k[1] < state.seq - KEEP_BEHIND]:
-            del _cache[key]
-        while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
+    # the table's older states go first, so that they make room before any other table's
+    _cache.discard(lambda key: key[0] == state.table and key[1] < state.seq - KEEP_BEHIND)
+    _cache.put((state.table, state.seq), state)
     return state
 
 
 def latest_before(table_id: str, seq: int) -> State | None:
     """The kept state of this table with the highest sequence number below ``seq``."""
-    with _lock:
-        found = [s for (t, n), s in _cache.items() if t == table_id and n < seq]
+    found = [s for s in _cache.values() if s.table == table_id and s.seq < seq]
     return max(found, key=lambda s: s.seq, default=None)
 
 
 def forget(table_id: str | None = None) -> None:
     """Forget the kept states (of one table; tests)."""
-    with _lock:
-        for key in [k for k in _cache if table_id is None or k[0] == table_id]:
-            del _cache[key]
+    _cache.discard(lambda key: table_id is None or key[0] == table_id)
 
 
 def load(session: Session, table: TableRecord | Snapshot, *, wait: float | None = None) -> State:

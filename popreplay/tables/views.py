@@ -4,19 +4,18 @@
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from typing import Any, Mapping
 
 from sqlalchemy.orm import Session
 
+from ..caching import BoundedCache
 from ..db.tables import TableEntry, TableRecord
 from ..engine import build_result, get_game
 from ..drafts import draft_shape
 from . import corrections, gather, games
 from .places import tokens
 from .service import Viewer, players_of
-from .rows import Row, Snapshot
+from .rows import Row, Snapshot, engine_choices, entries
 from .state import State
 
 
@@ -31,33 +30,25 @@ def public_log(state: State) -> dict[str, Any]:
     return games.redacted(state.game, state.log, state.open_rounds)
 
 
-_seen: OrderedDict[tuple[str, int, str | None], dict[str, Any]] = OrderedDict()
-_seen_lock = threading.Lock()
 SEEN_CACHE = 256
+_seen: BoundedCache[tuple[str, int, str | None], dict[str, Any]] = BoundedCache(
+    max_entries=SEEN_CACHE)
 
 
 def seat_view(state: State, player: str | None) -> dict[str, Any]:
     """cube, Bloops (games with private cards): what ``player`` (``None``: a spectator, the host
     without a seat) sees of the draft, the engine's ``choices`` and result for that draft (so
     that no note, offer or score tells another seat's card). Kept per (table, seq, player)."""
-    key = (state.table, state.seq, player)
-    with _seen_lock:
-        if key in _seen:
-            _seen.move_to_end(key)
-            return _seen[key]
+    return _seen.get_or_compute((state.table, state.seq, player),
+                                lambda: _seat_view(state, player))
+
+
+def _seat_view(state: State, player: str | None) -> dict[str, Any]:
     log = games.seen_by(state.game, state.log, state.choices, player)
     if log is state.log:
-        out = {"log": log, "choices": state.choices, "result": result_of(state)}
-    else:
-        from .state import engine_choices
-
-        out = {"log": log, "choices": engine_choices(state.game, log),
-               "result": result_of(state, log)}
-    with _seen_lock:
-        _seen[key] = out
-        while len(_seen) > SEEN_CACHE:
-            _seen.popitem(last=False)
-    return out
+        return {"log": log, "choices": state.choices, "result": result_of(state)}
+    return {"log": log, "choices": engine_choices(state.game, log),
+            "result": result_of(state, log)}
 
 
 def view(table: TableRecord | Snapshot, state: State, viewer: Viewer, *,
@@ -177,6 +168,4 @@ def _public_value(state: State, body: Mapping[str, Any], viewer: Viewer) -> Any:
 
 def entries_view(session: Session, table: TableRecord, state: State, viewer: Viewer, *,
                  after: int) -> list[dict[str, Any]]:
-    from .state import entries
-
     return [entry_view(row, state, viewer) for row in entries(session, table.id, after=after)]

@@ -18,7 +18,8 @@ from ..engine import ENGINE_VERSION, GAMES
 from ..store.lookups import find_by_slug
 from . import preview, preview_image
 from .lang import current as current_lang
-from .views import (EXAMPLES, bp, example_heading, game_title, localized, mode_word)
+from .views import EXAMPLES, bp, example_heading, game_title, localized
+from .words import mode_word
 from .views import _example_bytes as example_bytes
 from .views import _example_replay_in as example_replay_in
 
@@ -74,7 +75,7 @@ def _replayed(record: Any) -> dict[str, Any]:
     """The replay with steps, notes in the page's language."""
     key = (record.id, record.slug, record.content_hash, ENGINE_VERSION, current_lang())
     return _REPLAYS.get_or_compute(
-        key, lambda: localized(check_text(record.log, with_steps=True)))
+        key, lambda: localized(dict(check_text(record.log, with_steps=True))))
 
 
 def _standings(game: Any, outcome: Any, players: list[str]) -> list[str]:

@@ -8,12 +8,12 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from .words import mode_word
+
 
 def summary(result: dict[str, Any], *, game_title: str, players: list[str]) -> str:
     """The result in one line: the kind of game, who won (or how it ended), how many played,
     and whether the log is legal and its score sheet agrees."""
-    from .views import mode_word  # (views imports this module)
-
     kind = f"{game_title} {mode_word(result.get('mode'))}".strip()
     count = ngettext("%(num)s player", "%(num)s players", len(players))
     parts = [kind, ending(result), count, verdict(result)]

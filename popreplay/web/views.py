@@ -34,6 +34,7 @@ from . import i18n, preview
 from .claimform import claim_form
 from .lang import LANGS
 from .lang import current as current_lang
+from .words import mode_word
 
 HERE = Path(__file__).parent
 
@@ -56,16 +57,6 @@ def example_heading(name: str) -> str:
 @lru_cache(maxsize=None)
 def _example_mode(name: str) -> Any:
     return (_parse(_example_bytes(name)) or {}).get("mode")
-
-
-# Every game's modes, in the page's language (the kits' ``mode_words``: the rulebooks' names).
-MODE_WORDS: dict[str, Any] = {mode: word for kit in KITS.values() for mode, word in kit.mode_words}
-
-
-def mode_word(mode: Any) -> str:
-    """A game mode (the log's ``mode``) in the page's language: the rulebooks' names."""
-    word = MODE_WORDS.get(mode) if isinstance(mode, str) else None
-    return str(word) if word is not None else ("" if mode is None else str(mode))
 
 
 SECURITY_HEADERS = {

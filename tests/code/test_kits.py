@@ -220,7 +220,7 @@ def test_no_file_of_a_game_outside_its_engine_and_its_kit() -> None:
 
 @pytest.mark.parametrize("kit", kits(), ids=lambda k: k.name)
 def test_the_mode_words_name_the_engines_modes(kit: GameKit) -> None:
-    """The pages' names of the modes (``web.views.mode_word``): one per engine mode, no other."""
+    """The pages' names of the modes (``web.words.mode_word``): one per engine mode, no other."""
     assert tuple(mode for mode, _ in kit.mode_words) == GAMES[kit.name].modes
     assert all(str(word) for _, word in kit.mode_words)
     others = {m for k in KITS.values() if k is not kit for m, _ in k.mode_words}

@@ -22,7 +22,7 @@ from popreplay.engine import GAMES
 from popreplay.engine.games.pop import rules
 from popreplay.engine.replay import canonical
 
-from .test_pop_properties import SETUPS
+from .test_properties import SETUPS
 
 POP = GAMES["pop"]
 

@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 from popreplay.checking import check_log
 from popreplay.engine import GAMES
 
-from .reference_pop import outcome as reference_outcome
-from .test_pop_properties import SETUPS
+from .reference import outcome as reference_outcome
+from .test_properties import SETUPS
 
-GOLDEN = sorted((Path(__file__).parent.parent / "golden" / "pop").glob("*.log.json"))
+GOLDEN = sorted((Path(__file__).parents[2] / "golden" / "pop").glob("*.log.json"))
 
 
 def _fields(outcome, prefix=""):
