@@ -104,7 +104,7 @@ TABLE_VIEW = {"table": TABLE, "seq": 0, "status": "live", "stored": None, "game"
               "mode": "battle", "players": ["Ana", "Bruno", "Chloé"], "hands_recorded": True,
               "seats": ELIDED, "you": ELIDED, "log": TABLE_START, "result": ELIDED,
               "over": False, "error": None, "hand": None, "gathering": ELIDED, "refused": None,
-              "corrections": []}
+              "corrections": [], "choices": None, "private": False}
 LAYOUT = [5, 1, 19, 31, 17]
 
 

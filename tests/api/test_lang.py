@@ -162,7 +162,7 @@ def test_a_stored_bloops_game_has_its_remarks_in_french(client):
     english = client.get(f"{API}/games/{slug}").get_json()["result"]["outcome"]["notes"]
     french = client.get(f"{API}/games/{slug}?lang=fr").get_json()["result"]["outcome"]["notes"]
     assert english == check_text(raw)["outcome"]["notes"]
-    assert french == ["Le score de Ben est inconnu\u00a0: l'emplacement 6 n'est pas révélé.",
+    assert french == ["Le score de Ben est inconnu\u00a0: l'emplacement en bas à droite n'est pas révélé.",
                       "Les gagnants sont inconnus\u00a0: toutes les cartes ne sont pas révélées."]
 
 
