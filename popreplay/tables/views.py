@@ -14,7 +14,7 @@ from ..engine import build_result, get_game
 from ..drafts import draft_shape
 from . import corrections, gather, games
 from .places import tokens
-from .service import Viewer, players_of
+from .model import Viewer, players_of
 from .rows import Row, Snapshot, engine_choices, entries
 from .state import State
 
