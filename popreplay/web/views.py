@@ -204,7 +204,7 @@ def record() -> str:
     lives in the browser and in the API (``/api/v1/record``)."""
     games = [{"name": g.name, "title": game_title(g), "modes": list(g.modes),
               "players": {m: list(c) for m, c in g.player_counts.items()},
-              "scripts": [s for s in (game_script(g.name), record_script(g.name)) if s],
+              "mode_words": {m: mode_word(m) for m in g.modes},
               "style": game_style(g.name), "claims": claim_form(g)}
              for g in GAMES.values() if hasattr(g, "choices")]
     page = {"games": games, "known_players": known_players(get_session())}
@@ -217,6 +217,22 @@ def game_title(game: Any) -> str:
     engine's (``tests/code/test_kits.py``)."""
     kit = KITS.get(game.name)
     return str(kit.title) if kit is not None else str(game.title)
+
+
+@bp.app_template_global("game_modules")
+def game_modules(game: str | None = None, *, panels: bool = False) -> list[dict[str, str]]:
+    """The kits' page modules a page names (``static/games.js``): ``{"game", "part", "file"}``
+    for each game's renderer (``part`` "renderer") and, with ``panels``, its entry panel
+    ("panel"), of ``game`` alone when given, else of every game the recorder knows (with
+    ``panels``) or every kit."""
+    names = [game] if game is not None else [g.name for g in GAMES.values()
+                                             if not panels or hasattr(g, "choices")]
+    out = []
+    for name in names:
+        for part, file in (("renderer", game_script(name)), ("panel", record_script(name) if panels else None)):
+            if file:
+                out.append({"game": name, "part": part, "file": file})
+    return out
 
 
 def record_script(game: str) -> str | None:

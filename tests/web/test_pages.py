@@ -180,10 +180,10 @@ def test_assets_are_served_with_nosniff(client: Any) -> None:
         response.close()
 
 
-def test_replay_js_documents_the_renderer_contract() -> None:
-    text = (HERE / "static" / "replay.js").read_text("utf-8")
+def test_viewer_js_documents_the_renderer_contract() -> None:
+    text = (HERE / "static" / "viewer.js").read_text("utf-8")
     head = text[:3000]
-    for phrase in ("window.PopReplayGames", "renderState(container, step, result, helpers)",
+    for phrase in ("export function renderState(container, step, result, helpers)", "kindWords",
                    "renderOutcome", "#step=N"):
         assert phrase in head
 
