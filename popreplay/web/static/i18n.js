@@ -1,6 +1,6 @@
 /*
- * The page's language for the page modules (docs/i18n.md): t("English text", {name: value}),
- * nt("singular", "plural", n, {…}), tn("text with {a_link}", {a_link: node}) and `lang`.
+ * The page's language for the page modules (docs/i18n.md): t(english, {name: value}),
+ * nt(singular, plural, n, {…}), tn(english with "{a_link}", {a_link: node}) and `lang`.
  *
  * The messages are the server's /assets/i18n/<lang>.js?v=… (a module exporting {lang, messages}),
  * named by the page's <link rel="modulepreload" data-i18n>; without one (Node's tests), English.
@@ -25,13 +25,13 @@ function fill(text, params) {
   });
 }
 
-// t("English text", {name: value}): the text in the page's language, {name} filled in
+// t(english, {name: value}): the text in the page's language, {name} filled in
 export function t(text, params) {
   var found = data.messages[text];
   return fill(typeof found === "string" && found ? found : text, params);
 }
 
-// nt("1 card", "{n} cards", n, {…}): the plural form for n ({n} is n unless given)
+// nt(singular, plural, n, {…}): the plural form for n ({n} is n unless given)
 export function nt(one, many, n, params) {
   var p = { n: n };
   Object.keys(params || {}).forEach(function (k) { p[k] = params[k]; });
@@ -41,7 +41,7 @@ export function nt(one, many, n, params) {
   return fill(plural ? many : one, p);
 }
 
-// tn("Saved as {link}.", {link: node}): the same, as a list of strings and nodes (for el())
+// tn(english with "{link}", {link: node}): the same, as a list of strings and nodes (for el())
 export function tn(text, params) {
   var found = data.messages[text];
   var parts = (typeof found === "string" && found ? found : text).split(/(\{\w+\})/);
