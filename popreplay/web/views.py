@@ -507,23 +507,23 @@ def pointer_tokens(pointer: str) -> list[str]:
     return [t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:]]
 
 
-def place_in_log(pointer: str) -> str:
+def place_in_log(pointer: str, game: Any = None) -> str:
     """A JSON Pointer in words: ``/rounds/0/turns/3/plays/Alice/0`` is
-    ``round 1 › turn 4 › plays › Alice › card 1``."""
+    ``round 1 › turn 4 › plays › Alice › card 1`` (rounds and turns here, the rest in the
+    game's words: its kit's ``place_word``)."""
+    kit = KITS.get(game) if isinstance(game, str) else None
+    own = kit.load("place_word") if kit is not None and kit.place_word else None
     words: list[str] = []
     tokens = pointer_tokens(pointer)
     for i, token in enumerate(tokens):
         parent = tokens[i - 1] if i else None
-        grandparent = tokens[i - 2] if i > 1 else None
+        word = own(token, parent, tokens[i - 2] if i > 1 else None) \
+            if own is not None and token.isdigit() else None
         if token.isdigit() and parent in ("rounds", "turns"):
             n = int(token) + 1
             words[-1] = _("round %(n)s", n=n) if parent == "rounds" else _("turn %(n)s", n=n)
-        elif token.isdigit() and parent == "layout":
-            words.append(_("row %(n)s", n=int(token) + 1))
-        elif token.isdigit() and grandparent == "layout" and int(token) < 5:
-            words.append(_("queue %(letter)s", letter="ABCDE"[int(token)]))
-        elif token.isdigit() and (parent == "chief" or grandparent in ("plays", "hands", "draws")):
-            words.append(_("card %(n)s", n=int(token) + 1))
+        elif word is not None:
+            words.append(word)
         elif token.isdigit():
             words.append(_("item %(n)s", n=int(token) + 1))
         else:
@@ -541,7 +541,7 @@ def offending_move(log: dict[str, Any] | None, error: dict[str, Any]) -> dict[st
         if found_turn:
             move = json.dumps(turn, ensure_ascii=False)
     return {
-        "place": place_in_log(path),
+        "place": place_in_log(path, (log or {}).get("game")),
         "value": json.dumps(value, ensure_ascii=False) if found else None,
         "move": move,
     }

@@ -205,7 +205,12 @@ def test_game_script_only_for_existing_files() -> None:
     ("/claimed/totals/a~1b", "claimed › totals › a/b"),
 ])
 def test_place_in_log_in_words(pointer: str, words: str) -> None:
-    assert place_in_log(pointer) == words
+    assert place_in_log(pointer, "pop") == words
+
+
+def test_place_in_log_says_only_rounds_and_turns_without_the_games_words() -> None:
+    assert place_in_log("/rounds/0/layout/1", None) == "round 1 › layout › item 2"
+    assert place_in_log("/events/3/cards/0", "slap") == "events › item 4 › cards › item 1"
 
 
 def test_offending_move_points_at_the_value_and_the_turn() -> None:
