@@ -197,7 +197,8 @@ def replay(file: str, as_json: bool, step: int | None, color: bool | None,
 
 
 @main.command()
-@click.option("--game", type=click.Choice(sorted(GAMES)), default="pop", show_default=True)
+@click.option("--game", type=click.Choice(sorted(GAMES)), default=next(iter(GAMES)),
+              show_default=True)
 @click.option("--mode", required=True,
               help="A mode of the game: " + "; ".join(
                   f"{name}: {', '.join(game.modes)}" for name, game in sorted(GAMES.items())) + ".")

@@ -11,12 +11,12 @@ from typing import Any
 
 from .engine import get_game
 from .logformat import ShapeError, check_parsed_shape
-from .games.pop.logformat import AT_LEAST_ONE_ROUND
+from .logformat.envelope import draft_may_lack
 
-# Errors a draft may have where a whole log may not: a list that needs one entry and has none yet
-# (POP!'s ``rounds`` before the first layout). Nothing else is let through: a top-level ``[]``
-# of the wrong type (``mode: []``, ``deal: []``, an unknown key) is a shape error like any other.
-EMPTY_IN_A_DRAFT = frozenset({AT_LEAST_ONE_ROUND})
+# Errors a draft may have where a whole log may not: a top-level list that needs one entry and
+# has none yet (a game's ``at_least_one``: POP!'s ``rounds`` before the first layout). Nothing
+# else is let through: a top-level ``[]`` of the wrong type (``mode: []``, ``deal: []``, an
+# unknown key) is a shape error like any other.
 
 
 def draft_shape(log: dict[str, Any]) -> tuple[dict[str, Any] | None, list[Any]]:
@@ -26,7 +26,7 @@ def draft_shape(log: dict[str, Any]) -> tuple[dict[str, Any] | None, list[Any]]:
     except ShapeError as error:
         errors = error.errors
     empty = {f"/{key}" for key, value in log.items() if value == []}
-    if errors and all(e.path in empty and str(e.message) in EMPTY_IN_A_DRAFT for e in errors):
+    if errors and all(e.path in empty and draft_may_lack(str(e.message)) for e in errors):
         try:
             get_game(log["game"])
         except (KeyError, TypeError):

@@ -16,6 +16,20 @@ def at_most(limit: int, what: str) -> validate.Length:
     return validate.Length(max=limit, error=f"at most {limit} {what}")
 
 
+AT_LEAST_ONE = "a log has at least one "  # + what: a list a whole log needs an entry of
+
+
+def at_least_one(what: str) -> validate.Length:
+    """A list a whole log needs one entry of (``rounds``) and a recorder's draft may still have
+    empty: a draft is let through with this error alone (:func:`draft_may_lack`)."""
+    return validate.Length(min=1, error=AT_LEAST_ONE + what)
+
+
+def draft_may_lack(message: str) -> bool:
+    """Whether a shape error is one a draft may have where a whole log may not (``drafts.py``)."""
+    return message.startswith(AT_LEAST_ONE)
+
+
 class MovesAtMost(validate.Validator):
     """A limit on a list of moves (events, turns), which bounds a replay's work: past it, the error
     points at the first move past the limit (``/events/5000``), where the log is to be cut."""

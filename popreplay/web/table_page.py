@@ -1,17 +1,16 @@
 """``/t/<id>``: a table's page (docs/table.md), phone first; everything it shows comes from the
-tables API (``static/table.js``). The page loads every game's replay renderer and entry panel, as
+tables API (``static/table.js``). The page names every game's renderer and entry panel modules, as
 the recorder does (the table's game is the API's answer)."""
 
 from __future__ import annotations
 
 import json
 
-from .views import GAMES, _htmlsafe, bp, game_script, game_style, record_script, render_page
+from .views import GAMES, _htmlsafe, bp, game_style, render_page
 
 
 @bp.get("/t/<string:table_id>")
 def table_page(table_id: str) -> str:
     page = {"table": table_id, "api": f"/api/v1/tables/{table_id}"}
-    games = [{"scripts": [s for s in (game_script(g.name), record_script(g.name)) if s],
-              "style": game_style(g.name)} for g in GAMES.values() if hasattr(g, "choices")]
+    games = [{"style": game_style(g.name)} for g in GAMES.values() if hasattr(g, "choices")]
     return render_page("web/table.html", games=games, page_json=_htmlsafe(json.dumps(page)))

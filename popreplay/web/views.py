@@ -204,7 +204,7 @@ def record() -> str:
     lives in the browser and in the API (``/api/v1/record``)."""
     games = [{"name": g.name, "title": game_title(g), "modes": list(g.modes),
               "players": {m: list(c) for m, c in g.player_counts.items()},
-              "scripts": [s for s in (game_script(g.name), record_script(g.name)) if s],
+              "mode_words": {m: mode_word(m) for m in g.modes},
               "style": game_style(g.name), "claims": claim_form(g)}
              for g in GAMES.values() if hasattr(g, "choices")]
     page = {"games": games, "known_players": known_players(get_session())}
@@ -217,6 +217,22 @@ def game_title(game: Any) -> str:
     engine's (``tests/code/test_kits.py``)."""
     kit = KITS.get(game.name)
     return str(kit.title) if kit is not None else str(game.title)
+
+
+@bp.app_template_global("game_modules")
+def game_modules(game: str | None = None, *, panels: bool = False) -> list[dict[str, str]]:
+    """The kits' page modules a page names (``static/games.js``): ``{"game", "part", "file"}``
+    for each game's renderer (``part`` "renderer") and, with ``panels``, its entry panel
+    ("panel"), of ``game`` alone when given, else of every game the recorder knows (with
+    ``panels``) or every kit."""
+    names = [game] if game is not None else [g.name for g in GAMES.values()
+                                             if not panels or hasattr(g, "choices")]
+    out = []
+    for name in names:
+        for part, file in (("renderer", game_script(name)), ("panel", record_script(name) if panels else None)):
+            if file:
+                out.append({"game": name, "part": part, "file": file})
+    return out
 
 
 def record_script(game: str) -> str | None:
@@ -491,23 +507,23 @@ def pointer_tokens(pointer: str) -> list[str]:
     return [t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:]]
 
 
-def place_in_log(pointer: str) -> str:
+def place_in_log(pointer: str, game: Any = None) -> str:
     """A JSON Pointer in words: ``/rounds/0/turns/3/plays/Alice/0`` is
-    ``round 1 › turn 4 › plays › Alice › card 1``."""
+    ``round 1 › turn 4 › plays › Alice › card 1`` (rounds and turns here, the rest in the
+    game's words: its kit's ``place_word``)."""
+    kit = KITS.get(game) if isinstance(game, str) else None
+    own = kit.load("place_word") if kit is not None and kit.place_word else None
     words: list[str] = []
     tokens = pointer_tokens(pointer)
     for i, token in enumerate(tokens):
         parent = tokens[i - 1] if i else None
-        grandparent = tokens[i - 2] if i > 1 else None
+        word = own(token, parent, tokens[i - 2] if i > 1 else None) \
+            if own is not None and token.isdigit() else None
         if token.isdigit() and parent in ("rounds", "turns"):
             n = int(token) + 1
             words[-1] = _("round %(n)s", n=n) if parent == "rounds" else _("turn %(n)s", n=n)
-        elif token.isdigit() and parent == "layout":
-            words.append(_("row %(n)s", n=int(token) + 1))
-        elif token.isdigit() and grandparent == "layout" and int(token) < 5:
-            words.append(_("queue %(letter)s", letter="ABCDE"[int(token)]))
-        elif token.isdigit() and (parent == "chief" or grandparent in ("plays", "hands", "draws")):
-            words.append(_("card %(n)s", n=int(token) + 1))
+        elif word is not None:
+            words.append(word)
         elif token.isdigit():
             words.append(_("item %(n)s", n=int(token) + 1))
         else:
@@ -525,7 +541,7 @@ def offending_move(log: dict[str, Any] | None, error: dict[str, Any]) -> dict[st
         if found_turn:
             move = json.dumps(turn, ensure_ascii=False)
     return {
-        "place": place_in_log(path),
+        "place": place_in_log(path, (log or {}).get("game")),
         "value": json.dumps(value, ensure_ascii=False) if found else None,
         "move": move,
     }

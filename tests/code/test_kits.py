@@ -106,8 +106,28 @@ def test_the_optional_parts_load(kit: GameKit) -> None:
     if kit.bound is not None:
         bound: Callable[[Any], Any] = kit.load("bound")
         assert bound({"game": kit.name, "turns": []}) is None
+    if kit.place_word is not None:
+        place_word: Callable[[str, str | None, str | None], str | None] = kit.load("place_word")
+        assert place_word("7", "nothing", None) is None  # a number it has no word for
     with pytest.raises(ValueError):
         kit.load("name")  # not a "module:attribute" part
+
+
+@pytest.mark.parametrize("kit", kits(), ids=lambda k: k.name)
+def test_every_claimable_field_and_choice_has_its_words(kit: GameKit) -> None:
+    """The recorder's end screen labels each field the engine declares claimable (the shared
+    words, or the kit's ``claim_labels``) and each value of a choice (the kit's
+    ``claim_choices``); the kit has no word for a field or value the engine does not declare."""
+    from popreplay.web.claimform import LABELS, claim_form
+
+    game = GAMES[kit.name]
+    forms = claim_form(game)
+    declared = {(f["key"], c["value"]) for form in forms.values() for f in form
+                for c in f.get("choices", []) if f["kind"] == "choice"}
+    assert all(f["label"] for form in forms.values() for f in form)
+    assert {key for key, _ in kit.claim_choices} == declared
+    keys = {f["key"] for form in forms.values() for f in form}
+    assert {key for key, _ in kit.claim_labels} <= keys - set(LABELS)
 
 
 @pytest.mark.parametrize("kit", kits(), ids=lambda k: k.name)
@@ -192,6 +212,76 @@ def test_no_module_outside_the_registry_and_the_kits_spells_out_the_games() -> N
                 comparisons.append(f"{relative}:{node.lineno}")
     assert not tables, f"tables of games outside the registry and the kits: {tables}"
     assert not comparisons, f"a game's case outside its kit: {comparisons}"
+
+
+# A module outside the kits that still says one game's name (owner, and why); anything else that
+# names a game (a string, an import of its kit or its rules) fails the test below.
+GAME_NAMES_ALLOWED = {
+    "bench.py": "POP!'s own bench beside the other games' (leaving the package: issue 22)",
+    "api/examples.py": "the API docs' example logs are POP! games (examples, not branches)",
+    "api/tables.py": "the OpenAPI example of a first draft (the tables code is being rewritten)",
+    "queue/seeding.py": "the queue's load seeds are POP! battles (bench data)",
+}
+
+
+def _names_a_game(node: ast.AST) -> bool:
+    if isinstance(node, ast.Constant):
+        return node.value in GAMES
+    if isinstance(node, ast.ImportFrom):
+        modules = [node.module or ""] + [f"{node.module}.{a.name}" for a in node.names]
+    elif isinstance(node, ast.Import):
+        modules = [a.name for a in node.names]
+    else:
+        return False
+    return any(part in GAMES for module in modules for part in module.split("."))
+
+
+def test_no_module_outside_the_kits_names_a_game() -> None:
+    """A game's words, forms and branches live in its kit (``popreplay/games/<g>/``) and its rules
+    (``engine/games/<g>/``): no other module says its name or imports them (a fifth game is two
+    folders, docs/adding-a-game.md)."""
+    found = []
+    for path in _modules():
+        relative = path.relative_to(PACKAGE).as_posix()
+        if relative in GAME_NAMES_ALLOWED:
+            continue
+        for node in ast.walk(ast.parse(path.read_text("utf-8"), str(path))):
+            if _names_a_game(node):
+                found.append(f"{relative}:{node.lineno}")
+    assert not found, f"a game named outside its kit: {found}"
+    for relative in GAME_NAMES_ALLOWED:
+        tree = ast.parse((PACKAGE / relative).read_text("utf-8"))
+        assert any(_names_a_game(node) for node in ast.walk(tree)), f"{relative} needs no leave"
+
+
+def test_the_scanner_finds_a_game_named_in_a_string_or_an_import() -> None:
+    tree = ast.parse('from .games.pop.logformat import X\nimport popreplay.engine.games.cube\n'
+                     'if log["game"] == "slap": pass\nfrom .games import KITS\n')
+    assert len([node for node in ast.walk(tree) if _names_a_game(node)]) == 3
+
+
+# The page modules shared by every game (popreplay/web/static/*.js): a game's name in their code
+# (comments aside) is a branch for that game, which belongs in its kit's renderer or panel.
+_JS_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+
+
+def _js_game_names(source: str) -> list[str]:
+    code = _JS_COMMENT.sub("", source)
+    words = re.finditer(r"(?<![.\w$])([A-Za-z_$][\w$]*)(?![\w$])", code)
+    return [m.group(1) for m in words if m.group(1).lower() in GAMES]
+
+
+def test_no_shared_page_module_names_a_game() -> None:
+    found = []
+    for path in sorted((PACKAGE / "web" / "static").glob("*.js")):
+        found += [f"{path.name}: {name}" for name in _js_game_names(path.read_text("utf-8"))]
+    assert not found, f"a game named in a shared page module: {found}"
+
+
+def test_the_page_scanner_finds_a_game_named_in_code_not_in_a_comment() -> None:
+    source = ('// POP! and slap\n/* cube */ if (view.game === "slap") x.pop();\n'
+              'var bloops = 1; t("Cube rules");')
+    assert _js_game_names(source) == ["slap", "bloops", "Cube"]
 
 
 def test_the_scanner_finds_a_table_of_games() -> None:

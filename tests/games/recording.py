@@ -66,7 +66,7 @@ def start(page: Any, url: str, *, game: str, mode: str, players: list[str]) -> N
     for n, name in enumerate(players, start=1):
         page.fill(f"#rec-player-{n}", name)
     page.click('[data-act="start"]')
-    page.wait_for_function("() => { const r = window.popreplayRecorder; "
+    page.wait_for_function("async () => { const r = (await import('/assets/record.js')).recorder; "
                            "return r && r.state && r.state.checked && r.answer; }")
 
 
@@ -80,7 +80,7 @@ class Entries:
         self.count += 1
         try:
             page.wait_for_function(
-                "n => { const r = window.popreplayRecorder; return r && r.state && !r.busy"
+                "async n => { const r = (await import('/assets/record.js')).recorder; return r && r.state && !r.busy"
                 " && r.state.undo.length >= n && r.state.checked; }", arg=self.count)
         except Exception:
             raise AssertionError(f"entry {self.count} not kept: "

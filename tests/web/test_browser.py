@@ -501,10 +501,11 @@ def test_examples_open_from_the_home_page(page: Any, server: Server) -> None:
 def test_generic_renderer_for_a_game_without_its_file(page: Any, server: Server) -> None:
     page.goto(server.url + "/examples/puzzle")
     wait_for_step(page, 0)
-    terms = page.evaluate("""() => {
+    terms = page.evaluate("""async () => {
         const box = document.createElement('div');
-        const v = window.PopReplayViewer;
-        v.generic.renderState(box, {state: {pile: [3, 4], turn: 2}}, {}, {el: v.el});
+        const {generic} = await import('/assets/generic.js');
+        const {el} = await import('/assets/dom.js');
+        generic.renderState(box, {state: {pile: [3, 4], turn: 2}}, {}, {el: el});
         return Array.from(box.querySelectorAll('dt, dd')).map(e => e.textContent);
     }""")
     assert terms == ["pile", "3, 4", "turn", "2"]

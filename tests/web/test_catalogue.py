@@ -61,7 +61,7 @@ def _key(message: object) -> object:
 def test_extraction_covers_every_page(extracted: dict[object, list[str]]) -> None:
     files = {f for names in extracted.values() for f in names}
     for expected in ("popreplay/web/templates/web/replay.html", "popreplay/web/static/replay.js",
-                     "popreplay/web/static/record.js", "popreplay/games/pop/static/pop.js",
+                     "popreplay/web/static/recorder.js", "popreplay/games/pop/static/pop.js",
                      "popreplay/games/bloops/static/bloops.record.js", "popreplay/web/views.py",
                      "popreplay/api/docs.py"):
         assert expected in files
@@ -136,5 +136,5 @@ def test_javascript_dictionary_serves_the_scripts_strings() -> None:
     assert "Settle the score: replay a game, move by move" not in messages  # template only
     assert i18n.js_messages("en") == {}
     script, version = i18n.js_bundle("fr")
-    assert script.startswith("window.PopReplayI18n = ") and len(version) == 12
+    assert script.startswith("export default {") and len(version) == 12
     assert "</" not in script.split(";\n", 1)[0]

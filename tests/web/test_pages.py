@@ -180,10 +180,10 @@ def test_assets_are_served_with_nosniff(client: Any) -> None:
         response.close()
 
 
-def test_replay_js_documents_the_renderer_contract() -> None:
-    text = (HERE / "static" / "replay.js").read_text("utf-8")
+def test_viewer_js_documents_the_renderer_contract() -> None:
+    text = (HERE / "static" / "viewer.js").read_text("utf-8")
     head = text[:3000]
-    for phrase in ("window.PopReplayGames", "renderState(container, step, result, helpers)",
+    for phrase in ("export function renderState(container, step, result, helpers)", "kindWords",
                    "renderOutcome", "#step=N"):
         assert phrase in head
 
@@ -205,7 +205,12 @@ def test_game_script_only_for_existing_files() -> None:
     ("/claimed/totals/a~1b", "claimed › totals › a/b"),
 ])
 def test_place_in_log_in_words(pointer: str, words: str) -> None:
-    assert place_in_log(pointer) == words
+    assert place_in_log(pointer, "pop") == words
+
+
+def test_place_in_log_says_only_rounds_and_turns_without_the_games_words() -> None:
+    assert place_in_log("/rounds/0/layout/1", None) == "round 1 › layout › item 2"
+    assert place_in_log("/events/3/cards/0", "slap") == "events › item 4 › cards › item 1"
 
 
 def test_offending_move_points_at_the_value_and_the_turn() -> None:

@@ -31,14 +31,17 @@ def test_the_recorder_page_loads_every_games_panel_and_knows_the_stored_names(cl
     pop = next(g for g in data["games"] if g["name"] == "pop")
     assert pop["modes"] == ["battle", "coop", "solo", "puzzle"]
     assert pop["players"]["battle"] == [2, 5] and pop["players"]["solo"] == [1, 1]
-    assert pop["scripts"] == ["games/pop.js", "games/pop.record.js"]
+    assert pop["mode_words"]["battle"] == "battle"
+    # each game's renderer and entry panel: modules its kit names, preloaded, imported by the page
     for game in data["games"]:
-        for script in game["scripts"]:
-            assert f"/assets/{script}" in html
-            response = client.get(f"/assets/{script}")
+        for part, file in (("renderer", f"{game['name']}.js"), ("panel", f"{game['name']}.record.js")):
+            link = (f'<link rel="modulepreload" href="/assets/games/{file}" data-game="{game["name"]}"'
+                    f' data-part="{part}">')
+            assert link in html
+            response = client.get(f"/assets/games/{file}")
             response.close()
-            assert response.status_code == 200
-    assert "/assets/record.js" in html and "/assets/record.css" in html
+            assert response.status_code == 200 and response.mimetype == "text/javascript"
+    assert '<script type="module" src="/assets/record.js">' in html and "/assets/record.css" in html
     assert set(data["known_players"]) >= {"Alice", "Bruno", "Chloé"}
     # the end screen asks what each mode's score sheet holds (Game.claimable), every field and
     # every choice with its words from the catalogue

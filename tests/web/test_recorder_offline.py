@@ -25,10 +25,10 @@ def begin(page: Any, url: str, game: str, mode: str, draft: dict[str, Any]) -> N
     """Open the recorder on ``draft`` (as a what-if branch or a continued draft opens it) and wait
     until the engine has checked it."""
     page.goto(url + "/record")
-    page.wait_for_function("() => window.popreplayRecorder")
+    page.wait_for_function("async () => (await import('/assets/record.js')).recorder")
     setup = {"game": game, "mode": mode, "players": draft["players"], "options": {},
              "recordHands": True, "meta": {}}
-    page.evaluate("([s, d]) => window.popreplayRecorder.begin(s, d)", [setup, draft])
+    page.evaluate("async ([s, d]) => (await import('/assets/record.js')).recorder.begin(s, d)", [setup, draft])
     page.wait_for_selector("#recorder[data-entries='0'][data-checked='1']")
 
 

@@ -264,7 +264,7 @@ def test_offline_a_panel_says_what_its_offers_leave_out(phone, server, game):  #
     phone.wait_for_selector("#recorder[data-checked='1']")
     assert phone.locator(".rp-stale").count() == 0
     phone.context.set_offline(True)
-    phone.evaluate("""() => window.popreplayRecorder.commit(
+    phone.evaluate("""async () => (await import('/assets/record.js')).recorder.commit(
         log => { const list = log.events || log.turns; list.push(JSON.parse(JSON.stringify(list[list.length - 1]))); },
         "again")""")  # any entry: offline it is kept unchecked (the check comes back later)
     phone.wait_for_selector("#recorder[data-entries='1'][data-checked='0']")

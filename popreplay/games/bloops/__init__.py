@@ -15,4 +15,10 @@ KIT = GameKit(
     style="bloops.css",
     examples=(Example("bloops", _l("Three players, hidden cards, effects, and a Bloops call.")),),
     table="table",
+    claim_labels=(("stars", _l("Stars held")), ("bloops", _l("Who called Bloops?"))),
+    claim_choices=(
+        (("ended_by", "twenty"), _l("The 20 was discarded")),
+        (("ended_by", "bloops"), _l("Bloops was called and the last turns were played")),
+        (("ended_by", "pile-empty"), _l("The draw pile ran out")),
+    ),
 )

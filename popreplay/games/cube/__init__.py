@@ -18,4 +18,9 @@ KIT = GameKit(
     examples=(Example("cube", _l("Two players race to complete CROSS, F2L, OLL and PLL.")),),
     round_word="round (cube)",  # the glossary's "tour de table"
     table="table",
+    claim_labels=(("won_by", _l("How was it won?")), ("completed", _l("Steps completed (0 to 4)"))),
+    claim_choices=(
+        (("won_by", "steps"), _l("Four complete steps")),
+        (("won_by", "fmc"), _l("Showing the F.M.C.")),
+    ),
 )

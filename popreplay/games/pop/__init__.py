@@ -24,4 +24,16 @@ KIT = GameKit(
                              "layout.")),
     ),
     table="table",
+    place_word="words:place_word",
+    claim_labels=(("level", _l("Level reached")), ("title", _l("Title earned"))),
+    claim_choices=(
+        (("result", "won"), _l("Yes, we won")), (("result", "lost"), _l("No, we lost")),
+        (("level", "beginner"), _l("Beginner guardians")),
+        (("level", "apprentice"), _l("Apprentice guardians")),
+        (("level", "skilled"), _l("Skilled guardians")),
+        (("level", "expert"), _l("Expert guardians")),
+        (("level", "legendary"), _l("Legendary guardians")),
+        (("title", "novice"), _l("Novice guardian")), (("title", "mean"), _l("Mean guardian")),
+        (("title", "evil"), _l("Evil guardian")), (("title", "renegade"), _l("Renegade guardian")),
+    ),
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from ...logformat import pending
-from ...logformat.envelope import EnvelopeSchema, StrictSchema, at_most, moves_at_most
+from ...logformat.envelope import EnvelopeSchema, StrictSchema, at_least_one, at_most, moves_at_most
 from ...logformat.fields import JsonBoolean, JsonInteger, JsonList, JsonString, NameMap
 from ...logformat.limits import MAX_CARDS, MAX_PLAYERS, MAX_ROUNDS, MAX_ROWS, MAX_TURNS
 from ...engine.games.pop import POP
@@ -73,15 +73,12 @@ class ClaimedSchema(StrictSchema):
     layout_cards_left = JsonInteger(allow_none=True)
 
 
-AT_LEAST_ONE_ROUND = "a log has at least one round"  # a recorder's draft may have none yet
-
-
 class PopLogSchema(EnvelopeSchema):
     mode = JsonString(required=True, validate=validate.OneOf(MODES))
     options = fields.Nested(OptionsSchema, allow_none=True)
     claimed = fields.Nested(ClaimedSchema, allow_none=True)
     rounds = JsonList(fields.Nested(RoundSchema), required=True,
-                      validate=[validate.Length(min=1, error=AT_LEAST_ONE_ROUND),
+                      validate=[at_least_one("round"),  # a recorder's draft may have none yet
                                 at_most(MAX_ROUNDS, "rounds")])
 
 

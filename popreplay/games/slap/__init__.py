@@ -14,4 +14,9 @@ KIT = GameKit(
     record_script="slap.record.js",
     style="slap.css",
     examples=(Example("slap", _l("Three players slap until one holds every card.")),),
+    claim_choices=(
+        (("ended_by", "elimination"), _l("Only one player was left")),
+        (("ended_by", "time"), _l("Time was up")),
+        (("ended_by", "no-cards"), _l("Nobody held a card any more")),
+    ),
 )

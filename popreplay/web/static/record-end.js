@@ -1,58 +1,53 @@
 /*
- * popreplay recorder, a part of static/record.js: the end screen: the score sheet's claims, store, open the replay.
- * Loaded before record.js, which adds this part to its Recorder before it starts (its header has
- * the panel contract).
+ * The recorder's end screen: the score sheet's claims, store, open the replay.
+ * Methods of recorder.js's Recorder (its header has the panel contract).
  */
-(function () {
-  "use strict";
 
-  var parts = (window.PopReplayRecordParts = window.PopReplayRecordParts || {});
-  parts["end"] = function (Recorder, lib) {
-    var t = window.t;
-    var LANG = lib.LANG, API = lib.API, el = lib.el, clear = lib.clear, clone = lib.clone, post = lib.post;
+import { clear, el } from "./dom.js";
+import { claimForm } from "./claims.js";
+import { lang, t } from "./i18n.js";
+import { API, clone, post } from "./record-lib.js";
 
-    // ---------------------------------------------------------------------------------------------
-    // the end: claims, store, open the replay
+// ---------------------------------------------------------------------------------------------
+// the end: claims, store, open the replay
 
-    Recorder.prototype.endScreen = function () {
-      var self = this;
-      var st = this.state;
-      var main = this.mainNode();
-      clear(main);
-      var result = (this.answer || {}).result || {};
-      var outcome = result.outcome || {};
-      var form = el("form", { class: "rp-box rp-end", "aria-labelledby": "rec-end-h" });
-      form.appendChild(el("h2", { id: "rec-end-h", class: "rp-head", text: t("What does the score sheet say? (optional)") }));
-      form.appendChild(el("p", { class: "rp-hint", text: t("Leave a box empty (no player ticked) to claim nothing for it. The replay compares each claim with the computed result.") }));
-      var fields = ((this.games[st.setup.game] || {}).claims || {})[st.setup.mode] || [];
-      var read = window.PopReplayClaimForm(form, fields, outcome, st.setup.players, el);
-      var visibility = el("select", { id: "rec-visibility" },
-        el("option", { value: "public", text: t("public (listed on the home page)") }),
-        el("option", { value: "unlisted", text: t("unlisted (only people with the link)") }));
-      if (st.branchOf) visibility.value = "unlisted";
-      if (!st.saved) form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-visibility", text: t("Visibility") }), visibility));
-      form.appendChild(el("div", { class: "rp-row" },
-        el("button", { type: "submit", class: "rp-big primary", dataset: { act: "store" } }, t("Store and open the replay")),
-        el("button", { type: "button", dataset: { act: "back" }, on: { click: function () { self.render(); } } }, t("Back to recording"))));
-      form.addEventListener("submit", function (ev) {
-        ev.preventDefault();
-        var log = clone(st.draft);
-        var claimed = read();
-        if (Object.keys(claimed).length) log.claimed = claimed;
-        var request = st.saved
-          ? post(API + "/games/" + encodeURIComponent(st.saved.slug), { log: log }, "PUT", st.saved.token)
-          : post(API + "/games", { log: log, visibility: visibility.value,
-              branch_of: st.branchOf ? { slug: st.branchOf.slug, step: st.branchOf.step } : null });
-        request.then(function (game) {
-          var slug = st.saved ? st.saved.slug : game.slug;
-          if (game.owner_token) { try { window.localStorage.setItem("popreplay-owner:" + slug, game.owner_token); } catch (e) { /* ignore */ } }
-          self.state = null;
-          self.save();
-          window.location.assign("/r/" + slug + (LANG === "fr" ? "?lang=fr" : ""));
-        }).catch(function (e) { self.say(t("Not stored: {why}", { why: e.message }), true); });
-      });
-      main.appendChild(form);
-      this.say("");
-    };
-  };
-})();
+export function endScreen() {
+  var self = this;
+  var st = this.state;
+  var main = this.mainNode();
+  clear(main);
+  var result = (this.answer || {}).result || {};
+  var outcome = result.outcome || {};
+  var form = el("form", { class: "rp-box rp-end", "aria-labelledby": "rec-end-h" });
+  form.appendChild(el("h2", { id: "rec-end-h", class: "rp-head", text: t("What does the score sheet say? (optional)") }));
+  form.appendChild(el("p", { class: "rp-hint", text: t("Leave a box empty (no player ticked) to claim nothing for it. The replay compares each claim with the computed result.") }));
+  var fields = ((this.games[st.setup.game] || {}).claims || {})[st.setup.mode] || [];
+  var read = claimForm(form, fields, outcome, st.setup.players);
+  var visibility = el("select", { id: "rec-visibility" },
+    el("option", { value: "public", text: t("public (listed on the home page)") }),
+    el("option", { value: "unlisted", text: t("unlisted (only people with the link)") }));
+  if (st.branchOf) visibility.value = "unlisted";
+  if (!st.saved) form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-visibility", text: t("Visibility") }), visibility));
+  form.appendChild(el("div", { class: "rp-row" },
+    el("button", { type: "submit", class: "rp-big primary", dataset: { act: "store" } }, t("Store and open the replay")),
+    el("button", { type: "button", dataset: { act: "back" }, on: { click: function () { self.render(); } } }, t("Back to recording"))));
+  form.addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    var log = clone(st.draft);
+    var claimed = read();
+    if (Object.keys(claimed).length) log.claimed = claimed;
+    var request = st.saved
+      ? post(API + "/games/" + encodeURIComponent(st.saved.slug), { log: log }, "PUT", st.saved.token)
+      : post(API + "/games", { log: log, visibility: visibility.value,
+          branch_of: st.branchOf ? { slug: st.branchOf.slug, step: st.branchOf.step } : null });
+    request.then(function (game) {
+      var slug = st.saved ? st.saved.slug : game.slug;
+      if (game.owner_token) { try { window.localStorage.setItem("popreplay-owner:" + slug, game.owner_token); } catch (e) { /* ignore */ } }
+      self.state = null;
+      self.save();
+      window.location.assign("/r/" + slug + (lang === "fr" ? "?lang=fr" : ""));
+    }).catch(function (e) { self.say(t("Not stored: {why}", { why: e.message }), true); });
+  });
+  main.appendChild(form);
+  this.say("");
+}

@@ -68,5 +68,5 @@ def test_a_rearrangement_is_entered_by_taps_seen_or_not(phone, server):  # noqa:
     record_bloops(phone, {**full, "events": [unseen], "reveal": None}, settled, taps)
     report("Bloops rearranging", taps)
     assert taps.summary()["rearrange"]["max"] == 2 + len(places[names[1]]) - 1
-    events = phone.evaluate("window.popreplayRecorder.state.draft.events")
+    events = phone.evaluate("async () => (await import('/assets/record.js')).recorder.state.draft.events")
     assert len(events) == len(before) + 2 and events[-2:] == [seen, unseen]

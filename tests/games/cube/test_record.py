@@ -71,11 +71,11 @@ def test_an_f_m_c_show_out_of_turn_is_one_tap_for_the_player_who_holds_the_six(p
     golden = json.loads((Path(__file__).resolve().parents[2] / "golden" / "cube"
                          / "fmc-out-of-turn.log.json").read_text("utf-8"))
     start(phone, server.url, game="cube", mode="standard", players=golden["players"])
-    phone.evaluate("""log => { const r = window.popreplayRecorder;
+    phone.evaluate("""async log => { const r = (await import('/assets/record.js')).recorder;
         r.state.draft.deck = log.deck; r.save(); }""", golden)
     phone.reload()
     # The panel says "Checking the draft…" until the engine's choices for the reloaded draft are in.
-    phone.wait_for_function("() => { const r = window.popreplayRecorder;"
+    phone.wait_for_function("async () => { const r = (await import('/assets/record.js')).recorder;"
                             " return r && r.answer && !r.busy; }")
     record_cube(phone, golden, Entries(), Taps())
     slug = finish(phone)
