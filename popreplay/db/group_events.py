@@ -13,7 +13,7 @@ from sqlalchemy import event, inspect
 from sqlalchemy.orm import Session
 
 from .groups import Group, GroupGame
-from .models import GameRecord
+from .models import DeletedGame, GameRecord
 
 # what a rating reads from a game: its players, its result, its place in the played order
 WATCHED = ("players", "status", "legal", "outcome", "played_at", "created_at", "game", "mode")
@@ -49,7 +49,19 @@ def _games_changed(session: Session, _context: Any, _instances: Any) -> None:
             group = session.get(Group, link.group_id)
             if group is None:
                 continue
+            if deleted and group.private:
+                _unlisted_tombstone(session, record)
             new = order_at(record)
             mark_stale(group, link.order_at if deleted else min(link.order_at, new))
             if not deleted:
                 link.order_at = new
+
+
+def _unlisted_tombstone(session: Session, record: GameRecord) -> None:
+    """A private group's game leaves an unlisted tombstone: a public export never names it."""
+    for tombstone in session.new:
+        if isinstance(tombstone, DeletedGame) and tombstone.id == record.id:
+            tombstone.visibility = "unlisted"
+    known = session.get(DeletedGame, record.id)
+    if known is not None:
+        known.visibility = "unlisted"
