@@ -95,13 +95,16 @@ def _matches(secret: str | None, digest: str) -> bool:
 
 def authorize(session: Session, group: Group, *, bearer: str | None = None,
               invite_key: str | None = None) -> Access:
-    """What the holder of ``bearer`` (the admin token or an API token) or ``invite_key`` may do.
+    """What the holder of ``bearer`` (the admin token, the invite key or an API token) or
+    ``invite_key`` (the invite link's, kept by a member's phone) may do.
 
     A token of another group, a revoked token or an unknown one is refused (never taken as no
     token at all); a private group without a capability is answered as if it did not exist."""
     if bearer:
         if _matches(bearer, group.admin_token_hash):
             return Access(read=True, write=True, admin=True, via="admin")
+        if _matches(bearer, group.invite_key_hash):
+            return Access(read=True, write=True, via="invite")
         token = session.scalars(
             select(GroupToken).where(GroupToken.token_hash == token_hash(bearer))).first()
         if token is None:

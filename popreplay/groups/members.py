@@ -17,12 +17,13 @@ from ..db.types import utcnow
 from .errors import Refused
 
 __all__ = ["MAX_MEMBERS", "add_alias", "add_member", "aliases_of", "claim", "member_of",
-           "members", "merge", "rename"]
+           "members", "merge", "rename", "valid_name"]
 
 MAX_MEMBERS = 1000
 
 
-def _name(name: str, *, path: str) -> str:
+def valid_name(name: str, *, path: str) -> str:
+    """A member's name as stored (NFKC, spaces collapsed); refused when empty or too long."""
     clean = " ".join(player_name(name).split())
     if not clean or len(clean) > 200 or not folded_name(clean):
         raise Refused(422, "bad-name", "A name has 1 to 200 characters.", path=path)
@@ -67,8 +68,8 @@ def claim(session: Session, group: Group, member: Member, name: str, *, path: st
 def add_member(session: Session, group: Group, *, name: str,
                aliases: Iterable[str] = ()) -> Member:
     """A new member; its name and ``aliases`` are the names it is found under in logs."""
-    display = _name(name, path="/name")
-    names = [_name(a, path=f"/aliases/{i}") for i, a in enumerate(aliases)]
+    display = valid_name(name, path="/name")
+    names = [valid_name(a, path=f"/aliases/{i}") for i, a in enumerate(aliases)]
     count = session.scalar(select(func.count()).select_from(Member).where(
         Member.group_id == group.id, Member.merged_into_id.is_(None))) or 0
     if count >= MAX_MEMBERS:
@@ -90,7 +91,7 @@ def add_member(session: Session, group: Group, *, name: str,
 
 
 def add_alias(session: Session, group: Group, member: Member, name: str) -> None:
-    alias = _name(name, path="/name")
+    alias = valid_name(name, path="/name")
     with sqlite_writer(session):
         try:
             claim(session, group, member, alias, path="/name")
@@ -102,7 +103,7 @@ def add_alias(session: Session, group: Group, member: Member, name: str) -> None
 
 def rename(session: Session, group: Group, member: Member, name: str) -> Member:
     """A new display name (also one of the member's names); the old names stay its aliases."""
-    display = _name(name, path="/name")
+    display = valid_name(name, path="/name")
     with sqlite_writer(session):
         try:
             claim(session, group, member, display, path="/name")
