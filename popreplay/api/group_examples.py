@@ -63,7 +63,7 @@ def group_examples() -> list[dict[str, Any]]:
             {"url": "/api/v1/groups", "headers": JSON,
              "body": {"name": "Café du Jeudi", "members": ["Ana", "Bruno"]}},
             {"status": 201, "body": {"group": GROUP, "admin_token": ADMIN, "invite_key": INVITE,
-                                     "invite_url": f"{ORIGIN}/g/{SLUG}/join#key={INVITE}"}},
+                                     "invite_url": f"{ORIGIN}/g/{SLUG}/join?key={INVITE}"}},
             {ADMIN: "/admin_token", INVITE: "/invite_key"}),
         _op("get", "/{slug}", "The group, seen with its invite key",
             {"url": BASE, "headers": {"Authorization": f"Bearer {INVITE}"}},

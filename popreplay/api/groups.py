@@ -108,7 +108,7 @@ def member_view(session: Session, member: Member) -> dict[str, Any]:
 
 
 def invite_url(group: Group, key: str) -> str:
-    return f"{base_url()}/g/{group.slug}/join#key={key}"
+    return f"{base_url()}/g/{group.slug}/join?key={key}"
 
 
 @bp.route("")
