@@ -43,7 +43,8 @@ SEATS = [{"name": "Ana", "member": 1, "member_name": "Ana", "score": 31, "won": 
          {"name": "Bruno", "member": 2, "member_name": "Bruno", "score": 44, "won": False}]
 ROW = {"slug": GAME, "game": "pop", "mode": "battle", "title": "Thursday battle",
        "played_at": "2026-05-07T18:30:00+00:00", "order_at": "2026-05-07T18:30:00+00:00",
-       "status": "complete", "checked": True, "legal": True, "seats": ELIDED,
+       "status": "complete", "checked": True, "legal": True, "claims_match": ELIDED,
+       "seats": ELIDED,
        "share_url": f"{ORIGIN}/r/{GAME}"}
 STANDING = {"member": 1, "name": "Ana", "mu": 27.63, "sigma": 8.07, "ordinal": 3.42,
             "games": 1, "wins": 1}
@@ -94,6 +95,27 @@ def group_examples() -> list[dict[str, Any]]:
                 "message": "One member cannot sit at two seats of one game.",
                 "errors": [{"code": "member-twice", "path": "/names",
                             "message": "One member cannot sit at two seats of one game."}]}}),
+        _op("post", "/{slug}/sheets", "A quick play from its score sheet (not checked move by "
+            "move)",
+            {"url": f"{BASE}/sheets", "headers": {**AS_ADMIN, **JSON},
+             "body": {"game": "pop", "mode": "battle", "players": ["Ana", "Bruno"],
+                      "played_at": "2026-05-14T20:30:00+02:00",
+                      "claimed": {"rounds": [{"scores": {"Ana": 12, "Bruno": 9}},
+                                             {"scores": {"Ana": 20, "Bruno": 31}},
+                                             {"scores": {"Ana": 8, "Bruno": 15}}],
+                                  "winners": ["Ana"]}}},
+            {"status": 201, "body": {"game": {
+                **ROW, "slug": ELIDED, "title": None, "status": "sheet", "checked": False,
+                "played_at": "2026-05-14T18:30:00+00:00", "order_at": "2026-05-14T18:30:00+00:00",
+                "share_url": ELIDED}, "created": True, "unmapped": []}}),
+        _op("put", "/{slug}/games/{ref}/log", "Attaching a log to a game that has one: refused",
+            {"url": f"{BASE}/games/{GAME}/log", "headers": {**AS_ADMIN, **JSON},
+             "body": {"log": BATTLE}},
+            {"status": 409, "body": {
+                "code": 409, "status": "Conflict",
+                "message": "This game is not a score sheet: it has its log.",
+                "errors": [{"code": "not-a-sheet", "path": "",
+                            "message": "This game is not a score sheet: it has its log."}]}}),
         _op("get", "/{slug}/games", "The group's history, oldest first (pull it page by page)",
             {"url": f"{BASE}/games?order=played&limit=100", "headers": AS_ADMIN},
             {"status": 200, "body": {"items": [{**ROW, "seats": SEATS}], "next_cursor": None}}),

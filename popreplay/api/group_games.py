@@ -39,7 +39,7 @@ def game_view(row: dict[str, Any]) -> dict[str, Any]:
     return {"slug": record.slug, "game": record.game, "mode": record.mode,
             "title": record.title, "played_at": record.played_at, "order_at": row["order_at"],
             "status": record.status, "checked": record.status in CHECKED,
-            "legal": record.legal, "seats": row["seats"],
+            "legal": record.legal, "claims_match": record.claims_match, "seats": row["seats"],
             "share_url": f"{base_url()}/r/{record.slug}"}
 
 

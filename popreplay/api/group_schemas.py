@@ -97,6 +97,8 @@ class GroupGameSchema(Schema):
     checked = fields.Boolean(metadata={"description": "checked move by move (false: a score "
                                        "sheet, not checked move by move)"})
     legal = fields.Boolean()
+    claims_match = fields.Boolean(allow_none=True, metadata={
+        "description": "whether what was written down (a sheet's numbers) matches the replay"})
     seats = fields.List(fields.Nested(GroupSeatSchema))
     share_url = fields.String()
 
@@ -230,3 +232,19 @@ class NewTokenSchema(Schema):
 
 class CreatedTokenSchema(GroupTokenSchema):
     token = fields.String(metadata={"description": "shown this once"})
+
+
+class SheetSchema(Schema):
+    game = fields.String(required=True)
+    mode = fields.String(required=True)
+    players = fields.List(fields.String(), required=True)
+    claimed = fields.Dict(required=True, metadata={
+        "description": "what the score sheet holds: the game's claimable fields for the mode "
+                       "(POP! battle: `rounds[i].scores` and `winners`; cube, slap, Bloops: "
+                       "their scoring summary) — docs/log-format.md, \"Score sheets\""})
+    played_at = fields.AwareDateTime(metadata={"description": "default: now"})
+    title = fields.String(validate=validate.Length(max=200))
+
+
+class AttachLogSchema(Schema):
+    log = fields.Dict(required=True, metadata={"description": "the full log (popreplay/1)"})

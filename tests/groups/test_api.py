@@ -154,3 +154,67 @@ def test_an_invalid_log_stores_nothing(client, group):
                       json={"log": {"format": "popreplay/1", "game": "pop"}})
     assert bad.status_code == 422 and bad.get_json()["errors"][0]["path"].startswith("/log")
     assert client.get(f"/api/v1/groups/{slug}/games", headers=admin).get_json()["items"] == []
+
+
+SHEET = {"game": "pop", "mode": "battle", "players": ["Alice", "Bruno"],
+         "played_at": "2026-05-01T20:00:00+00:00",
+         "claimed": {"rounds": [{"scores": {"Alice": 10, "Bruno": 30}},
+                                {"scores": {"Alice": 12, "Bruno": 2}}], "winners": ["Alice"]}}
+
+
+def test_a_score_sheet_is_a_game_not_checked_move_by_move_and_is_rated(client, group):
+    slug, made, ids = group
+    admin = bearer(made["admin_token"])
+    answer = client.post(f"/api/v1/groups/{slug}/sheets", headers=admin, json=SHEET)
+    assert answer.status_code == 201, answer.get_json()
+    game = answer.get_json()["game"]
+    assert game["status"] == "sheet" and game["checked"] is False
+    stored = client.get(f"/api/v1/games/{game['slug']}").get_json()
+    assert stored["status"] == "sheet"
+    boards = client.get(f"/api/v1/groups/{slug}/leaderboards", headers=admin).get_json()
+    [board] = boards["boards"]
+    assert board["standings"][0]["member"] == ids["Alice"]  # 22 against 32: the lower wins
+    assert client.patch(f"/api/v1/groups/{slug}", headers=admin,
+                        json={"checked_only": True}).status_code == 200
+    only = client.get(f"/api/v1/groups/{slug}/leaderboards", headers=admin).get_json()
+    assert only["boards"] == []  # the sheet no longer counts
+    page = client.get(f"/g/{slug}/join?key={made['invite_key']}")
+    assert "score sheet — not checked move by move" in client.get(f"/g/{slug}").get_data(
+        as_text=True)
+    assert page.status_code == 302
+
+
+def test_a_bad_sheet_stores_nothing(client, group):
+    slug, made, _ = group
+    admin = bearer(made["admin_token"])
+    bad = {**SHEET, "claimed": {"rounds": [{"scores": {"Alice": 10}}]}}
+    answer = client.post(f"/api/v1/groups/{slug}/sheets", headers=admin, json=bad)
+    assert answer.status_code == 422
+    paths = {e["path"] for e in answer.get_json()["errors"]}
+    assert paths == {"/claimed/rounds/0/scores", "/claimed/winners"}
+    assert client.get(f"/api/v1/groups/{slug}/games", headers=admin).get_json()["items"] == []
+
+
+def test_attaching_the_full_log_checks_it_and_compares_the_sheet(client, group):
+    slug, made, _ = group
+    admin = bearer(made["admin_token"])
+    log = simulated("battle", 2, 21)
+    log.pop("claimed", None)
+    sheet = {**SHEET, "claimed": {"rounds": [{"scores": {"Alice": 1, "Bruno": 2}}],
+                                  "winners": ["Alice"]}}
+    ref = client.post(f"/api/v1/groups/{slug}/sheets", headers=admin,
+                      json=sheet).get_json()["game"]["slug"]
+    other = {**log, "players": ["Bruno", "Alice"]}
+    refused = client.put(f"/api/v1/groups/{slug}/games/{ref}/log", headers=admin,
+                         json={"log": other})
+    assert refused.status_code == 422 and refused.get_json()["errors"][0]["path"] == \
+        "/log/players"
+    answer = client.put(f"/api/v1/groups/{slug}/games/{ref}/log", headers=admin,
+                        json={"log": log})
+    assert answer.status_code == 200, answer.get_json()
+    game = answer.get_json()["game"]
+    assert game["checked"] is True and game["status"] == "complete"
+    assert game["claims_match"] is False  # one round of 1 and 2 points: not what was played
+    again = client.put(f"/api/v1/groups/{slug}/games/{ref}/log", headers=admin,
+                       json={"log": log})
+    assert again.status_code == 409
