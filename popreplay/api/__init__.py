@@ -6,8 +6,9 @@ from __future__ import annotations
 from flask import Flask
 from flask_smorest import Api
 
-from . import (contract, cors, docs, errors, games, guard, health, players, ratelimit, record,
-               tables, validate)
+from . import (contract, cors, docs, errors, games, groups, guard, health, players, ratelimit,
+               record, tables, validate)
+from . import group_games, group_sheets  # noqa: F401  (more routes of groups.bp)
 from . import table_signoff  # noqa: F401  (the corrections and sign-off routes of tables.bp)
 from .schemas import ErrorSchema
 
@@ -26,7 +27,12 @@ def init_app(app: Flask) -> Api:
     api.spec.components.security_scheme(
         "tableToken", {"type": "http", "scheme": "bearer",
                        "description": "A table's host token, a seat token or the join key."})
-    for blueprint in (games.bp, validate.bp, players.bp, health.bp, record.bp, tables.bp):
+    api.spec.components.security_scheme(
+        "groupToken", {"type": "http", "scheme": "bearer",
+                       "description": "A group's admin token, its invite key or one of its API "
+                                      "tokens (docs/groups.md)."})
+    for blueprint in (games.bp, validate.bp, players.bp, health.bp, record.bp, tables.bp,
+                      groups.bp):
         api.register_blueprint(blueprint)
     contract.complete(api.spec)  # the log schemas (schemas/) and the links between operations
     app.register_blueprint(docs.bp)
@@ -35,6 +41,7 @@ def init_app(app: Flask) -> Api:
     ratelimit.limited(games.bp, "writes", methods=["POST"])  # POST /games (docs/deploy.md)
     ratelimit.limited(record.bp, "writes")  # the recorder's POST/PUT: the same budget
     ratelimit.limited(tables.bp, "entries", "120/minute;3000/hour", methods=["POST"])  # phones
+    ratelimit.limited(groups.bp, "writes", methods=["POST", "PUT", "PATCH", "DELETE"])
     ratelimit.init_app(app)
     app.register_error_handler(ratelimit.Over, ratelimit.handle_over)
     cors.init_app(app)

@@ -270,3 +270,7 @@ EXAMPLES: list[dict[str, Any]] = [
     _op("delete", "/api/v1/games/{ref}", "Delete a game with its owner token",
         {"url": f"/api/v1/games/{SLUG}", "headers": BEARER}, {"status": 204, "body": None}),
 ] + _tables()
+
+from .group_examples import group_examples  # noqa: E402  (its stand-ins: group_examples.py)
+
+EXAMPLES += group_examples()

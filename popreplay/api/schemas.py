@@ -14,7 +14,7 @@ from ..db.models import VISIBILITIES
 from ..engine import GAMES
 from ..db.queries import SORTS
 
-STATUSES = ("complete", "incomplete", "illegal")
+STATUSES = ("complete", "incomplete", "illegal", "sheet")  # sheet: docs/log-format.md
 
 
 class ErrorEntrySchema(Schema):

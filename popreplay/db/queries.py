@@ -1,7 +1,7 @@
 """Queries over stored games: filters, keyset (cursor) pagination, export batches, player stats.
 
-Unlisted games are never listed, exported or counted here: every query starts from
-:func:`public_games`.
+Unlisted games, and the games of private groups (docs/groups.md), are never listed, exported or
+counted here: every query starts from :func:`public_games` or :func:`listed`.
 """
 
 from __future__ import annotations
@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Iterator, Sequence
 
-from sqlalchemy import Select, and_, case, func, or_, select
+from sqlalchemy import ColumnElement, Select, and_, case, exists, func, or_, select
 from sqlalchemy.orm import Session, selectinload, undefer
 
 from ..engine import GAMES
+from .groups import Group, GroupGame
 from .models import GamePlayer, GameRecord
 from .types import db_text
 
@@ -70,8 +71,16 @@ def folded_name(name: str) -> str:
     return " ".join(unicodedata.normalize("NFC", bare).casefold().split())
 
 
+def listed() -> ColumnElement[bool]:
+    """A game anyone may find: public, and in no private group (whose games only its invite link
+    or a token show; the game's own share link still opens it, like an unlisted game's)."""
+    private = (select(GroupGame.game_id).join(Group, Group.id == GroupGame.group_id)
+               .where(GroupGame.game_id == GameRecord.id, Group.private.is_(True)))
+    return and_(GameRecord.visibility == "public", ~exists(private))
+
+
 def public_games() -> Select[Any]:
-    return select(GameRecord).where(GameRecord.visibility == "public")
+    return select(GameRecord).where(listed())
 
 
 def apply_filters(query: Select[Any], filters: Filters) -> Select[Any]:
@@ -224,7 +233,7 @@ def player_games(session: Session, name: str, *, limit: int = 50) -> Sequence[An
     """The player's newest public games: (record, seat) pairs."""
     query = (select(GameRecord, GamePlayer)
              .join(GamePlayer, GamePlayer.game_id == GameRecord.id)
-             .where(GameRecord.visibility == "public", GamePlayer.name == player_name(name))
+             .where(listed(), GamePlayer.name == player_name(name))
              .order_by(GameRecord.created_at.desc(), GameRecord.id.desc(), GamePlayer.position)
              .limit(limit))
     return session.execute(query).all()
@@ -248,7 +257,7 @@ def player_stats(session: Session, name: str) -> list[dict[str, Any]]:
             func.max(case((scored, GamePlayer.score))),
         )
         .join(GamePlayer, GamePlayer.game_id == GameRecord.id)
-        .where(GameRecord.visibility == "public", GamePlayer.name == player_name(name))
+        .where(listed(), GamePlayer.name == player_name(name))
         .group_by(GameRecord.game, GameRecord.mode)
         .order_by(GameRecord.game, GameRecord.mode)
     )

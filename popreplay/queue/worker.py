@@ -1,5 +1,5 @@
-"""The Celery app (broker ``POPREPLAY_BROKER_URL``) and its two tasks: a chunk of a job, and a
-game's first replay. No result backend: results go to the database.
+"""The Celery app (broker ``POPREPLAY_BROKER_URL``) and its tasks: a chunk of a job, a game's
+first replay, and a group's ratings recomputed. No result backend: results go to the database.
 
 Delivery: a task is acknowledged after it ran (``acks_late``), one message at a time per worker
 process (prefetch 1), requeued when its worker process is killed (``reject_on_worker_lost``);
@@ -59,6 +59,7 @@ def make_celery(broker: str | None, queue: str = QUEUE) -> Celery:
                "retry_backoff": 2, "retry_backoff_max": 60, "max_retries": None}
     celery.task(name="popreplay.chunk", **retried)(run_chunk_task)
     celery.task(name="popreplay.replay", **retried)(replay_task)
+    celery.task(name="popreplay.ratings", **retried)(ratings_task)
     return celery
 
 
@@ -134,6 +135,23 @@ def replay_task(game_id: int) -> str:
                 stored = encode_replay(raw)
             save_replay(session, record, stored=stored, of=digest)  # only if still its log
             return "computed"
+        finally:
+            session.close()
+
+
+def ratings_task(group_id: int) -> str:
+    """Recompute a group's ratings from its stale point on (groups/ratings.py); its progress is
+    on the group's row (``ratings_done`` of ``ratings_total``)."""
+    from ..db.groups import Group
+    from ..groups.ratings import recompute
+
+    with _flask_app().app_context():
+        session = _session()
+        try:
+            group = session.get(Group, group_id)
+            if group is None:
+                return "gone"
+            return f"rated {recompute(session, group)}"
         finally:
             session.close()
 

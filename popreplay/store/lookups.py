@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from ..db.models import GamePlayer, GameRecord
-from ..db.queries import MAX_ID
+from ..db.queries import MAX_ID, listed
 from ..db.types import db_text
 
 __all__ = ["branch_source", "branches_of", "find_by_canonical_hash", "find_by_hash",
@@ -56,22 +56,22 @@ def find_by_ref(session: Session, ref: str) -> GameRecord | None:
         return record
     if ref.isascii() and ref.isdigit() and len(ref) <= len(str(MAX_ID)) and 0 < int(ref) <= MAX_ID:
         return session.scalars(select(GameRecord).where(
-            GameRecord.id == int(ref), GameRecord.visibility == "public")).first()
+            GameRecord.id == int(ref), listed())).first()
     return None
 
 
 def recent_public(session: Session, *, limit: int = 20) -> Sequence[GameRecord]:
     """The newest public games, newest first."""
-    query = (select(GameRecord).where(GameRecord.visibility == "public")
+    query = (select(GameRecord).where(listed())
              .order_by(GameRecord.created_at.desc(), GameRecord.id.desc()).limit(limit))
     return session.scalars(query).all()
 
 
 def known_players(session: Session, *, limit: int = 300) -> list[str]:
     """Player names of the public games (the recorder offers them), most frequent first: a
-    name seen only in unlisted games is never offered (issue 25, finding 5)."""
+    name seen only in unlisted games or private groups' is never offered (issue 25, finding 5)."""
     query = (select(GamePlayer.name).join(GameRecord, GameRecord.id == GamePlayer.game_id)
-             .where(GameRecord.visibility == "public").group_by(GamePlayer.name)
+             .where(listed()).group_by(GamePlayer.name)
              .order_by(func.count().desc(), GamePlayer.name).limit(limit))
     return list(session.scalars(query).all())
 

@@ -578,7 +578,7 @@ def outcome_badge(outcome: Any) -> tuple[str, str] | None:
 def status_word(status: Any) -> str:
     """A result's ``status`` in the page's language (the badge's class keeps the code)."""
     words = {"complete": _("complete"), "incomplete": _("incomplete"), "illegal": _("illegal"),
-             "invalid": _("invalid")}
+             "invalid": _("invalid"), "sheet": _("score sheet — not checked move by move")}
     return words.get(status, str(status))
 
 

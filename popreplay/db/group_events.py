@@ -1,0 +1,67 @@
+"""A group's ratings follow its games: when a game of a group is corrected (a new log),
+revalidated (a new result) or deleted, the group's ratings are stale from that game's place in the
+played order on (``Group.stale_from``), whichever way in did it (API, command line, import,
+worker). Kept here, at the one place every change of a game passes (the session's flush), so that
+the store's use cases need not know groups; the recompute itself is ``groups.ratings``."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import event, inspect
+from sqlalchemy.orm import Session
+
+from .groups import Group, GroupGame
+from .models import DeletedGame, GameRecord
+
+# what a rating reads from a game: its players, its result, its place in the played order
+WATCHED = ("players", "status", "legal", "outcome", "played_at", "created_at", "game", "mode")
+
+
+def order_at(record: GameRecord) -> datetime:
+    """A game's place in the played order: its date of play, else when it was stored."""
+    return record.played_at or record.created_at
+
+
+def mark_stale(group: Group, when: datetime) -> None:
+    """The group's ratings are stale from ``when`` on (the earliest such point is kept)."""
+    if group.stale_from is None or when < group.stale_from:
+        group.stale_from = when
+
+
+def _changed(record: GameRecord) -> bool:
+    state = inspect(record)
+    return any(state.attrs[name].history.has_changes() for name in WATCHED)
+
+
+@event.listens_for(Session, "before_flush")
+def _games_changed(session: Session, _context: Any, _instances: Any) -> None:
+    touched = [(r, False) for r in session.dirty if isinstance(r, GameRecord) and _changed(r)]
+    touched += [(r, True) for r in session.deleted if isinstance(r, GameRecord)]
+    if not touched:
+        return
+    with session.no_autoflush:
+        for record, deleted in touched:
+            link = session.get(GroupGame, record.id)
+            if link is None:
+                continue
+            group = session.get(Group, link.group_id)
+            if group is None:
+                continue
+            if deleted and group.private:
+                _unlisted_tombstone(session, record)
+            new = order_at(record)
+            mark_stale(group, link.order_at if deleted else min(link.order_at, new))
+            if not deleted:
+                link.order_at = new
+
+
+def _unlisted_tombstone(session: Session, record: GameRecord) -> None:
+    """A private group's game leaves an unlisted tombstone: a public export never names it."""
+    for tombstone in session.new:
+        if isinstance(tombstone, DeletedGame) and tombstone.id == record.id:
+            tombstone.visibility = "unlisted"
+    known = session.get(DeletedGame, record.id)
+    if known is not None:
+        known.visibility = "unlisted"
