@@ -34,14 +34,15 @@ def init_app(app: Flask) -> Api:
     for blueprint in (games.bp, validate.bp, players.bp, health.bp, record.bp, tables.bp,
                       groups.bp):
         api.register_blueprint(blueprint)
-    contract.complete(api.spec)  # the log schemas (schemas/) and the links between operations
-    app.register_blueprint(docs.bp)
-    health.init_root(app)
-    errors.init_app(app)  # after Api(): replaces its error handler with the one shape
     ratelimit.limited(games.bp, "writes", methods=["POST"])  # POST /games (docs/deploy.md)
     ratelimit.limited(record.bp, "writes")  # the recorder's POST/PUT: the same budget
     ratelimit.limited(tables.bp, "entries", "120/minute;3000/hour", methods=["POST"])  # phones
     ratelimit.limited(groups.bp, "writes", methods=["POST", "PUT", "PATCH", "DELETE"])
+    # the log schemas (schemas/), the links between operations, ids, 429 and 503 answers
+    contract.complete(api.spec, ratelimit.guarded(api.spec._paths))
+    app.register_blueprint(docs.bp)
+    health.init_root(app)
+    errors.init_app(app)  # after Api(): replaces its error handler with the one shape
     ratelimit.init_app(app)
     app.register_error_handler(ratelimit.Over, ratelimit.handle_over)
     cors.init_app(app)

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..engine import GAMES
 from ..logformat import published_schema
+from . import operations
 
 LOG_BODY = "LogBody"
 
@@ -36,6 +37,7 @@ def to_openapi30(schema: Any, prefix: str) -> Any:
             continue
         if key == "const":
             out["enum"] = [value]
+            out.setdefault("type", _kind(value))
         elif key == "$ref":
             out["$ref"] = "#/components/schemas/" + prefix + "_" + value.rsplit("/", 1)[1]
         elif key == "type" and isinstance(value, list):
@@ -54,7 +56,50 @@ def to_openapi30(schema: Any, prefix: str) -> Any:
             out[key] = {name: to_openapi30(item, prefix) for name, item in value.items()}
         else:
             out[key] = to_openapi30(value, prefix)
+    if "enum" in out and "type" not in out:
+        types = {_kind(item) for item in out["enum"] if item is not None}
+        if len(types) == 1:
+            out["type"] = types.pop()
+        if None in out["enum"]:
+            out["nullable"] = True
     return out
+
+
+def _kind(value: Any) -> str:
+    """The JSON Schema type of a constant (generators drop an ``enum`` without a type)."""
+    kinds = {bool: "boolean", int: "integer", float: "number", str: "string"}
+    return kinds.get(type(value), "object" if isinstance(value, dict) else "array")
+
+
+def for_generators(schemas: dict[str, Any]) -> None:
+    """Every component with a type and a short title (its name: generators name their models
+    after it), and none nullable at its top: a nullable component (a claimed outcome) is made
+    nullable where it is used (``allOf: [ref]``, ``nullable``), as generators expect."""
+    nullable = {name for name, schema in schemas.items() if schema.pop("nullable", False)}
+    for name, schema in schemas.items():
+        component = schemas[name] = _nullable_refs(schema, nullable)
+        component["title"] = name
+        component.setdefault("type", "object")
+
+
+OPEN = ("properties", "additionalProperties", "oneOf", "anyOf", "allOf", "$ref")
+
+
+def _nullable_refs(schema: Any, nullable: set[str]) -> Any:
+    """``schema`` with references to the ``nullable`` components made nullable where used, and
+    every object of unknown keys (``meta``, an outcome) saying so (``additionalProperties: {}``:
+    without it TypeScript generators type it as an object with no keys)."""
+    if isinstance(schema, list):
+        return [_nullable_refs(item, nullable) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    if schema.get("type") == "object" and not any(key in schema for key in OPEN):
+        schema = {**schema, "additionalProperties": {}}
+    ref = schema.get("$ref")
+    if isinstance(ref, str) and ref.rsplit("/", 1)[-1] in nullable:
+        rest = {key: value for key, value in schema.items() if key != "$ref"}
+        return {**rest, "allOf": [{"$ref": ref}], "nullable": True}
+    return {key: _nullable_refs(value, nullable) for key, value in schema.items()}
 
 
 def log_components() -> dict[str, dict[str, Any]]:
@@ -144,9 +189,10 @@ def _links() -> dict[tuple[str, str, str], dict[str, Any]]:
     }
 
 
-def complete(spec: Any) -> None:
-    """Add the log schemas and the links to the document built from the views (an apispec
-    ``APISpec``, in place: once, after the blueprints are registered)."""
+def complete(spec: Any, guarded: set[tuple[str, str]]) -> None:
+    """Add the log schemas, the links, and what generators need (``operations``: ids, media
+    types, 429 on the ``guarded`` operations and 503) to the document built from the views (an
+    apispec ``APISpec``, in place: once, after the blueprints are registered)."""
     for name, component in log_components().items():
         spec.components.schema(name, component)
     schemas, paths = spec.components.schemas, spec._paths
@@ -166,3 +212,5 @@ def complete(spec: Any) -> None:
         response = paths.get(path, {}).get(method, {}).get("responses", {}).get(status)
         if response is not None:
             response["links"] = links
+    for_generators(schemas)
+    operations.complete(paths, guarded)

@@ -156,7 +156,8 @@ def _stream(lines: Iterator[str], mimetype: str, **headers: str) -> Response:
             yield first
             yield from lines
 
-    return Response(stream_with_context(body()), mimetype=mimetype, headers=headers)
+    # content_type, not mimetype: Flask adds "; charset=utf-8" to a text/* mimetype again
+    return Response(stream_with_context(body()), content_type=mimetype, headers=headers)
 
 
 @bp.route("/export")

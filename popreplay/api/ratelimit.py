@@ -49,6 +49,25 @@ def limited(blueprint: Any, name: str, default: str | None = None, *,
     _BLUEPRINTS[blueprint.name] = (name, list(methods or WRITE_METHODS))
 
 
+# The operations the "replays" and "exports" limits guard, as the OpenAPI document names them.
+_OPERATIONS = {("get", "/api/v1/games/export"), ("get", "/api/v1/games/export.csv"),
+               ("get", "/api/v1/games/{ref}/replay")}
+
+
+def guarded(paths: dict[str, Any]) -> set[tuple[str, str]]:
+    """The (method, path) pairs of the document's ``paths`` that a limit guards: those of a
+    limited blueprint (its tag) with a guarded method, and ``_OPERATIONS``."""
+    found = set(_OPERATIONS)
+    for path, item in paths.items():
+        for method, operation in item.items():
+            if not isinstance(operation, dict) or "responses" not in operation:
+                continue
+            for tag in operation.get("tags", []):
+                if tag in _BLUEPRINTS and method.upper() in _BLUEPRINTS[tag][1]:
+                    found.add((method, path))
+    return found
+
+
 def client_key() -> str:
     """The client: its address, or the one the trusted proxies in front of us name."""
     proxies = current_app.config.get("TRUSTED_PROXIES") or 0

@@ -206,15 +206,17 @@ def page_more(session: Session, filters: Filters, *, sort: str = "-created",
 
 
 def export_records(session: Session, filters: Filters, *, include_unlisted: bool = False,
-                   batch: int = 200, seats: bool = False) -> Iterator[GameRecord]:
+                   batch: int = 200, seats: bool = False,
+                   log: bool = True) -> Iterator[GameRecord]:
     """Every matching game, oldest id first, read in batches (constant memory), one short
     transaction per batch: the rows are read, detached, and the transaction ends before they are
     handed out, so a client that reads an export slowly (or stops reading) holds no transaction
     (on PostgreSQL one held open blocked ``ALTER TABLE`` and vacuum)."""
     base = select(GameRecord) if include_unlisted else public_games()
-    # the log for NDJSON; the seats instead for a table (loaded with the batch: rows are detached)
-    loads = selectinload(GameRecord.seats) if seats else undefer(GameRecord.log)
-    query = apply_filters(base, filters).options(loads).order_by(GameRecord.id.asc())
+    # the log for NDJSON, the seats for the results (loaded with the batch: rows are detached)
+    loads = ([selectinload(GameRecord.seats)] if seats else []) + (
+        [undefer(GameRecord.log)] if log else [])
+    query = apply_filters(base, filters).options(*loads).order_by(GameRecord.id.asc())
     last = 0
     while True:
         rows = session.scalars(query.where(GameRecord.id > last).limit(batch)).all()

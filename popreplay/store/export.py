@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Iterator
@@ -47,9 +48,11 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def export_entry(record: GameRecord, *, backup: bool = False) -> dict[str, Any]:
-    """One line of an export: the log as text (its exact bytes, UTF-8) and what identifies the
-    game; :func:`~popreplay.store.ingestion.restore` reads it back. ``backup`` adds the owner
-    token's hash."""
+    """One line of an export: what identifies the game, its result (``result_entry``; the
+    seats must be loaded), the log as an object (``log``) and as its exact bytes (``raw_log``,
+    UTF-8 text: what ``sha256`` hashes and what :func:`apply_entry` stores). ``backup`` adds
+    the owner token's hash."""
+    raw = record.log.decode("utf-8")
     entry: dict[str, Any] = {
         "id": record.id,
         "slug": record.slug,
@@ -64,16 +67,41 @@ def export_entry(record: GameRecord, *, backup: bool = False) -> dict[str, Any]:
         "legal": record.legal,
         "engine": record.engine_version,
         "sha256": record.content_hash,
-        "log": record.log.decode("utf-8"),
+        "result": result_entry(record),
+        "log": json.loads(raw),
+        "raw_log": raw,
     }
     if backup:
         entry["owner_token_hash"] = record.owner_token_hash
     return entry
 
 
+def result_entry(record: GameRecord) -> dict[str, Any]:
+    """The stored result as an export line carries it: enough to count wins and compare scores
+    without the engine. ``players`` in seat order, each with its ``score`` and ``rank`` (by
+    score, ties share a rank; null where the game has no scores) and whether it ``won``."""
+    rank = ranks(record)
+    return {
+        "status": record.status,
+        "legal": record.legal,
+        "engine": record.engine_version,
+        "winners": [seat.name for seat in record.seats if seat.won],
+        "players": [{"name": seat.name, "score": seat.score, "rank": rank.get(seat.position),
+                     "won": seat.won} for seat in record.seats],
+        "claims_differ": None if record.claims_match is None else not record.claims_match,
+        "outcome": record.outcome,
+    }
+
+
+def raw_log(data: dict[str, Any]) -> Any:
+    """An export line's log as its exact text: ``raw_log``, or ``log`` when it is text (the
+    lines of exports before ``raw_log``)."""
+    return data["raw_log"] if "raw_log" in data else data.get("log")
+
+
 def is_export_entry(data: Any) -> bool:
-    return (isinstance(data, dict) and "format" not in data and isinstance(data.get("log"), str)
-            and isinstance(data.get("sha256"), str))
+    return (isinstance(data, dict) and "format" not in data
+            and isinstance(raw_log(data), str) and isinstance(data.get("sha256"), str))
 
 
 def game_entry(record: GameRecord, *, backup: bool = False) -> dict[str, Any]:
@@ -120,7 +148,7 @@ def ndjson_entries(session: Session, filters: queries.Filters, *, with_deleted: 
     if with_deleted:
         for tombstone in tombstones(session, filters, include_unlisted=backup):
             yield tombstone_entry(tombstone)
-    for record in queries.export_records(session, filters, include_unlisted=backup):
+    for record in queries.export_records(session, filters, include_unlisted=backup, seats=True):
         yield game_entry(record, backup=backup)
 
 
@@ -151,10 +179,12 @@ def csv_rows(record: GameRecord, share_base: str) -> list[list[str]]:
     rank = ranks(record)
     claims_differ = None if record.claims_match is None else not record.claims_match
     date = None if record.played_at is None else record.played_at.isoformat()
+    # the slug as it is (letters, digits, "_" and "-": no formula can be written with them;
+    # quoting one that starts with "-" would change the key a reader joins on)
     return [[_cell(v) for v in (
         record.game, record.mode, date, record.title, seat.name, seat.score,
         rank.get(seat.position), seat.won, record.status, record.legal, claims_differ,
-        f"{share_base}/r/{record.slug}", record.slug)] for seat in record.seats]
+        f"{share_base}/r/{record.slug}")] + [record.slug] for seat in record.seats]
 
 
 def _csv_text(rows: list[list[str]]) -> str:
@@ -166,7 +196,8 @@ def _csv_text(rows: list[list[str]]) -> str:
 def csv_lines(session: Session, filters: queries.Filters, *, share_base: str,
               backup: bool = False) -> Iterator[str]:
     """The table as text, the header first, then one game's rows at a time (streamed)."""
-    records = queries.export_records(session, filters, include_unlisted=backup, seats=True)
+    records = queries.export_records(session, filters, include_unlisted=backup, seats=True,
+                                     log=False)
     first = next(records, None)  # the database answers before the header goes out
     yield _csv_text([list(CSV_COLUMNS)])
     if first is not None:
@@ -201,6 +232,7 @@ def apply_entry(session: Session, data: dict[str, Any]) -> Ingested | Synced:
             return Synced("duplicate")
         delete_game(session, record)
         return Synced("deleted")
+    data = {**data, "log": raw_log(data)}  # the exact text: what is stored and hashed
     slug = data.get("slug")
     record = find_by_slug(session, slug) if isinstance(slug, str) else None
     changed_at = _time(data.get("updated_at"))

@@ -75,7 +75,7 @@ def restore(session: Session, entry: dict[str, Any]) -> Ingested:
     """Store a game from an export line (``popreplay export``), keeping its slug, visibility,
     creation time and, in a backup, its owner token hash. The result is recomputed."""
     try:
-        raw = entry["log"].encode("utf-8")
+        raw = entry.get("raw_log", entry["log"]).encode("utf-8")  # older exports: log as text
     except UnicodeEncodeError:
         raise ValueError("the exported log is not UTF-8 text") from None
     digest = content_hash(raw)

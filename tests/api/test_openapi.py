@@ -62,3 +62,44 @@ def test_responses_match_the_document(client, spec):
     check(spec, "/api/v1/readyz", "get", 200, client.get("/api/v1/readyz").get_json())
     denied = client.delete(f"/api/v1/games/{slug}")
     check(spec, "/api/v1/games/{ref}", "delete", 401, denied.get_json())
+
+
+def test_the_document_is_a_contract_a_generator_can_use(spec):
+    """Ids and tags on every operation, a type and a title on every component, constants and
+    nullable maps typed, media types on every non-JSON answer, 429 and 503 with Retry-After."""
+    from popreplay.api.operations import OPERATION_IDS
+
+    ids = []
+    for path, item in spec["paths"].items():
+        for method, op in item.items():
+            if method not in ("get", "post", "put", "delete", "patch"):
+                continue
+            assert OPERATION_IDS.get((method, path)) == op["operationId"], (method, path)
+            assert op["tags"], (method, path)
+            ids.append(op["operationId"])
+            for status, answer in op["responses"].items():
+                if status in ("204", "304") or "$ref" in answer:
+                    continue
+                assert answer.get("content"), (method, path, status)
+            if path != "/api/v1/healthz":
+                assert "Retry-After" in op["responses"]["503"]["headers"], (method, path)
+    assert len(ids) == len(set(ids))
+    schemas = spec["components"]["schemas"]
+    for name, schema in schemas.items():
+        assert schema["title"] == name and schema["type"], name
+        assert not schema.get("nullable"), name
+    end = [c for c in schemas["LogSlap_event"]["oneOf"] if "time_up" in c["properties"]][0]
+    assert end["properties"]["time_up"] == {"enum": [True], "type": "boolean"}
+    cards = schemas["LogSlap_claimed"]["properties"]["cards"]
+    assert cards["additionalProperties"] == {"type": "integer", "nullable": True}
+    assert schemas["LogSlap"]["properties"]["claimed"] == {
+        "allOf": [{"$ref": "#/components/schemas/LogSlap_claimed"}], "nullable": True}
+    paths = spec["paths"]
+    assert "application/x-ndjson" in paths["/api/v1/games/export"]["get"]["responses"]["200"][
+        "content"]
+    assert "text/csv" in paths["/api/v1/games/export.csv"]["get"]["responses"]["200"]["content"]
+    for method, path in (("post", "/api/v1/games"), ("get", "/api/v1/games/export"),
+                         ("get", "/api/v1/games/{ref}/replay"), ("put", "/api/v1/record/games/{ref}"),
+                         ("post", "/api/v1/tables")):
+        assert "Retry-After" in paths[path][method]["responses"]["429"]["headers"], (method, path)
+    assert "429" not in paths["/api/v1/games"]["get"]["responses"]

@@ -158,8 +158,8 @@ def test_revalidate_reports_changed_results_and_stores_the_new_one(session):
     ({"slug": 12}, "not a slug"),
     ({"owner_token_hash": "secret"}, "not a SHA-256"),
     ({"visibility": "private"}, "visibility"),
-    ({"log": "\ud800"}, "not UTF-8"),
-    ({"log": "{}"}, "does not match its sha256"),
+    ({"raw_log": "\ud800"}, "not UTF-8"),
+    ({"raw_log": "{}"}, "does not match its sha256"),
 ])
 def test_restore_refuses_damaged_export_lines(session, make_log, change, message):
     entry = export_entry(ingest(session, make_log("coop", 3, seed=68)).record)
