@@ -23,7 +23,36 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class Commands(click.Group):
+    """The command group: ``validate``, ``replay`` and ``simulate`` are here; the service's
+    commands (``service_cli.register``: serve, db, import, export, revalidate, worker, jobs) and
+    ``bench`` are added when a name not here is asked for, or the list of commands (``--help``),
+    so that checking a log imports nothing of the service (no Flask, SQLAlchemy, Celery,
+    marshmallow; ``tests/cli/test_startup.py``)."""
+
+    def _load_the_rest(self) -> None:
+        if getattr(self, "_rest_loaded", False):
+            return
+        self._rest_loaded = True
+        from .bench import bench
+        from .service_cli import register
+
+        register(self)
+        self.add_command(bench)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        command = super().get_command(ctx, cmd_name)
+        if command is None:
+            self._load_the_rest()
+            command = super().get_command(ctx, cmd_name)
+        return command
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        self._load_the_rest()
+        return super().list_commands(ctx)
+
+
+@click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(ENGINE_VERSION, prog_name="popreplay")
 def main() -> None:
     """Replay card-game logs, check every move, recompute the scores."""
@@ -236,21 +265,3 @@ def simulate(game: str, mode: str, players: int, seed: int, count: int, out: Pat
             path.write_text(json.dumps(log, ensure_ascii=False, indent=1) + "\n", "utf-8")
     if out is not None:
         click.echo(f"wrote {count} game{'s' * (count != 1)} to {out}", err=True)
-
-
-def _register_service_commands() -> None:
-    from .service_cli import register
-
-    register(main)
-
-
-_register_service_commands()
-
-
-def _register_bench() -> None:
-    from .bench import bench
-
-    main.add_command(bench)
-
-
-_register_bench()

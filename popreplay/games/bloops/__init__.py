@@ -1,6 +1,6 @@
 """Bloops' kit: its log shape, terminal table, page scripts, example and French (``..kit``)."""
 
-from flask_babel import lazy_gettext as _l
+from ..lazytext import lazy_gettext as _l
 
 from ..kit import Example, GameKit
 

@@ -1,6 +1,6 @@
 """cube's kit: its log shape, terminal table, page scripts, example and French (``..kit``)."""
 
-from flask_babel import lazy_gettext as _l
+from ..lazytext import lazy_gettext as _l
 
 from ..kit import Example, GameKit
 
@@ -11,7 +11,7 @@ KIT = GameKit(
     shape="logformat:CubeLogSchema",
     renderer="render:cube_state",
     pending="logformat:PENDING",
-    bound="logformat:past_limit",  # the events of all turns together
+    bound="bound:past_limit",  # the events of all turns together
     script="cube.js",
     record_script="cube.record.js",
     style="cube.css",

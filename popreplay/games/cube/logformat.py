@@ -12,8 +12,7 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 from ...logformat import pending
 from ...logformat.envelope import EnvelopeSchema, StrictSchema, at_most, moves_at_most
 from ...logformat.fields import JsonBoolean, JsonInteger, JsonList, JsonString, NameMap
-from ...logformat.limits import (MAX_CARDS, MAX_CUBE_EVENTS, MAX_NAME_LENGTH, MAX_PLAYERS,
-                               cube_events_past_limit)
+from ...logformat.limits import (MAX_CARDS, MAX_NAME_LENGTH, MAX_PLAYERS)
 from ...engine.games.cube import CUBE
 
 MODES = CUBE.modes  # the engine's: declared once (tests/code/test_kits.py)
@@ -128,13 +127,3 @@ PENDING: dict[str, pending.Field] = {
     "draw": (pending.list_, "shape.list", *_CARD),
     "play": (pending.string, "shape.string", None, None),
 }
-
-
-def past_limit(log: Any) -> tuple[str, str] | None:
-    """``(pointer, message)`` of the bound on a replay's work that one list's length cannot say
-    (the kit's ``bound``): the events of all turns together (``limits.MAX_CUBE_EVENTS``)."""
-    where = cube_events_past_limit(log)
-    if where is None:
-        return None
-    return where, (f"at most {MAX_CUBE_EVENTS} events in one log (all turns together): "
-                   "this one is past the limit")

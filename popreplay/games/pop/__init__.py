@@ -1,6 +1,6 @@
 """POP!'s kit: its log shape, terminal table, page scripts, examples and French (``..kit``)."""
 
-from flask_babel import lazy_gettext as _l
+from ..lazytext import lazy_gettext as _l
 
 from ..kit import Example, GameKit
 
