@@ -51,11 +51,12 @@ def replay_of(log: dict[str, Any], game: str) -> tuple[dict[str, Any] | None, in
 def seen_log(state: Any, viewer: Any, *, available: bool) -> dict[str, Any]:
     """The draft a sign-off answer is computed from: the whole draft once sign-off is open (the
     game is over or stored: every card shows), before that the draft as ``viewer`` may know it
-    (a result computed from the whole draft would show every face-down card)."""
+    (a result computed from the whole draft would show every face-down card; the host without
+    a seat sees what a spectator sees, as on its table screen)."""
     if available:
         return state.log
     return games.known_to(state.game, state.log, state.choices, player=viewer.player,
-                          host=viewer.host)
+                          host=False)
 
 
 def result_for(state: Any, viewer: Any, *, available: bool, wait: float | None = None
