@@ -257,3 +257,20 @@ def test_bloops_signoff_before_the_end_shows_no_face_down_card():
         assert set(places["Bruno"].values()) == {None}, who
         assert set(places["Alice"].values()) == ({None} if who != "Alice" else
                                                  set(log["deal"]["Alice"])), who
+
+
+def test_pop_a_hand_that_clashes_with_a_hidden_hand_is_recorded_not_refused_to_its_sender():
+    """The issue's "hand slip": the last hand of a deal holding a card of another hand was
+    refused to its sender only ("card 6 cannot be in Bruno's hand now", nothing appended): a
+    free question about the other hand. It is now recorded and refused to its seat as any part
+    the whole entry refuses, with a message that names no place."""
+    log = pop_log(2, 1, variant=True)
+    hands = log["rounds"][0]["hands"]
+    desk = pop_dealt(log, hands, skip="Bruno")
+    slip = [hands["Alice"][0]] + hands["Bruno"][1:]
+    answer = desk.answer("Bruno", {"type": "part", "entry": "round", "slots": {
+        str(slot_of(desk, "round", "hand", "Bruno")): slip}})
+    assert answer[0] == "taken"
+    refused = answer[1]["refused"]["error"]
+    assert "Alice" not in refused["message"] and "/hands" not in refused["message"]
+    assert answer[1]["gathering"]["round"]["slots"][-1]["filled"] is False  # to enter again
