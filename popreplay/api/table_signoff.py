@@ -192,7 +192,7 @@ def signoff_view(table: Any, viewer: service.Viewer, lang: str,
                  claims: dict[str, Any] | None = None) -> dict[str, Any]:
     session = get_session()
     state = states.load(session, table, wait=work_wait())
-    result, steps = signoff.result_for(state, viewer, available=signoff.available(table, state), wait=work_wait())
+    result, steps = signoff.result_for(table, state, viewer, wait=work_wait())
     rows = list(session.scalars(select(TableSignoff).where(TableSignoff.table_id == table.id)))
     mine = next((r for r in rows if viewer.player is not None and r.player == viewer.player),
                 None)

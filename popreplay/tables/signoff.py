@@ -59,11 +59,11 @@ def seen_log(state: Any, viewer: Any, *, available: bool) -> dict[str, Any]:
                           host=False)
 
 
-def result_for(state: Any, viewer: Any, *, available: bool, wait: float | None = None
+def result_for(table: Any, state: Any, viewer: Any, *, wait: float | None = None
                ) -> tuple[dict[str, Any] | None, int]:
     """The engine's result and number of replay steps that ``viewer``'s sign-off shows
     (:func:`seen_log`), within the engine's budget (kept per table, seq and what is seen)."""
-    log = seen_log(state, viewer, available=available)
+    log = seen_log(state, viewer, available=available(table, state))
     who = "all" if log is state.log else (viewer.player or "")
     key = ("table-replay", state.table, state.seq, who)
     answer = json.loads(budget.run(key, _replay_bytes, log, state.game, wait=wait))

@@ -274,3 +274,24 @@ def test_pop_a_hand_that_clashes_with_a_hidden_hand_is_recorded_not_refused_to_i
     refused = answer[1]["refused"]["error"]
     assert "Alice" not in refused["message"] and "/hands" not in refused["message"]
     assert answer[1]["gathering"]["round"]["slots"][-1]["filled"] is False  # to enter again
+
+
+def test_bloops_signoff_over_http_before_the_end_gives_no_face_down_card(client):
+    """The same probe through ``GET /signoff`` (the join key, and a seat)."""
+    from tests.tables.helpers import API, bearer
+    from tests.tables.private import place_entries
+
+    log = get_game("bloops").simulate(mode="classic", players=3, seed=1)
+    made = client.post(API, json={"log": private_start(log), "record_hands": True}).get_json()
+    table, key = made["table"], made["join_key"]
+    seats = {n: client.post(f"{API}/{table}/seats", json={"player": n}, headers=bearer(key))
+             .get_json()["seat_token"] for n in log["players"]}
+    for n, (by, entry) in enumerate(place_entries(log)[:len(log["players"])]):
+        answer = client.post(f"{API}/{table}/entries", headers=bearer(seats[by]),
+                             json={"id": f"d{n}", "seen": n, "entry": entry})
+        assert answer.status_code == 201, answer.get_json()
+    for token, who in ((key, None), (seats["Alice"], "Alice")):
+        places = client.get(f"{API}/{table}/signoff", headers=bearer(token)
+                            ).get_json()["result"]["outcome"]["places"]
+        for name, cards in places.items():
+            assert set(cards.values()) == ({None} if name != who else set(log["deal"][name]))
