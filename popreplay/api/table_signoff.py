@@ -103,7 +103,7 @@ class SignoffSchema(Schema):
 
 def corrected_entries(table: Any, viewer: service.Viewer, lang: str) -> list[dict[str, Any]]:
     state = states.load(get_session(), table, wait=work_wait())
-    public = views.public_log(state)
+    public = views.known_log(state, viewer)
     shown = corrections.shown(state.corrections, public, player=viewer.player)
     return signoff.correction_texts(shown, public, lang)
 
@@ -192,7 +192,7 @@ def signoff_view(table: Any, viewer: service.Viewer, lang: str,
                  claims: dict[str, Any] | None = None) -> dict[str, Any]:
     session = get_session()
     state = states.load(session, table, wait=work_wait())
-    result, steps = replay_of(state)
+    result, steps = signoff.result_for(table, state, viewer, wait=work_wait())
     rows = list(session.scalars(select(TableSignoff).where(TableSignoff.table_id == table.id)))
     mine = next((r for r in rows if viewer.player is not None and r.player == viewer.player),
                 None)

@@ -22,6 +22,7 @@ from typing import Any, Iterable, Mapping
 from sqlalchemy.orm import Session
 
 from ..db.tables import TableEntry, TableRecord
+from . import games
 from .places import PlaceError, place, put, tokens
 from .rows import Row, Snapshot, engine_choices, entries, plain
 
@@ -140,7 +141,7 @@ def _decide(table: Any, rows: list[Any], viewer: Any, entry: Mapping[str, Any],
             changes.append({"path": path, "old": was, "new": new})
         changed[seq] = {**old, "value": value}
         items.append({"seq": seq, "old": old, "new": changed[seq], "changes": changes})
-    _check(table, rows, {**current, **changed}, changed, error=error)
+    _check(table, rows, {**current, **changed}, changed, error=error, viewer=viewer)
     who = viewer.player if viewer.player is not None else "host"
     return [(KIND, viewer.player, {"who": who, "entries": items})]
 
@@ -160,8 +161,11 @@ def replayed(table: TableRecord, rows: list[TableEntry], corrected: Mapping[int,
 
 
 def _check(table: TableRecord, rows: list[TableEntry], corrected: Mapping[int, Any],
-           changed: Mapping[int, Any], *, error: type) -> None:
-
+           changed: Mapping[int, Any], *, error: type, viewer: Any = None) -> None:
+    """Refuse the correction when the corrected draft, as ``viewer`` may know it
+    (``games.known_to``), is illegal: the refusal tells the phone only what it knows. A
+    correction that clashes only with a card the phone cannot see is taken (docs/table.md, "What
+    a refusal says")."""
     try:
         log, placed = replayed(table, rows, corrected)
     except PlaceError as bad:
@@ -169,6 +173,12 @@ def _check(table: TableRecord, rows: list[TableEntry], corrected: Mapping[int, A
             {"code": "bad-request", "message": str(bad), "path": "/entry/set"}]) from None
     choices = engine_choices(table.game, log)
     problem = choices.get("error")
+    if problem and viewer is not None:
+        known = games.known_to(table.game, log, choices, player=viewer.player,
+                               host=viewer.host)
+        if known is not log:
+            log = known
+            problem = engine_choices(table.game, known).get("error")
     if not problem:
         return
     culprit = _culprit(problem, placed)
@@ -233,17 +243,20 @@ def history(rows: Iterable[TableEntry]) -> list[dict[str, Any]]:
     return out
 
 
-def shown(items: list[dict[str, Any]], public: Mapping[str, Any], *, player: str | None
+def shown(items: list[dict[str, Any]], known: Mapping[str, Any], *, player: str | None
           ) -> list[dict[str, Any]]:
-    """The corrections as this phone may see them: a value the public draft hides (a hand of a
-    round still played) only to the seat that corrected it."""
+    """The corrections as this phone may see them, from ``known``, the draft as it may know it
+    (``views.known_log``): a change shows its old and new value where that draft shows the value
+    (a card laid, played, shown; a closed round), and to the seat that made it; elsewhere (a hand
+    of a round still played, another seat's dealt, drawn or looked-at card) it is "a hidden
+    card", to every other seat and the spectator."""
     out = []
     for item in items:
         mine = player is not None and item["who"] == player
         changes = []
         for change in item["changes"]:
-            found, _ = _get(public, change["pointer"])
-            if found or mine:
+            found, now = _get(known, change["pointer"])
+            if (found and now == change["new"]) or mine:
                 changes.append(change)
             else:
                 changes.append({**change, "old": None, "new": None, "hidden": True})
@@ -251,12 +264,12 @@ def shown(items: list[dict[str, Any]], public: Mapping[str, Any], *, player: str
     return out
 
 
-def entry_view(row: TableEntry | Row, public: Mapping[str, Any], *, player: str | None
+def entry_view(row: TableEntry | Row, known: Mapping[str, Any], *, player: str | None
                ) -> dict[str, Any]:
-    """A correction as an entry of the list and the stream."""
+    """A correction as an entry of the list and the stream (:func:`shown`)."""
     [item] = shown([{"who": row.body.get("who"), "changes": [
         {"entry": e["seq"], **c, "pointer": target_pointer(e["new"]) + c["path"]}
-        for e in row.body.get("entries") or [] for c in e["changes"]]}], public, player=player)
+        for e in row.body.get("entries") or [] for c in e["changes"]]}], known, player=player)
     return {"who": item["who"], "entries": sorted({e["seq"] for e in row.body.get("entries")
                                                   or []}), "changes": item["changes"]}
 

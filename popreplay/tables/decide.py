@@ -9,7 +9,7 @@ import json
 from typing import Any, Mapping
 
 from .. import budget
-from . import gather, state as states
+from . import gather, state as states, views
 from .model import TableError, Viewer
 from .places import PlaceError, build, place, tokens
 from .rows import plain
@@ -46,14 +46,15 @@ def decide(state: states.State, viewer: Viewer, entry: dict[str, Any], *,
     the rule's message when the engine refuses it."""
     by = viewer.player
     if entry.get("type") == "place":
-        return [("place", by, placed(state, entry))]
+        return [("place", by, placed(state, entry, viewer=viewer))]
     if entry.get("type") == "part":
         return gathered(state, viewer, entry, taken=taken)
     raise TableError(422, "An entry is {type: place, …}, {type: part, …} or {type: correct, …}.", [
         {"code": "bad-request", "message": "type", "path": "/entry/type"}])
 
 
-def placed(state: states.State, entry: dict[str, Any]) -> dict[str, Any]:
+def placed(state: states.State, entry: dict[str, Any], *,
+           viewer: Viewer | None = None) -> dict[str, Any]:
     at, how, value = entry.get("at"), entry.get("how"), entry.get("value")
     if not isinstance(at, str) or how not in ("append", "set") or value is None:
         raise TableError(422, "A place entry has `at` (a JSON Pointer), `how` (append or set) "
@@ -63,12 +64,20 @@ def placed(state: states.State, entry: dict[str, Any]) -> dict[str, Any]:
             p["at"] == at for p in state.plans.values()):
         raise TableError(422, "This entry is entered by the seats, part by part.", [
             {"code": "bad-request", "message": "part", "path": "/entry/at"}])
-    return checked_place(state, at, how, value)
+    return checked_place(state, at, how, value, viewer=viewer)
 
 
-def checked_place(state: states.State, at: str, how: str, value: Any) -> dict[str, Any]:
+def checked_place(state: states.State, at: str, how: str, value: Any, *,
+                  viewer: Viewer | None = None) -> dict[str, Any]:
+    """The entry placed in the draft, judged by the engine on the draft as ``viewer`` may know it
+    (``None``: the whole draft, for an entry the seats filled together): a refusal tells the
+    sender only what it knows, and the same entry gets the same answer whatever the cards it
+    cannot see. An entry that clashes only with such a card is taken (docs/table.md, "What a
+    refusal says")."""
+    whole = viewer is None or (viewer.host and viewer.player is None)
+    judged = state.log if whole else views.known_log(state, viewer)
     try:
-        log = place(state.log, at, how, value)
+        log = place(judged, at, how, value)
     except PlaceError as error:
         raise TableError(422, f"No place {at} in the draft: {error}.", [
             {"code": "bad-request", "message": str(error), "path": "/entry/at"}]) from None
@@ -114,7 +123,8 @@ def gathered(state: states.State, viewer: Viewer, entry: dict[str, Any], *,
     known = gather.known_to(plan, state.parts.get(kind, {}), player=viewer.player,
                             host=viewer.host)
     refused = gather.precheck(state.game, state.log, kind, plan, parts, hands=state.hands,
-                              known={k: v for k, v in known.items() if k not in parts})
+                              known={k: v for k, v in known.items() if k not in parts},
+                              asker=gather.asker(player=viewer.player, host=viewer.host))
     if refused is not None:
         raise TableError(422, "Refused by the rules.", [plain(refused)])
     key = gather.plan_key(kind, plan)
@@ -138,8 +148,11 @@ def gathered(state: states.State, viewer: Viewer, entry: dict[str, Any], *,
         except TableError as error:
             bad = (_culprit(plan, state.log, error), error.errors[0])
     slot, error = bad
-    if slot in parts:  # the sender's own cards: refused to the sender
-        raise TableError(422, "Refused by the rules.", [plain(error)])
+    # The sender's cards passed the check of what it may know (``precheck``): what the whole
+    # entry refuses now is a clash with cards it cannot see. Refusing it to the sender only
+    # would be a free question about the others' cards; the part is recorded and its slot
+    # opened again, as any seat's part the whole entry refuses (docs/table.md, "What a refusal
+    # says").
     rows.append(("drop", None, {"key": key, "slot": slot, "player": owners.get(slot),
                                 "error": plain(error)}))
     return rows

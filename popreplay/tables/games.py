@@ -56,3 +56,15 @@ def seen_by(game: str, log: dict[str, Any], choices: Mapping[str, Any],
     if hide is None or choices.get("over"):
         return log
     return hide(log, watcher)
+
+
+def known_to(game: str, log: dict[str, Any], choices: Mapping[str, Any], *,
+             player: str | None, host: bool) -> dict[str, Any]:
+    """The draft as one phone may know it, what every answer to it is computed from: the host
+    without a seat the whole draft (``GET /log``); a seat or a spectator its ``seen_by`` draft
+    (cube, Bloops) or the draft without the hands of the rounds still played (POP!)."""
+    if host and player is None:
+        return log
+    if private_cards(game):
+        return seen_by(game, log, choices, player)
+    return redacted(game, log, private_parts(game, log, choices))

@@ -60,15 +60,30 @@ def may_fill(slot: Mapping[str, Any], *, player: str | None, host: bool,
     return owner == player or (host and owner not in taken)
 
 
+def asker(*, player: str | None, host: bool) -> str | None:
+    """Whom the engine judges a pending entry for: a seat's player (the others' hands unseen),
+    ``""`` for a spectator (no hand seen), ``None`` for the host without a seat, who may read the
+    whole draft (``GET /log``)."""
+    if host and player is None:
+        return None
+    return player or ""
+
+
 def ask(game: str, log: Mapping[str, Any], kind: str, cards: Sequence[Any], *,
-        hands: bool) -> dict[str, Any]:
+        hands: bool, asker: str | None = None) -> dict[str, Any]:
+    """The engine's answer for these cards of the entry, as ``asker`` (a seat's player) may know
+    the draft (``pending.as``: the others' hands unseen); ``None``: with every card (the host,
+    the whole entry)."""
     pending = {"entry": kind, "cards": list(cards), **games.pending_extra(game, kind, hands=hands)}
+    if asker is not None:
+        pending["as"] = asker
     return get_game(game).choices(log, pending=pending)
 
 
 def stand_ins(game: str, log: Mapping[str, Any], kind: str, plan: Mapping[str, Any],
               upto: int, avoid: set[Any], *, hands: bool,
-              known: Mapping[int, Sequence[Any]] | None = None) -> list[Any] | None:
+              known: Mapping[int, Sequence[Any]] | None = None,
+              asker: str | None = None) -> list[Any] | None:
     """Cards the engine accepts in slots ``0 … upto-1``: a slot's ``known`` cards (the ones the
     asking seat may see), else stand-ins the engine offers that are none of ``avoid`` (nor a known
     card); ``None`` when it offers none."""
@@ -80,7 +95,7 @@ def stand_ins(game: str, log: Mapping[str, Any], kind: str, plan: Mapping[str, A
             cards.extend(known[index])
             continue
         for _ in range(slot_size(plan["slots"][index])):
-            answer = ask(game, log, kind, cards, hands=hands)
+            answer = ask(game, log, kind, cards, hands=hands, asker=asker)
             offered = (answer.get("next") or {}).get(kind, {}).get("cards") or []
             pick = next((c for c in offered if c not in avoid and c not in cards), None)
             if pick is None:
@@ -90,18 +105,20 @@ def stand_ins(game: str, log: Mapping[str, Any], kind: str, plan: Mapping[str, A
 
 
 def offers(game: str, log: Mapping[str, Any], kind: str, plan: Mapping[str, Any], index: int,
-           *, hands: bool, known: Mapping[int, Sequence[Any]] | None = None) -> list[Any] | None:
+           *, hands: bool, known: Mapping[int, Sequence[Any]] | None = None,
+           asker: str | None = None) -> list[Any] | None:
     """The cards the engine offers for slot ``index``'s first card, knowing only what the asking
     seat may see (``known``): asked twice, with two sets of stand-ins that share no card, and
     put together, so that no card is left out only because it stood in for a hidden one."""
     seen: list[Any] = []
     used: set[Any] = set()
     for _ in range(2):
-        before = stand_ins(game, log, kind, plan, index, used, hands=hands, known=known)
+        before = stand_ins(game, log, kind, plan, index, used, hands=hands, known=known,
+                           asker=asker)
         if before is None:
             continue
         used |= set(before) - {c for cards in (known or {}).values() for c in cards}
-        answer = ask(game, log, kind, before, hands=hands)
+        answer = ask(game, log, kind, before, hands=hands, asker=asker)
         for card in (answer.get("next") or {}).get(kind, {}).get("cards") or []:
             if card not in seen:
                 seen.append(card)
@@ -110,17 +127,19 @@ def offers(game: str, log: Mapping[str, Any], kind: str, plan: Mapping[str, Any]
 
 def precheck(game: str, log: Mapping[str, Any], kind: str, plan: Mapping[str, Any],
              parts: Mapping[int, Sequence[Any]], *, hands: bool,
-             known: Mapping[int, Sequence[Any]] | None = None) -> dict[str, Any] | None:
+             known: Mapping[int, Sequence[Any]] | None = None,
+             asker: str | None = None) -> dict[str, Any] | None:
     """The engine's refusal of these slots' cards (its ``pending`` error, the pointer made to
     point into the part: ``/entry/slots/<slot>/<k>``), or ``None``."""
     first = min(parts)
     mine = [c for index in sorted(parts) for c in parts[index]]
     if sorted(parts) != list(range(first, first + len(parts))):
         return None  # slots apart: judged when the entry is whole
-    before = stand_ins(game, log, kind, plan, first, set(mine), hands=hands, known=known)
+    before = stand_ins(game, log, kind, plan, first, set(mine), hands=hands, known=known,
+                       asker=asker)
     if before is None:
         return None
-    answer = ask(game, log, kind, before + mine, hands=hands)
+    answer = ask(game, log, kind, before + mine, hands=hands, asker=asker)
     error = answer.get("error")
     if not error:
         return None

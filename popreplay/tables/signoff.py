@@ -12,6 +12,7 @@ result's ``claims``): no rule here.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Iterable, Mapping
 
 from flask_babel import force_locale, gettext as _
@@ -25,7 +26,8 @@ from ..drafts import draft_shape
 from ..engine import build_result, get_game
 from ..engine.where import where
 from ..i18n import clean, render
-from . import corrections
+from .. import budget
+from . import corrections, games
 
 VERDICTS = ("confirm", "dispute")
 SENTENCE_MAX = 500
@@ -44,6 +46,34 @@ def replay_of(log: dict[str, Any], game: str) -> tuple[dict[str, Any] | None, in
     replay = get_game(game).replay(exact, with_steps=True)
     result = build_result(exact, replay)
     return result, len(replay.steps or [])
+
+
+def seen_log(state: Any, viewer: Any, *, available: bool) -> dict[str, Any]:
+    """The draft a sign-off answer is computed from: the whole draft once sign-off is open (the
+    game is over or stored: every card shows), before that the draft as ``viewer`` may know it
+    (a result computed from the whole draft would show every face-down card; the host without
+    a seat sees what a spectator sees, as on its table screen)."""
+    if available:
+        return state.log
+    return games.known_to(state.game, state.log, state.choices, player=viewer.player,
+                          host=False)
+
+
+def result_for(table: Any, state: Any, viewer: Any, *, wait: float | None = None
+               ) -> tuple[dict[str, Any] | None, int]:
+    """The engine's result and number of replay steps that ``viewer``'s sign-off shows
+    (:func:`seen_log`), within the engine's budget (kept per table, seq and what is seen)."""
+    log = seen_log(state, viewer, available=available(table, state))
+    who = "all" if log is state.log else (viewer.player or "")
+    key = ("table-replay", state.table, state.seq, who)
+    answer = json.loads(budget.run(key, _replay_bytes, log, state.game, wait=wait))
+    return answer["result"], answer["steps"]
+
+
+def _replay_bytes(log: dict[str, Any], game: str) -> bytes:
+    result, steps = replay_of(log, game)
+    return json.dumps({"result": result, "steps": steps}, ensure_ascii=True,
+                      separators=(",", ":")).encode("ascii")
 
 
 def claims_check(log: dict[str, Any], game: str, claims: Mapping[str, Any]) -> dict[str, Any]:

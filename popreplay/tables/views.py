@@ -30,6 +30,15 @@ def public_log(state: State) -> dict[str, Any]:
     return games.redacted(state.game, state.log, state.open_rounds)
 
 
+def known_log(state: State, viewer: Viewer) -> dict[str, Any]:
+    """The draft as ``viewer``'s screen shows it (:func:`games.known_to`; the host without a seat
+    sees what a spectator sees, though it may read the whole draft with ``GET /log``), kept per
+    table, seq and player for the games with private cards."""
+    if games.private_cards(state.game):
+        return seat_view(state, viewer.player)["log"]
+    return public_log(state)
+
+
 SEEN_CACHE = 256
 _seen: BoundedCache[tuple[str, int, str | None], dict[str, Any]] = BoundedCache(
     max_entries=SEEN_CACHE)
@@ -64,12 +73,12 @@ def view(table: TableRecord | Snapshot, state: State, viewer: Viewer, *,
         "you": {"role": viewer.role, "player": viewer.player},
         "log": None, "result": None, "choices": None,
         "over": bool(state.choices.get("over")),
-        "error": state.choices.get("error"),
+        "error": error_for(state, viewer),
         "hand": hands.get(viewer.player) if hands and viewer.player and isinstance(
             hands.get(viewer.player), list) else None,
         "gathering": {},
         "refused": state.dropped.get(viewer.player) if viewer.player else None,
-        "corrections": corrections.shown(state.corrections, public_log(state),
+        "corrections": corrections.shown(state.corrections, known_log(state, viewer),
                                          player=viewer.player),
     }
     if games.private_cards(table.game):
@@ -98,30 +107,35 @@ def view(table: TableRecord | Snapshot, state: State, viewer: Viewer, *,
     return out
 
 
+CLASH = {"code": "hidden-clash", "message": "The draft holds an entry that does not agree with "
+         "cards this phone cannot see: the host's phone shows where; the seat that entered it "
+         "may correct it.", "path": None}
+
+
+def error_for(state: State, viewer: Viewer) -> dict[str, Any] | None:
+    """The engine's error of the draft as ``viewer`` may know it; when only the whole draft has
+    one (an entry taken against what its seat knew, that clashes with a card it could not see),
+    :data:`CLASH`, which names no card and no place. The host sees the engine's error."""
+    error = state.choices.get("error")
+    if error is None or (viewer.host and viewer.player is None):
+        return error
+    if games.private_cards(state.game):
+        mine = seat_view(state, viewer.player)["choices"].get("error")
+    else:
+        public = public_log(state)
+        mine = error if public is state.log else engine_choices(state.game, public).get("error")
+    return mine or dict(CLASH)
+
+
 def offers_for(state: State, kind: str, plan: Mapping[str, Any], index: int,
                viewer: Viewer) -> list[Any] | None:
-    """The engine's offers for a slot: from the whole draft for the viewer's own slot, from the
-    public draft (no hidden hand) for any other, so that the offers never show another seat's
-    hand."""
-    slot = plan["slots"][index]
+    """The engine's offers for a slot, as ``viewer`` may know the draft (the engine's
+    ``pending.as``: another seat's hand is unseen to it; the host's screen sees no hand), so that
+    the offers of a draw, of the Chief's cards or of any slot never tell one hand from another."""
     known = gather.known_to(plan, state.parts.get(kind, {}), player=viewer.player,
                             host=viewer.host)
-    if slot.get("player") is not None and slot.get("player") == viewer.player:
-        return gather.offers(state.game, state.log, kind, plan, index, hands=state.hands,
-                             known=known)
-    public = public_log(state)
-    if public is state.log:
-        return gather.offers(state.game, state.log, kind, plan, index, hands=state.hands,
-                             known=known)
-    answer = gather.ask(state.game, public, kind, [], hands=state.hands)
-    other = (answer.get("next") or {}).get(kind)
-    if not other:
-        return None
-    for j, same in enumerate(other["slots"]):
-        if (same["role"], same.get("player")) == (slot["role"], slot.get("player")):
-            return gather.offers(state.game, public, kind, other, j, hands=state.hands,
-                                 known={})
-    return None
+    return gather.offers(state.game, state.log, kind, plan, index, hands=state.hands,
+                         known=known, asker=viewer.player or "")
 
 
 def entry_view(row: TableEntry | Row, state: State, viewer: Viewer) -> dict[str, Any]:
@@ -140,7 +154,7 @@ def entry_view(row: TableEntry | Row, state: State, viewer: Viewer) -> dict[str,
         if body.get("player") is not None and body["player"] == viewer.player:
             out["error"] = body["error"]
     elif row.kind == corrections.KIND:
-        out.update(corrections.entry_view(row, public_log(state), player=viewer.player))
+        out.update(corrections.entry_view(row, known_log(state, viewer), player=viewer.player))
     else:
         out.update(at=body["at"], how=body["how"])
         out["value"] = _public_value(state, body, viewer)

@@ -130,8 +130,10 @@ def test_hands_and_chosen_cards_are_hidden_from_other_seats_and_spectators(clien
         for item in view["gathering"]["turn"]["slots"]:
             if item["player"] not in (None, who):  # another seat's slot: no offers at all
                 assert "offers" not in item
-            if item["role"] == "chief" and who != "watch":  # from the public draft: same for all
-                assert item["offers"] == chief_offers and item["offers"]
+            if item["role"] == "chief" and who != "watch":  # what this phone knows: the
+                # public draft, less its own hand (never another seat's hand)
+                assert item["offers"] == [c for c in chief_offers
+                                          if c not in hands.get(who, [])] and item["offers"]
         if who in hands:
             assert view["hand"] == sorted(hands[who])
         entries = client.get(f"{API}/{table.id}/entries",

@@ -16,9 +16,11 @@ def pending_extra(kind: str, *, hands: bool) -> dict[str, Any]:
 
 
 def open_rounds(log: Mapping[str, Any], choices: Mapping[str, Any]) -> set[int]:
-    """The rounds (0-based) still being played: the last one while the engine offers a turn."""
+    """The rounds (0-based) still being played: the last one while the engine offers a turn, or
+    while the draft holds an error (a clash with a hand is not the end of a round)."""
     rounds = log.get("rounds") or []
-    if rounds and not choices.get("over") and "turn" in (choices.get("next") or {}):
+    if rounds and not choices.get("over") and (
+            "turn" in (choices.get("next") or {}) or choices.get("error")):
         return {len(rounds) - 1}
     return set()
 

@@ -95,23 +95,36 @@ def kept_plan(game: PopReplay) -> dict[str, Any]:
             "round": index + 1}
 
 
+def hidden_from(game: PopReplay, rnd: Any, asker: str | None) -> set[int]:
+    """The cards of the round still played that ``asker`` cannot see: the other players' hands
+    now (dealt or drawn, not played). ``None``: whoever asks may see every card."""
+    if asker is None or rnd is None or rnd.hands is None:
+        return set()
+    return {c for name, hand in zip(game.names, rnd.hands) if name != asker for c in hand}
+
+
 def possible(game: PopReplay, plan: dict[str, Any], at: dict[str, Any],
-             tapped: list[tuple[dict[str, Any], Any]]) -> list[int]:
+             tapped: list[tuple[dict[str, Any], Any]], asker: str | None = None) -> list[int]:
     """The cards the slot ``at`` can take, after the entry's cards ``tapped`` so far (each with
-    its slot)."""
+    its slot), as ``asker`` may know them (``pending.as``: another player's hand is unseen to
+    them, so a draw, a Chief's card or that player's play is judged without it)."""
     role = at["role"]
     if role == "layout":
         return layout_cards(at, [card for _, card in tapped])
     taken = {card for _, card in tapped if card is not None}
     rnd = game.rounds[-1] if game.rounds and role != "hand" else None
-    seen = rnd.seen if rnd is not None else set()
+    hidden = hidden_from(game, rnd, asker)
+    seen = (rnd.seen - hidden if hidden else rnd.seen) if rnd is not None else set()
     if role == "play" and rnd is not None:
         position = game.names.index(at["player"])
         drawn = {card for where, card in tapped  # drawn this turn, before the plays
                  if where["role"] == "draw" and where["player"] == at["player"]}
         played = {card for where, card in tapped if where["role"] == "play"}
-        if rnd.hands is not None:
+        if rnd.hands is not None and not (hidden and at["player"] != asker):
             return sorted((rnd.hands[position] | drawn) - played)
+        if rnd.hands is not None:  # another's hand, unseen to the asker: any card it cannot see
+            return [c for c in ALL_CARDS if (c in drawn or c not in seen and c not in taken)
+                    and c not in played]
         drawn |= set(rnd.drawn[position])
         return [c for c in ALL_CARDS if (c in drawn or c not in seen and c not in taken)
                 and c not in played]
@@ -160,7 +173,8 @@ def solo_draw_size(game: PopReplay, log: Mapping[str, Any], plays: list[int] | N
     return min(5, pile)
 
 
-def fill(game: PopReplay, plan: dict[str, Any], cards: list) -> dict[str, Any]:
+def fill(game: PopReplay, plan: dict[str, Any], cards: list,
+         asker: str | None = None) -> dict[str, Any]:
     """Walk the pending cards through the plan's slots; the slot being filled and its cards."""
     slots = plan["slots"]
     tapped: list = []
@@ -173,7 +187,7 @@ def fill(game: PopReplay, plan: dict[str, Any], cards: list) -> dict[str, Any]:
         at = slots[at_slot]
         if card is None and not at.get("gaps"):
             raise PendingError(msg("pop.pending.no-gaps"), "cards", k)
-        if card is not None and card not in possible(game, plan, at, tapped):
+        if card is not None and card not in possible(game, plan, at, tapped, asker):
             raise PendingError(msg("pop.pending.card", card=card, where=describe(at)), "cards", k)
         tapped.append((at, card))
         used += 1
@@ -185,13 +199,13 @@ def fill(game: PopReplay, plan: dict[str, Any], cards: list) -> dict[str, Any]:
     out["total"] = sum(s["count"] for s in slots)
     out["slot"] = None if done else at_slot
     out["left"] = 0 if done else slots[at_slot]["count"] - used
-    out["cards"] = [] if done else possible(game, plan, slots[at_slot], tapped)
+    out["cards"] = [] if done else possible(game, plan, slots[at_slot], tapped, asker)
     out["done"] = done
     if not cards and "turn" in plan:
         # For a page that loses the network: what each slot of this turn can take with no other
         # tap of the entry. Offline, the panel offers these, less the cards the draft has entered
         # since (docs/recorder.md, "Offline").
-        out["may"] = [possible(game, plan, s, []) for s in slots]
+        out["may"] = [possible(game, plan, s, [], asker) for s in slots]
     return out
 
 
@@ -215,6 +229,7 @@ def choices(log: Mapping[str, Any], *, pending: Mapping[str, Any] | None = None)
     over = game.is_complete()
     kind = pending.get("entry")
     cards = pending.get("cards") or []
+    asker = pending.get("as") if isinstance(pending.get("as"), str) else None
     plans: dict[str, dict[str, Any]] = {}
     if game.finished_by is None and rnd is not None and rnd.turns_placed < game.turn_limit:
         plays = None
@@ -239,7 +254,7 @@ def choices(log: Mapping[str, Any], *, pending: Mapping[str, Any] | None = None)
     nxt: dict[str, Any] = {}
     try:
         for name, plan in plans.items():
-            nxt[name] = fill(game, plan, cards if name == kind else [])
+            nxt[name] = fill(game, plan, cards if name == kind else [], asker)
     except PendingError as error:
         return pending_error(error)
     return {
