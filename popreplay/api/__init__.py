@@ -9,6 +9,7 @@ from flask_smorest import Api
 from . import (contract, cors, docs, errors, games, guard, health, players, ratelimit, record,
                tables, validate)
 from . import table_signoff  # noqa: F401  (the corrections and sign-off routes of tables.bp)
+from . import table_stream  # noqa: F401  (the live stream's route of tables.bp)
 from .schemas import ErrorSchema
 
 
