@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from .caching import BoundedCache
 from typing import Any, Callable, Hashable, Iterator
 
-__all__ = ["Background", "Busy", "RETRY_SECONDS", "beside", "cyclic_gc_paused", "run"]
+__all__ = ["Background", "Busy", "RETRY_SECONDS", "beside", "cyclic_gc_paused", "in_flight", "run"]
 
 # native threads for engine work per process: one (a process per core, `popreplay serve
 # --workers`): with two, the worker's own thread (its greenlets: /healthz) waited behind two
@@ -104,23 +104,59 @@ _turns = _original("BoundedSemaphore")(WORKERS)
 _executor: Any = None
 
 
-def _in_turn(flags: dict[str, bool], function: Callable[..., Any], *args: Any) -> Any:
-    with _turns:
-        if flags["abandoned"]:  # nobody waits for it any more, and nothing would keep it
-            return None
-        with cyclic_gc_paused():
-            return function(*args)
+class _Failed:
+    """What a computation raised, carried back as a value: nothing the function raises ever
+    leaves its native thread as an exception (see :func:`_in_turn`)."""
+
+    __slots__ = ("error",)
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+
+def _in_turn(flags: dict[str, Any], function: Callable[..., Any], *args: Any) -> Any:
+    """``function(*args)`` in its turn, in the pool's native thread. Whatever it raises
+    (``RecursionError``, ``MemoryError``, anything) is returned as :class:`_Failed`, and
+    ``flags["finished"]`` (the budget's release) runs here, in a ``finally``, before the value is
+    handed back: the place is free before anyone learns the outcome, and no callback, hub or
+    future has to carry an exception for it.
+
+    Why not let it raise: under gevent the hub's ``AsyncResult.set_exception`` pickles the
+    traceback with a recursive ``to_dict`` (gevent/_tblib.py); the traceback of a
+    ``RecursionError`` is ~1,000 frames deep, so that raised a second ``RecursionError`` in the
+    hub's callback: the result was never set, the waiting request answered 503 at the end of its
+    budget, and the link that released the place never ran (issue 36: 64–96 requests with a
+    deeply nested ``/meta`` left every engine request of the worker 503 until restart).
+    """
+    value: Any = None
+    try:
+        with _turns:
+            if not flags["abandoned"]:  # else nobody waits for it any more, nothing would keep it
+                with cyclic_gc_paused():
+                    value = function(*args)
+    except BaseException as error:  # noqa: BLE001 - handed back to the caller, re-raised there
+        value = _Failed(error)
+    finally:
+        finished = flags.get("finished")
+        if finished is not None:
+            try:
+                finished(None if isinstance(value, _Failed) else value)
+            except BaseException:  # noqa: BLE001,S110 - the release itself cannot fail the job
+                pass
+    return value
 
 
 class Background:
     """One computation beside the request: in a native thread (gevent's hub thread pool when
     gevent patched ``threading``: its greenlets go on meanwhile; else a small thread pool), at
-    most ``WORKERS`` at once."""
+    most ``WORKERS`` at once. ``finished(value)`` (``None`` if it failed) runs in that thread as
+    soon as it is done, whatever it raised; :meth:`value` re-raises what it raised."""
 
-    def __init__(self, function: Callable[..., Any], *args: Any) -> None:
+    def __init__(self, function: Callable[..., Any], *args: Any,
+                 finished: Callable[[Any], None] | None = None) -> None:
         global _executor
         self.gevent = _gevent_patched()
-        self.flags = {"abandoned": False}
+        self.flags: dict[str, Any] = {"abandoned": False, "finished": finished}
         if self.gevent:
             import gevent
 
@@ -141,18 +177,26 @@ class Background:
         return bool(wait([self.job], timeout=seconds).done)
 
     def value(self) -> Any:
-        return self.job.get() if self.gevent else self.job.result()
+        value = self.job.get() if self.gevent else self.job.result()
+        if isinstance(value, _Failed):
+            raise value.error
+        return value
 
     def when_done(self, callback: Callable[[Any], None]) -> None:
         """``callback(value)`` once done (``None`` if it failed), in a greenlet or a thread."""
+        def outcome(job: Any) -> Any:
+            try:
+                value = job.get() if self.gevent else job.result()
+            except BaseException:  # noqa: BLE001 - the pool itself failed: no value
+                return None
+            return None if isinstance(value, _Failed) else value
+
         if self.gevent:
             import gevent
 
-            self.job.rawlink(lambda job: gevent.spawn(
-                callback, job.value if job.successful() else None))
+            self.job.rawlink(lambda job: gevent.spawn(callback, outcome(job)))
         else:
-            self.job.add_done_callback(lambda job: callback(
-                None if job.exception() is not None else job.result()))
+            self.job.add_done_callback(lambda job: callback(outcome(job)))
 
 
 _lock = _original("Lock")()
@@ -162,12 +206,18 @@ _done: BoundedCache[Hashable, bytes] = BoundedCache(
     max_entries=CACHE_ENTRIES, max_bytes=CACHE_BYTES, max_item_bytes=CACHE_BYTES // 4)
 
 
-def _finished(key: Hashable | None, value: Any) -> None:
+def _release(key: Hashable | None, flags: dict[str, Any], value: Any) -> None:
+    """A computation of :func:`run` is done (``value`` is ``None`` if it failed): its place in
+    the budget is free and, keyed, its bytes are kept. Runs in the engine's native thread."""
     global _in_flight
     with _lock:
+        if flags.get("released"):
+            return
+        flags["released"] = True
         _in_flight -= 1
         if key is not None:
-            _running.pop(key, None)
+            if _running.get(key) is flags.get("job"):
+                _running.pop(key, None)
             _keep(key, value)
 
 
@@ -175,6 +225,11 @@ def _keep(key: Hashable, value: Any) -> None:
     """Keep a finished value (bytes only: one object each, nothing for the collector to walk)."""
     if isinstance(value, bytes) and key not in _done:
         _done.put(key, value)
+
+
+def in_flight() -> int:
+    """How many computations of :func:`run` are running or queued in this process."""
+    return _in_flight
 
 
 def cached(key: Hashable) -> bytes | None:
@@ -206,16 +261,29 @@ def run(key: Hashable | None, function: Callable[..., Any], *args: Any,
                 raise Busy("too much engine work is running")
             _in_flight += 1
     if job is None:
-        job = Background(function, *args)
-        if key is not None:
-            with _lock:
-                _running.setdefault(key, job)  # two at once: both compute, the last one kept
-        job.when_done(lambda value: _finished(key, value))
+        job = _start(key, function, *args)
     if not job.wait(wait):
         if key is None:  # not started yet: skipped (a keyed one goes on, kept for the retry)
             job.flags["abandoned"] = True
         raise Busy("the engine's work took longer than this request waits")
-    return job.value()
+    return job.value()  # what the function raised is raised here
+
+
+def _start(key: Hashable | None, function: Callable[..., Any], *args: Any) -> Background:
+    """Start a computation whose place is taken: released when it is done, whatever it raised,
+    and released here if it could not even start (no thread: the error goes to the caller)."""
+    flags: dict[str, Any] = {}
+    try:
+        job = Background(function, *args, finished=lambda value: _release(key, flags, value))
+    except BaseException:
+        _release(key, flags, None)
+        raise
+    flags.update(job=job)
+    if key is not None:
+        with _lock:  # not if it is done already (released before it could be listed)
+            if not flags.get("released"):
+                _running.setdefault(key, job)  # two at once: both compute, the last one kept
+    return job
 
 
 def beside(function: Callable[..., Any], *args: Any) -> Any:

