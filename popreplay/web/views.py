@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import mimetypes
 from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
@@ -70,6 +71,11 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 }
+
+# The pages are ES modules: a module script is refused unless served with a JavaScript type (and
+# X-Content-Type-Options: nosniff is set); the host's mime.types may lack .mjs or say otherwise.
+mimetypes.add_type("text/javascript", ".js")
+mimetypes.add_type("text/javascript", ".mjs")
 
 bp = Blueprint("web", __name__, template_folder="templates", static_folder="static",
                static_url_path="/assets")

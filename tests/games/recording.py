@@ -18,6 +18,12 @@ from tests.web.conftest import (CHROMIUM_ARGS, SCREENSHOTS, screenshots_wanted, 
 
 Settled = Callable[[Any], None]
 
+# The recorder page's Recorder, for a page.wait_for_function predicate (which must answer at once:
+# a promise counts as true). The page keeps nothing on window: its module exports it; the first
+# poll imports the module (the page's own instance) and keeps it for the next ones.
+RECORDER = ("(globalThis.recordModule ? globalThis.recordModule.recorder"
+            " : (import('/assets/record.js').then(m => { globalThis.recordModule = m; }), null))")
+
 
 class Taps:
     """Taps per kind of event: ``{kind: [taps of each event]}``."""
@@ -66,7 +72,7 @@ def start(page: Any, url: str, *, game: str, mode: str, players: list[str]) -> N
     for n, name in enumerate(players, start=1):
         page.fill(f"#rec-player-{n}", name)
     page.click('[data-act="start"]')
-    page.wait_for_function("async () => { const r = (await import('/assets/record.js')).recorder; "
+    page.wait_for_function("() => { const r = " + RECORDER + "; "
                            "return r && r.state && r.state.checked && r.answer; }")
 
 
@@ -80,7 +86,7 @@ class Entries:
         self.count += 1
         try:
             page.wait_for_function(
-                "async n => { const r = (await import('/assets/record.js')).recorder; return r && r.state && !r.busy"
+                "n => { const r = " + RECORDER + "; return r && r.state && !r.busy"
                 " && r.state.undo.length >= n && r.state.checked; }", arg=self.count)
         except Exception:
             raise AssertionError(f"entry {self.count} not kept: "

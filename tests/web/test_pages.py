@@ -4,13 +4,16 @@ block the browser reads, 404s, the shipped examples and the words for a place in
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from popreplay.checking import check_text
+from popreplay.games import KITS
 from popreplay.web.views import EXAMPLES, HERE, example_path, game_script, offending_move, place_in_log
 from tests.conftest import gzip_negotiated
 
@@ -428,3 +431,55 @@ def test_the_home_list_shows_when_a_game_was_played_as_its_replay_does(client: A
     assert "27 nov. 2026, 19:00 (UTC+01:00)" in home
     assert "jouée le 27 nov. 2026, 19:00 (UTC+01:00)" in page
     assert "18:00" not in home
+
+
+# --- the pages' ES modules ----------------------------------------------------------------------
+
+IMPORT = re.compile(r'^(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)', re.M)
+COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+
+
+def _page_modules() -> dict[str, Path]:
+    """Every page module by its address: the shared ones and each kit's."""
+    modules = {f"/assets/{p.name}": p for p in (HERE / "static").glob("*.js")}
+    for kit in KITS.values():
+        for name in (kit.script, kit.record_script):
+            if name:
+                modules[f"/assets/games/{name}"] = kit.static_folder / name
+    return modules
+
+
+def test_every_module_import_names_a_served_module() -> None:
+    """A module's static imports are relative addresses of other page modules (no bundler: the
+    browser resolves them against the module's own address)."""
+    modules = _page_modules()
+    broken = []
+    for address, path in modules.items():
+        for match in IMPORT.finditer(COMMENT.sub("", path.read_text("utf-8"))):
+            spec = match.group(1) or match.group(2)
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(address), spec))
+            if not spec.startswith(".") or target not in modules:
+                broken.append(f"{address}: {spec}")
+    assert not broken, broken
+    assert len(modules) > 30
+
+
+@pytest.mark.parametrize("path", ["/", "/examples/battle", "/record", "/t/nothing"])
+def test_pages_run_modules_only_and_serve_them_as_javascript(client: Any, path: str) -> None:
+    response = client.get(path)
+    html = response.get_data(as_text=True)
+    assert "script-src 'self'" in response.headers["Content-Security-Policy"]
+    scripts = Scripts()
+    scripts.feed(html)
+    sources = []
+    for attrs, text in scripts.scripts:
+        if attrs.get("type") == "application/json":
+            continue
+        assert attrs.get("type") == "module" and attrs.get("src") and not text.strip(), attrs
+        sources.append(attrs["src"])
+    sources += re.findall(r'<link rel="modulepreload" href="([^"]+)"', html)
+    assert sources and "window.PopReplay" not in html
+    for source in sources:
+        served = client.get(source)
+        served.close()
+        assert served.status_code == 200 and served.mimetype == "text/javascript", source

@@ -15,7 +15,7 @@ from popreplay.engine.games.cube import CUBE
 from popreplay.engine.games.cube.choices import choices as cube_choices
 from popreplay.engine.games.slap import SLAP
 from popreplay.engine.games.slap.choices import choices as slap_choices
-from tests.games.recording import no_horizontal_scroll, phone, screenshot  # noqa: F401
+from tests.games.recording import RECORDER, no_horizontal_scroll, phone, screenshot  # noqa: F401
 from tests.web.conftest import browser, server  # noqa: F401
 
 pytestmark = pytest.mark.browser
@@ -25,7 +25,7 @@ def begin(page: Any, url: str, game: str, mode: str, draft: dict[str, Any]) -> N
     """Open the recorder on ``draft`` (as a what-if branch or a continued draft opens it) and wait
     until the engine has checked it."""
     page.goto(url + "/record")
-    page.wait_for_function("async () => (await import('/assets/record.js')).recorder")
+    page.wait_for_function("() => " + RECORDER)
     setup = {"game": game, "mode": mode, "players": draft["players"], "options": {},
              "recordHands": True, "meta": {}}
     page.evaluate("async ([s, d]) => (await import('/assets/record.js')).recorder.begin(s, d)", [setup, draft])

@@ -19,6 +19,8 @@
  *   export var oneRecorder = true                        // optional: at a table, one phone records
  *   export function forOneSeat(draft, choices, player)   // optional: at a table, the draft a seat's
  *                                                        //   panel starts from before its hand is dealt
+ *   export function slotName(slot), entryName(kind, g), drawGathered(box, view, helpers)
+ *                                                        // optional: a table's gathered slots (table.js)
  *
  * setup = {game, mode, players: [names], options: {}, recordHands: bool, meta: {}}
  *

@@ -16,6 +16,9 @@ var games = { panels: {}, renderers: {} };  // the kits' modules (games.js), set
 
 export function useGames(found) { games = found; }
 
+// the game's panel module ({}: none)
+export function panelOf(game) { return games.panels[game] || {}; }
+
 // Whose move it is: the engine's `current` player (cube, Bloops), else none.
 export function mover(choices) { return (choices && choices.current) || null; }
 

@@ -8,7 +8,8 @@
  * "#key=…" (join) or "#seat=…" (a seat handed over by the host) is taken in and removed.
  *
  * A game whose table gathers slots (the server's `gathering`, each seat its own): the slots drawn
- * here. A game the engine offers `choices` for: the kit's entry panel and renderer modules
+ * here, named and the table drawn by the kit's panel module (`slotName`, `entryName`,
+ * `drawGathered`: docs/recorder.md). A game the engine offers `choices` for: the kit's entry panel and renderer modules
  * (table-panel.js). After every render the page dispatches "popreplay:table" (detail: the view).
  *
  * Nothing lost: the entries not sent yet wait in table-send.js's queue; a stream the server
@@ -17,7 +18,7 @@
 import { el, whenReady } from "./dom.js";
 import { loadGames } from "./games.js";
 import { lang, nt, t } from "./i18n.js";
-import { checkedBox, mover, oneRecorder, panelSection, useGames } from "./table-panel.js";
+import { checkedBox, mover, oneRecorder, panelOf, panelSection, useGames } from "./table-panel.js";
 import { next, online, queuedCards, restore, send } from "./table-send.js";
 import { S, call, save, status, token } from "./table-state.js";
 
@@ -108,21 +109,6 @@ function cards(list, cls) {
   })));
 }
 
-function slotName(slot) {
-  if (slot.role === "layout") return t("Layout, row {row}", { row: slot.index + 1 });
-  if (slot.role === "hand") return t("{name}'s hand", { name: slot.player });
-  if (slot.role === "chief") return t("The Multicolour Chief");
-  if (slot.role === "draw") return t("{name} draws", { name: slot.player });
-  if (slot.role === "kept") return t("The card {name} kept", { name: slot.player });
-  return t("{name} reveals", { name: slot.player });
-}
-
-function entryName(kind, g) {
-  if (kind === "round") return t("Round {round}: the deal", { round: g.round });
-  if (kind === "turn") return t("Round {round}, turn {turn}", { round: g.round, turn: g.turn });
-  return t("Round {round}: the cards kept", { round: g.round });
-}
-
 function seatsBox() {
   var box = el("section", { class: "rp-box", "aria-labelledby": "tb-seats-h" },
     el("h2", { id: "tb-seats-h", class: "rp-head", text: t("Who are you?") }));
@@ -167,22 +153,8 @@ function storeGame() {
 function tableBox() {
   var box = el("section", { class: "rp-box", "aria-labelledby": "tb-now-h" },
     el("h2", { id: "tb-now-h", class: "rp-head", text: t("The table") }));
-  var rounds = (S.view.log && S.view.log.rounds) || [];
-  var rnd = rounds[rounds.length - 1];
-  if (rnd) {
-    box.appendChild(el("p", { class: "rp-sub", text: t("Round {round}: the layout", { round: rounds.length }) }));
-    (rnd.layout || []).forEach(function (row) { box.appendChild(cards(row)); });
-    var turn = (rnd.turns || [])[rnd.turns.length - 1];
-    if (turn) {
-      box.appendChild(el("p", { class: "rp-sub", text: t("Turn {turn} revealed", { turn: rnd.turns.length }) }));
-      var list = el("ul", { class: "tb-revealed", dataset: { turn: String(rnd.turns.length) } });
-      S.view.players.forEach(function (name) {
-        list.appendChild(el("li", {}, name + ": " + ((turn.plays || {})[name] || []).join(", ")));
-      });
-      if (turn.chief) list.appendChild(el("li", {}, t("Chief: {cards}", { cards: turn.chief.join(", ") })));
-      box.appendChild(list);
-    }
-  } else box.appendChild(el("p", { class: "rp-hint", text: t("Nothing dealt yet.") }));
+  var panel = panelOf(S.view.game);
+  if (panel.drawGathered) panel.drawGathered(box, S.view, { el: el, cards: cards });
   var outcome = S.view.result && S.view.result.outcome;
   if (outcome && outcome.totals) {
     box.appendChild(el("p", { class: "rp-sub", dataset: { act: "totals" } }, t("Scores: {scores}", {
@@ -194,13 +166,14 @@ function tableBox() {
 
 function entryBoxes() {
   var boxes = [];
+  var panel = panelOf(S.view.game);  // the slots and entries in the game's words
   Object.keys(S.view.gathering || {}).forEach(function (kind) {
     var g = S.view.gathering[kind];
     var box = el("section", { class: "rp-box", dataset: { entry: kind } },
-      el("h2", { class: "rp-head", text: entryName(kind, g) }));
+      el("h2", { class: "rp-head", text: panel.entryName ? panel.entryName(kind, g) : kind }));
     g.slots.forEach(function (slot) {
       var line = el("div", { class: "tb-slot", dataset: { slot: String(slot.index) } },
-        el("p", { class: "rp-sub" }, slotName(slot) + " — ",
+        el("p", { class: "rp-sub" }, (panel.slotName ? panel.slotName(slot) : slot.role) + " — ",
           slot.filled ? el("span", { class: "tb-ok", text: t("entered") }) : el("span", { class: "tb-wait", text: t("waiting") })));
       if (slot.cards) line.appendChild(cards(slot.cards, "tb-picked"));
       var queued = !slot.filled && queuedCards(pickKey(kind, g, slot), slot.index);

@@ -6,7 +6,7 @@ import pytest
 
 from popreplay.checking import check_log
 from popreplay.engine.games.cube import CUBE
-from tests.games.recording import (Entries, Taps, finish, no_horizontal_scroll, phone,  # noqa: F401
+from tests.games.recording import (RECORDER, Entries, Taps, finish, no_horizontal_scroll, phone,  # noqa: F401
                                    record_cube, report, screenshot, start)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -75,7 +75,7 @@ def test_an_f_m_c_show_out_of_turn_is_one_tap_for_the_player_who_holds_the_six(p
         r.state.draft.deck = log.deck; r.save(); }""", golden)
     phone.reload()
     # The panel says "Checking the draft…" until the engine's choices for the reloaded draft are in.
-    phone.wait_for_function("async () => { const r = (await import('/assets/record.js')).recorder;"
+    phone.wait_for_function("() => { const r = " + RECORDER + ";"
                             " return r && r.answer && !r.busy; }")
     record_cube(phone, golden, Entries(), Taps())
     slug = finish(phone)

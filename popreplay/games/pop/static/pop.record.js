@@ -320,5 +320,41 @@ function renderPanel(container, rec) {
   if (answer.over) container.appendChild(h.el("p", { class: "rp-done", role: "status", text: t("The game is over: tap “Finish and store”.") }));
 }
 
+// At a table (docs/table.md) the server gathers POP!'s entries slot by slot (`view.gathering`, the
+// kit's table.py): each slot and entry in words, and the table as entered so far.
+export function slotName(slot) {
+  if (slot.role === "layout") return t("Layout, row {row}", { row: slot.index + 1 });
+  if (slot.role === "hand") return t("{name}'s hand", { name: slot.player });
+  if (slot.role === "chief") return t("The Multicolour Chief");
+  if (slot.role === "draw") return t("{name} draws", { name: slot.player });
+  if (slot.role === "kept") return t("The card {name} kept", { name: slot.player });
+  return t("{name} reveals", { name: slot.player });
+}
+
+export function entryName(kind, g) {
+  if (kind === "round") return t("Round {round}: the deal", { round: g.round });
+  if (kind === "turn") return t("Round {round}, turn {turn}", { round: g.round, turn: g.turn });
+  return t("Round {round}: the cards kept", { round: g.round });
+}
+
+export function drawGathered(box, view, h) {
+  var rounds = (view.log && view.log.rounds) || [];
+  var rnd = rounds[rounds.length - 1];
+  if (rnd) {
+    box.appendChild(h.el("p", { class: "rp-sub", text: t("Round {round}: the layout", { round: rounds.length }) }));
+    (rnd.layout || []).forEach(function (row) { box.appendChild(h.cards(row)); });
+    var turn = (rnd.turns || [])[rnd.turns.length - 1];
+    if (turn) {
+      box.appendChild(h.el("p", { class: "rp-sub", text: t("Turn {turn} revealed", { turn: rnd.turns.length }) }));
+      var list = h.el("ul", { class: "tb-revealed", dataset: { turn: String(rnd.turns.length) } });
+      view.players.forEach(function (name) {
+        list.appendChild(h.el("li", {}, name + ": " + ((turn.plays || {})[name] || []).join(", ")));
+      });
+      if (turn.chief) list.appendChild(h.el("li", {}, t("Chief: {cards}", { cards: turn.chief.join(", ") })));
+      box.appendChild(list);
+    }
+  } else box.appendChild(h.el("p", { class: "rp-hint", text: t("Nothing dealt yet.") }));
+}
+
 export { renderPanel, reset, start, setupForm };
 export var narrowsOffline = true;  // offline, the offers follow the entries (offlinePlan)
