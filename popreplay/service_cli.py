@@ -6,6 +6,7 @@ They use the same app, database and ``popreplay.store`` functions as the API (on
 
 from __future__ import annotations
 
+import os
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -106,6 +107,7 @@ def serve(host: str, port: int, workers: int, threads: int, worker_class: str,
         with alembic_errors(url):
             migrate.upgrade(url)
     _check_port_free(host, port)
+    os.environ["POPREPLAY_PROCESSES"] = str(workers)  # the workers' share of each rate limit
     options = serve_options(host, port, workers, threads, worker_class)
     ready = f"popreplay: serving on http://{host}:{port} (database: {describe(url)})"
     options["when_ready"] = lambda _server: click.echo(ready, err=True)  # once bound
