@@ -14,6 +14,7 @@
 | POPREPLAY_QUEUE           | popreplay: the broker's queue (deployments sharing a broker use one each) |
 | POPREPLAY_REDIS_URL       | none: tables' live streams in memory (one process), rate limits counted per process; ``redis://...``: both shared by every host |
 | POPREPLAY_LIMITS          | on: per-client rate limits (docs/deploy.md, "Limits"); off: none |
+| POPREPLAY_PROCESSES       | 1; set by ``popreplay serve`` to its workers: without Redis, each process counts its share of every limit (docs/deploy.md, "Rate limits") |
 | POPREPLAY_LIMIT_<NAME>    | the default of limit NAME (WRITES, REPLAYS, EXPORTS ...), e.g. ``60/minute;1000/hour``; ``off``: not limited |
 | POPREPLAY_TRUSTED_PROXIES | 0: proxies in front of the service whose X-Forwarded-For is believed (the client is the address they name) |
 | POPREPLAY_REPLAY_WAIT     | 10: seconds a request waits for a first replay being computed; past it, 503 with Retry-After while it goes on (0: no limit, computed in the request) |
@@ -108,6 +109,8 @@ def from_environment() -> dict[str, Any]:
                         for name, value in os.environ.items()
                         if name.startswith("POPREPLAY_LIMIT_") and value.strip()},
         "TRUSTED_PROXIES": _count("POPREPLAY_TRUSTED_PROXIES", 0),
+        # set by `popreplay serve` for its workers: without Redis each counts 1/N of every limit
+        "PROCESSES": max(_count("POPREPLAY_PROCESSES", 1), 1),
         "CORS_ORIGINS": _origins(os.environ.get("POPREPLAY_CORS_ORIGINS") or ""),
         "PUBLIC_BASE_URL": (os.environ.get("POPREPLAY_PUBLIC_URL") or "").rstrip("/") or None,
         "SECRET_KEY": os.environ.get("POPREPLAY_SECRET_KEY") or secrets.token_hex(32),

@@ -6,7 +6,9 @@ They use the same app, database and ``popreplay.store`` functions as the API (on
 
 from __future__ import annotations
 
+import os
 import sys
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
@@ -105,6 +107,7 @@ def serve(host: str, port: int, workers: int, threads: int, worker_class: str,
         with alembic_errors(url):
             migrate.upgrade(url)
     _check_port_free(host, port)
+    os.environ["POPREPLAY_PROCESSES"] = str(workers)  # the workers' share of each rate limit
     options = serve_options(host, port, workers, threads, worker_class)
     ready = f"popreplay: serving on http://{host}:{port} (database: {describe(url)})"
     options["when_ready"] = lambda _server: click.echo(ready, err=True)  # once bound
@@ -196,6 +199,18 @@ def db_revision(message: str, empty: bool) -> None:
 # --- import --------------------------------------------------------------------------------------
 
 
+@contextmanager
+def migrated_app_context() -> Iterator[Any]:
+    """An app context on a database created or upgraded to the newest revision (as serve)."""
+    from .db import migrate
+
+    with app_context() as app:
+        url = database_url(app)
+        with alembic_errors(url):
+            migrate.upgrade(url)
+        yield app
+
+
 @dataclass
 class ImportSummary:
     stored: int = 0
@@ -215,9 +230,13 @@ class ImportSummary:
 
 def _files(paths: tuple[str, ...]) -> list[Path]:
     found: list[Path] = []
+    if list(paths).count("-") > 1:
+        raise click.UsageError("standard input ('-') can be read once")
     for name in paths:
         path = Path(name)
-        if path.is_dir():
+        if path == STDIN:
+            found.append(STDIN)
+        elif path.is_dir():
             found.extend(sorted(p for p in path.rglob("*")
                                 if p.is_file() and p.suffix in (".json", ".ndjson", ".jsonl")))
         else:
@@ -225,16 +244,27 @@ def _files(paths: tuple[str, ...]) -> list[Path]:
     return found
 
 
+STDIN = Path("-")  # `popreplay import -`: NDJSON on standard input
+
+
+def _lines(stream: Any, name: str) -> Iterator[tuple[str, bytes | None]]:
+    for number, line in enumerate(stream, start=1):
+        if line.strip():
+            yield f"{name}:{number}", line.rstrip(b"\r\n")
+
+
 def _items(path: Path) -> Iterator[tuple[str, bytes | None]]:
-    """(source, raw bytes) for each log in a file; None when the file cannot be read."""
+    """(source, raw bytes) for each log in a file (``-``: NDJSON lines of standard input); None
+    when the file cannot be read."""
+    if path == STDIN:
+        yield from _lines(sys.stdin.buffer, "<stdin>")
+        return
     try:
         if path.suffix not in (".ndjson", ".jsonl"):
             yield str(path), path.read_bytes()
             return
         with path.open("rb") as stream:
-            for number, line in enumerate(stream, start=1):
-                if line.strip():
-                    yield f"{path}:{number}", line.rstrip(b"\r\n")
+            yield from _lines(stream, str(path))
     except OSError as error:
         yield str(path), None
         click.echo(f"{path}: cannot read: {error.strerror or error}", err=True)
@@ -267,6 +297,8 @@ def _item_count(files: list[Path]) -> int:
     """How many logs the files hold (for the progress bar): NDJSON lines that are not blank."""
     total = 0
     for path in files:
+        if path == STDIN:  # not known before it is read: the bar counts the files only
+            continue
         if path.suffix not in (".ndjson", ".jsonl"):
             total += 1
             continue
@@ -296,11 +328,15 @@ _DETACH_HELP = "With a broker: enqueue the job and return at once (its id on sta
 @click.option("--links", type=click.File("w", encoding="utf-8"),
               help="Write the share link of each game stored, with its source, one per line "
               "(POPREPLAY_PUBLIC_URL, else http://127.0.0.1:8000); '-' for standard output.")
+@click.option("--no-migrate", is_flag=True,
+              help="Do not create or upgrade the database; refuse if it is not up to date.")
 def import_(paths: tuple[str, ...], visibility: str, jobs: int, chunk: int, detach: bool,
-            links: Any) -> None:
+            links: Any, no_migrate: bool) -> None:
     """Store logs from files and folders (*.json: one log; *.ndjson: one log or exported game per
-    line). Exit status 2 when any log was invalid or unreadable, else 0. The rate goes to
-    standard error. With POPREPLAY_BROKER_URL the chunks are done by workers on any host."""
+    line; '-': NDJSON on standard input). Creates or upgrades the database first, as serve does
+    (--no-migrate: refuse instead). Exit status 2 when any log was invalid or unreadable, else
+    0. The rate goes to standard error. With POPREPLAY_BROKER_URL the chunks are done by workers
+    on any host."""
     import time
 
     from .queue import commands
@@ -308,7 +344,7 @@ def import_(paths: tuple[str, ...], visibility: str, jobs: int, chunk: int, deta
     summary = ImportSummary()
     files = _files(paths)
     started = time.monotonic()
-    with ready_app_context():
+    with (ready_app_context() if no_migrate else migrated_app_context()):
         work = ((source, raw) for path in files for source, raw in _items(path))
         totals = commands.import_items(
             work, total=_item_count(files), visibility=visibility, jobs=jobs, chunk=chunk,

@@ -9,7 +9,9 @@
 
 A client is its address (``POPREPLAY_TRUSTED_PROXIES``: the address the proxies in front name).
 Counts live in Redis when ``POPREPLAY_REDIS_URL`` is set, so every host counts against the same
-budget; in memory otherwise (each process its own). Over a limit: 429 in the one error shape,
+budget; in memory otherwise, each process its own, counting its share of every limit
+(``popreplay serve --workers N``: 1/N, rounded up), so that one host gives a client the
+documented limit whatever its worker count. Over a limit: 429 in the one error shape,
 with ``Retry-After`` (seconds until the window frees a request). An operator sets a limit with
 ``POPREPLAY_LIMIT_<NAME>`` (``off``: not limited), all of them off with ``POPREPLAY_LIMITS=off``.
 
@@ -78,9 +80,25 @@ def client_key() -> str:
 
 
 def limit_of(app: Flask, name: str) -> str | None:
-    """Limit ``name`` as configured (None: off)."""
+    """Limit ``name`` as configured (None: off), as this process counts it: its share of each
+    amount when the counts are in this process's memory and ``popreplay serve`` runs
+    ``PROCESSES`` of them (no Redis), so that one client gets the documented limit whatever the
+    worker count (the workers take connections in turn: a client's requests spread over them)."""
     value = (app.config.get("RATE_LIMITS") or {}).get(name) or DEFAULTS[name]
-    return None if value.lower() in ("off", "none", "0") else value
+    if value.lower() in ("off", "none", "0"):
+        return None
+    processes = int(app.config.get("PROCESSES") or 1)
+    if app.config.get("REDIS_URL") or processes <= 1:
+        return value
+    return ";".join(_share(item.strip(), processes) for item in value.split(";") if item.strip())
+
+
+def _share(item: str, processes: int) -> str:
+    """``60/minute`` over 4 processes: ``15/minute`` (never below 1)."""
+    amount, _, per = item.partition("/")
+    if not amount.strip().isdigit():
+        return item
+    return f"{max(1, -(-int(amount) // processes))}/{per}"
 
 
 def init_app(app: Flask) -> None:

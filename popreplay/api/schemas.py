@@ -252,8 +252,15 @@ class PlayerStatSchema(Schema):
     best = fields.Integer(allow_none=True, metadata={"description": "best total, complete"})
 
 
+class PlayerQuerySchema(Schema):
+    exact = fields.Boolean(load_default=False, metadata={
+        "description": "compare the exact name (after NFKC, format characters removed) instead "
+                       "of folded as the list's `player` filter does"})
+
+
 class PlayerSchema(Schema):
-    name = fields.String()
+    name = fields.String(metadata={"description": "the name as the player's newest public game "
+                                                  "writes it"})
     stats = fields.List(fields.Nested(PlayerStatSchema))
     games = fields.List(fields.Nested(PlayerGameSchema),
                         metadata={"description": "the 50 newest public games"})

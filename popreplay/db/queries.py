@@ -231,17 +231,26 @@ def export_records(session: Session, filters: Filters, *, include_unlisted: bool
 # --- player statistics ---------------------------------------------------------------------------
 
 
-def player_games(session: Session, name: str, *, limit: int = 50) -> Sequence[Any]:
+def same_player(name: str, *, exact: bool = False) -> Any:
+    """The seats of the player ``name``: as the list's ``player`` filter compares it (folded:
+    ``chloe`` is Chloé), or ``exact`` (after :func:`player_name`)."""
+    if exact:
+        return GamePlayer.name == player_name(name)
+    return GamePlayer.name_folded == folded_name(name)
+
+
+def player_games(session: Session, name: str, *, limit: int = 50,
+                 exact: bool = False) -> Sequence[Any]:
     """The player's newest public games: (record, seat) pairs."""
     query = (select(GameRecord, GamePlayer)
              .join(GamePlayer, GamePlayer.game_id == GameRecord.id)
-             .where(listed(), GamePlayer.name == player_name(name))
+             .where(listed(), same_player(name, exact=exact))
              .order_by(GameRecord.created_at.desc(), GameRecord.id.desc(), GamePlayer.position)
              .limit(limit))
     return session.execute(query).all()
 
 
-def player_stats(session: Session, name: str) -> list[dict[str, Any]]:
+def player_stats(session: Session, name: str, *, exact: bool = False) -> list[dict[str, Any]]:
     """Per game and mode: games, complete games, wins, average and best score of complete games
     (best is the lowest where the game's lower score wins)."""
     complete = GameRecord.status == "complete"
@@ -259,7 +268,7 @@ def player_stats(session: Session, name: str) -> list[dict[str, Any]]:
             func.max(case((scored, GamePlayer.score))),
         )
         .join(GamePlayer, GamePlayer.game_id == GameRecord.id)
-        .where(listed(), GamePlayer.name == player_name(name))
+        .where(listed(), same_player(name, exact=exact))
         .group_by(GameRecord.game, GameRecord.mode)
         .order_by(GameRecord.game, GameRecord.mode)
     )

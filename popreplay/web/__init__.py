@@ -11,7 +11,7 @@ and its own inline style sheet (docs/reliability.md, "Access").
 
 from flask import Response
 
-from . import images  # noqa: F401  (its routes are on bp)
+from . import embed, images  # noqa: F401  (their routes are on bp)
 from .views import SECURITY_HEADERS, bp
 from . import table_page  # noqa: E402,F401  (/t/<id>: a table recorded together)
 from . import group_pages  # noqa: E402,F401  (/g/<slug>: a group's pages, docs/groups.md)

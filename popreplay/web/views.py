@@ -146,6 +146,11 @@ def home() -> str:
 
 @bp.get("/r/<slug>")
 def replay(slug: str) -> Any:
+    return replay_page(slug, "web/replay.html")
+
+
+def replay_page(slug: str, template: str) -> Any:
+    """A stored game's replay drawn by ``template``: the page, or the viewer alone (embed.py)."""
     session = get_session()
     record = find_by_slug(session, slug)
     if record is None:
@@ -160,11 +165,11 @@ def replay(slug: str) -> Any:
         # decompressing, escaping and compressing megabytes again. Such a page (its log alone is
         # up to 1 MiB to parse and encode) is rendered once per process and kept: the game was
         # just found in the database, so a deleted game is never served from here.
-        key = (record.id, record.slug, record.content_hash, record.visibility, ENGINE_VERSION,
-               current_lang(), json.dumps(table, sort_keys=True))
+        key = (template, record.id, record.slug, record.content_hash, record.visibility,
+               ENGINE_VERSION, current_lang(), json.dumps(table, sort_keys=True))
         def long_page() -> str:
             log = _parse(record.log)
-            return render_page("web/replay.html", **_replay_context(
+            return render_page(template, **_replay_context(
                 record.result, log, players=record.players, title=record.title,
                 slug=record.slug, played_at=played_as_logged(log) or record.played_at,
                 created_at=record.created_at, visibility=record.visibility,
@@ -195,7 +200,7 @@ def replay(slug: str) -> Any:
             result = json.loads(replay_text)
         step_count = None
     log = _parse(record.log)
-    return render_page("web/replay.html", **_replay_context(
+    return render_page(template, **_replay_context(
         result, log, players=record.players, title=record.title, slug=record.slug,
         played_at=played_as_logged(log) or record.played_at, created_at=record.created_at,
         visibility=record.visibility, raw_log_url=f"/api/v1/games/{record.slug}/log",

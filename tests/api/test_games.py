@@ -251,3 +251,19 @@ def test_a_replay_goes_gzip_compressed_to_a_client_that_accepts_it(client, make_
     assert client.get(url, headers={"If-None-Match": packed.headers["ETag"]}).status_code == 200
     refused = client.get(url, headers={"Accept-Encoding": "gzip;q=0, identity"})
     assert "Content-Encoding" not in refused.headers and refused.data == plain.data
+
+
+def test_the_player_page_folds_names_as_the_list_filter_does(client):
+    log = simulated("battle", 3, seed=61)
+    assert "Chloé" in log["players"]
+    created = post(client, json.dumps(log, ensure_ascii=False).encode()).get_json()
+    listed = client.get("/api/v1/games", query_string={"player": "chloe"}).get_json()["items"]
+    assert [g["slug"] for g in listed] == [created["slug"]]
+    for asked in ("chloe", "CHLOÉ", " chloé ", "Ｃｈｌｏé", "Chl\u200boé"):
+        found = client.get(f"/api/v1/players/{asked}")
+        assert found.status_code == 200, asked
+        assert found.get_json()["name"] == "Chloé"
+        assert found.get_json()["stats"][0]["games"] == 1
+    assert client.get("/api/v1/players/chloe?exact=true").status_code == 404
+    assert client.get("/api/v1/players/Chloé?exact=true").status_code == 200
+    assert client.get("/api/v1/players/chloe?other=1").status_code == 422

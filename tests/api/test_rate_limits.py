@@ -172,3 +172,22 @@ def test_two_hosts_sharing_redis_count_one_budget(migrated):
     connection = redis.Redis.from_url(REDIS_URL)
     for key in connection.scan_iter(f"{prefix}*"):
         connection.delete(key)
+
+
+def test_without_redis_each_process_counts_its_share_of_a_limit(migrated: str) -> None:
+    """`popreplay serve --workers 3` (POPREPLAY_PROCESSES=3): each worker's memory counts a third
+    of every limit, so the workers together give one client the documented limit."""
+    from popreplay.api.ratelimit import limit_of
+
+    config = {"REDIS_URL": None, "PROCESSES": 3}
+    app = _limited(migrated, {"writes": "6/minute;601/hour"}, config)
+    assert limit_of(app, "writes") == "2/minute;201/hour"
+    client = app.test_client()
+    assert [post_game(client, seed).status_code for seed in range(1, 4)] == [201, 201, 429]
+    shared = _limited(migrated, {"writes": "6/minute"}, {**config, "REDIS_URL": REDIS_URL})
+    assert limit_of(shared, "writes") == "6/minute"  # Redis: one count for every process
+    alone = _limited(migrated, {"writes": "6/minute"}, {"REDIS_URL": None, "PROCESSES": 1})
+    assert limit_of(alone, "writes") == "6/minute"
+    get_database(app).dispose()
+    get_database(shared).dispose()
+    get_database(alone).dispose()

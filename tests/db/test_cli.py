@@ -136,10 +136,38 @@ def test_a_database_from_a_newer_popreplay_is_a_clear_error(runner, db_url):
 
 def test_data_commands_on_an_unmigrated_database_say_what_to_run(runner, tmp_path):
     (tmp_path / "x.json").write_bytes(as_bytes(simulated("coop", 3, seed=5)))
-    for args in (["import", str(tmp_path / "x.json")], ["export"], ["revalidate"]):
+    for args in (["import", "--no-migrate", str(tmp_path / "x.json")], ["export"],
+                 ["revalidate"]):
         result = runner.cli.invoke(main, args)
         assert result.exit_code == 1, args
         assert "run: popreplay db upgrade" in result.stderr
+
+
+def test_import_creates_or_upgrades_the_database_as_serve_does(runner, db_url, tmp_path):
+    (tmp_path / "x.json").write_bytes(as_bytes(simulated("coop", 3, seed=5)))
+    result = runner.invoke(["import", str(tmp_path / "x.json")])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == "stored 1, illegal 0 (stored too), duplicate 0, invalid 0"
+    assert migrate.is_up_to_date(db_url)
+
+
+def test_import_reads_ndjson_on_standard_input_and_an_export_round_trips(runner, db_url,
+                                                                          tmp_path):
+    logs = [simulated("battle", 3, seed=s) for s in (1, 2)] + [simulated("coop", 3, seed=3)]
+    stdin = b"".join(as_bytes(log) + b"\n" for log in logs) + b"\n{not json\n"
+    result = runner.invoke(["import", "-"], input=stdin)
+    assert result.exit_code == 2  # one line was not a log
+    assert result.stdout.strip() == "stored 3, illegal 0 (stored too), duplicate 0, invalid 1"
+    assert "<stdin>:5" in result.stderr
+    exported = runner.invoke(["export", "--backup"]).stdout_bytes
+    assert len(exported.splitlines()) == 3
+    migrate.downgrade(db_url, "base")
+    again = runner.invoke(["import", "-"], input=exported)  # creates the tables, reads it back
+    assert again.exit_code == 0, again.output
+    assert again.stdout.strip() == "stored 3, illegal 0 (stored too), duplicate 0, invalid 0"
+    assert runner.invoke(["export", "--backup"]).stdout_bytes == exported
+    twice = runner.invoke(["import", "-", "-"], input=b"")
+    assert twice.exit_code == 2 and "standard input" in twice.output
 
 
 def test_revalidate_drops_the_stored_replays_of_other_engine_versions(runner, db_url, tmp_path):
@@ -180,7 +208,7 @@ def test_db_current_and_errors_name_the_database(tmp_path, monkeypatch):
     assert current.stdout.splitlines() == [f"database: SQLite file {path}", "current: base",
                                            f"head: {migrate.head()}"]
     (tmp_path / "game.json").write_bytes(as_bytes(simulated("battle", 3, seed=1)))
-    refused = cli.invoke(main, ["import", str(tmp_path / "game.json")])
+    refused = cli.invoke(main, ["import", "--no-migrate", str(tmp_path / "game.json")])
     assert refused.exit_code == 1
     assert (f"the database schema is not up to date (SQLite file {path}); "
             "run: popreplay db upgrade") in refused.stderr
