@@ -14,6 +14,7 @@ import json
 import logging
 import queue
 import threading
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 log = logging.getLogger(__name__)
@@ -75,33 +76,79 @@ class Hub:
             return sum(len(g) for g in self.followers.values())
 
 
+@dataclass(frozen=True)
+class Limits:
+    """How many table streams may be open at once in a process: in all (``POPREPLAY_TABLE_MAX_
+    STREAMS``), from one client (``..._PER_CLIENT``: its address), on one table (``..._PER_TABLE``).
+    ``None``: not limited."""
+
+    total: int | None = None
+    per_client: int | None = None
+    per_table: int | None = None
+
+
+@dataclass(frozen=True)
+class Full:
+    """No place for one more stream: ``scope`` is ``client``, ``table`` or ``server``."""
+
+    scope: str
+
+
 class Streams:
-    """The table streams open in this process, at most a limit (``POPREPLAY_TABLE_MAX_STREAMS``):
-    each holds a socket and a greenlet for minutes, so past the limit a phone is told to come back
-    (503) and polls meanwhile. Counted per process, whatever the carrier."""
+    """The table streams open in this process, within :class:`Limits`: each holds a socket and
+    a greenlet for minutes, so past a limit a phone is told to come back (429 past its client's
+    limit, 503 past the table's or the server's) and polls meanwhile. Counted per process,
+    whatever the carrier (a client's streams on several workers count on each)."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.open = 0
+        self.by_client: dict[str, int] = {}
+        self.by_table: dict[str, int] = {}
 
-    def take(self, limit: int | None) -> Slot | None:
-        """A slot for one more stream, or ``None`` when ``limit`` streams are open already."""
+    def take(self, limit: int | None = None, *, client: str = "", table: str = "",
+             limits: Limits | None = None) -> Slot | None:
+        """A slot for one more stream, or ``None`` when a limit is reached (:meth:`claim`
+        says which)."""
+        got = self.claim(client=client, table=table,
+                         limits=limits or Limits(total=limit))
+        return got if isinstance(got, Slot) else None
+
+    def claim(self, *, client: str, table: str, limits: Limits) -> Slot | Full:
         with self.lock:
-            if limit is not None and self.open >= limit:
-                return None
+            if limits.total is not None and self.open >= limits.total:
+                return Full("server")
+            if limits.per_client is not None and self.by_client.get(client, 0) >= limits.per_client:
+                return Full("client")
+            if limits.per_table is not None and self.by_table.get(table, 0) >= limits.per_table:
+                return Full("table")
             self.open += 1
-        return Slot(self)
+            self.by_client[client] = self.by_client.get(client, 0) + 1
+            self.by_table[table] = self.by_table.get(table, 0) + 1
+        return Slot(self, client=client, table=table)
 
-    def _release(self) -> None:
+    def _release(self, client: str, table: str) -> None:
         with self.lock:
             self.open -= 1
+            for counts, key in ((self.by_client, client), (self.by_table, table)):
+                counts[key] -= 1
+                if counts[key] <= 0:
+                    del counts[key]
+
+    def of_client(self, client: str) -> int:
+        with self.lock:
+            return self.by_client.get(client, 0)
+
+    def of_table(self, table: str) -> int:
+        with self.lock:
+            return self.by_table.get(table, 0)
 
 
 class Slot:
     """One open stream's place; :meth:`release` (once, however often it is called) gives it back."""
 
-    def __init__(self, streams: Streams) -> None:
-        self.streams = streams
+    def __init__(self, streams: Streams, *, client: str = "", table: str = "") -> None:
+        self.streams, self.client, self.table = streams, client, table
         self.held = True
         self.lock = threading.Lock()
 
@@ -110,7 +157,7 @@ class Slot:
             if not self.held:
                 return
             self.held = False
-        self.streams._release()
+        self.streams._release(self.client, self.table)
 
 
 streams = Streams()  # this process's
