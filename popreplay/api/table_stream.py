@@ -140,11 +140,20 @@ def closer(seconds: float) -> Callable[[], None]:
 def sources(sub: fanout.Subscription | None) -> following.Sources:
     """What following a table needs, from this app's dependencies."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    polled = isinstance(table_api.hub(), fanout.MemoryFanout)  # one process's memory: other workers too
+    carrier = table_api.hub()
     return following.Sources(
         sessions=get_database(app).session, view=table_view, entries=entries_seen,
-        subscription=sub, polled=lambda: polled, work=app.config.get("REPLAY_WAIT"),
-        viewer_of=service.viewer_of)
+        subscription=sub, polled=carrier.polled, work=app.config.get("REPLAY_WAIT"),
+        viewer_of=service.viewer_of, polling_note=lambda: fallback(carrier))
+
+
+def fallback(carrier: fanout.Fanout) -> str | None:
+    """What the stream says (a comment) while it looks at the database because Redis is not
+    heard (issue 36: with Redis down the streams were silent)."""
+    if isinstance(carrier, fanout.RedisFanout) and carrier.polled():
+        return (f"polling: Redis is not reachable; this stream reads the table every "
+                f"{following.POLL:g} s")
+    return None
 
 
 def written(events: Iterator[following.Event], sub: fanout.Subscription | None,

@@ -170,12 +170,18 @@ class Fanout(Protocol):
 
     def subscribe(self, table: str) -> Subscription: ...
 
+    def polled(self) -> bool: ...
+
 
 class MemoryFanout:
-    """One process: a published message goes to this process's followers."""
+    """One process: a published message goes to this process's followers (another worker's
+    entries: the followers look at the database too, ``polled``)."""
 
     def __init__(self) -> None:
         self.hub = Hub()
+
+    def polled(self) -> bool:
+        return True
 
     def publish(self, message: dict[str, Any]) -> None:
         self.hub.deliver(message)
@@ -186,24 +192,44 @@ class MemoryFanout:
 
 class RedisFanout:
     """Several hosts: messages go through Redis pub/sub (``popreplay:table:<id>``); one listener
-    thread (a greenlet under gevent) per process feeds the local hub."""
+    thread (a greenlet under gevent) per process feeds the local hub.
+
+    Redis down (issue 36) is no failure of a table: :meth:`publish` hands the message to this
+    process's followers and logs, never raises (what it tells took effect already); :attr:`up`
+    says whether the listener hears Redis now, and while it does not the streams look at the
+    database instead (``polled``) and say so."""
+
+    CONNECT_SECONDS = 2.0  # Redis is near: a connection that takes longer is down
 
     def __init__(self, url: str) -> None:
         import redis
 
         self.hub = Hub()
         self.url = url
-        self.redis = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
+        self.redis = redis.Redis.from_url(url, socket_timeout=self.CONNECT_SECONDS,
+                                          socket_connect_timeout=self.CONNECT_SECONDS)
         self.started = threading.Event()
         self.lock = threading.Lock()
         self.thread: threading.Thread | None = None
+        self.up = False  # the listener is subscribed now
 
     def publish(self, message: dict[str, Any]) -> None:
-        self.redis.publish(CHANNEL + str(message["table"]), json.dumps(message))
+        import redis
+
+        try:
+            self.redis.publish(CHANNEL + str(message["table"]), json.dumps(message))
+        except (redis.RedisError, OSError) as error:  # this process's followers still hear it
+            log.warning("tables: Redis publish failed (%s); followers poll the database", error)
+            self.up = False
+            self.hub.deliver(message)
 
     def subscribe(self, table: str) -> Subscription:
         self._listen()
         return self.hub.join(table)
+
+    def polled(self) -> bool:
+        """Followers must look at the database themselves (Redis is not heard now)."""
+        return not self.up
 
     def _listen(self) -> None:
         with self.lock:
@@ -213,17 +239,18 @@ class RedisFanout:
             self.thread = threading.Thread(target=self._run, name="popreplay-tables-redis",
                                            daemon=True)
             self.thread.start()
-        self.started.wait(5)
+        self.started.wait(self.CONNECT_SECONDS + 1)
 
     def _run(self) -> None:
         import redis
 
         while True:
             try:
-                client = redis.Redis.from_url(self.url, socket_connect_timeout=5,
+                client = redis.Redis.from_url(self.url, socket_connect_timeout=self.CONNECT_SECONDS,
                                               health_check_interval=30)
                 pubsub = client.pubsub(ignore_subscribe_messages=True)
                 pubsub.psubscribe(CHANNEL + "*")
+                self.up = True
                 self.started.set()
                 while True:
                     item = pubsub.get_message(timeout=1.0)
@@ -233,8 +260,10 @@ class RedisFanout:
                         self.hub.deliver(json.loads(item["data"]))
                     except ValueError:
                         continue
-            except redis.RedisError as error:  # reconnect; followers catch up on their next entry
-                log.warning("tables: Redis listener lost (%s); reconnecting", error)
+            except (redis.RedisError, OSError) as error:  # followers poll meanwhile; reconnect
+                if self.up or not self.started.is_set():
+                    log.warning("tables: Redis listener lost (%s); reconnecting", error)
+                self.up = False
                 self.started.set()
                 threading.Event().wait(1.0)
 

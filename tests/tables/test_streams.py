@@ -177,3 +177,35 @@ def test_the_stream_limits_come_from_the_environment(monkeypatch):
     got = config.from_environment()
     assert (got["TABLE_MAX_STREAMS_PER_CLIENT"], got["TABLE_MAX_STREAMS_PER_TABLE"],
             got["TABLE_STREAM_SECONDS"]) == (3, 4, 60)
+
+
+# --- Redis down --------------------------------------------------------------------------------
+
+def test_with_redis_unreachable_streams_poll_the_database_and_say_so(app, monkeypatch):
+    """POPREPLAY_REDIS_URL points at nothing: seats and entries are answered (no 500), and a
+    stream says it polls and gets each entry from the database."""
+    monkeypatch.setattr(following, "POLL", 0.1)
+    monkeypatch.setattr(following, "KEEPALIVE", 0.5)
+    app.config.update(REDIS_URL="redis://127.0.0.1:9/0", TABLE_STREAM_SECONDS=20)
+    client = app.test_client()
+    table = seated(client)  # seats taken: published to nowhere, answered 201
+    answer = client.get(f"{API}/{table.id}/stream", headers=bearer(table.key), buffered=False)
+    assert answer.status_code == 200
+    chunks = iter(answer.response)
+    text = until(chunks, ": polling")
+    assert "Redis is not reachable" in text and "event: snapshot" in text
+    sent = table.part("host", "round", {0: table.log["rounds"][0]["layout"][0]})
+    assert sent.status_code == 201, sent.get_json()
+    got = [e for e in events(until(chunks, "event: table")) if "event" in e]
+    assert [(e["event"], e.get("id")) for e in got][-2:] == [("entry", "1"), ("table", None)]
+    answer.close()
+    with app.app_context():
+        assert fanout.for_url(app.config["REDIS_URL"]).polled()
+
+
+def test_a_redis_fanout_that_cannot_publish_still_tells_this_process(monkeypatch):
+    carrier = fanout.RedisFanout("redis://127.0.0.1:9/0")
+    sub = carrier.hub.join("t1")
+    carrier.publish({"table": "t1", "seq": 3})  # no exception
+    assert sub.get(timeout=1) == {"table": "t1", "seq": 3} and carrier.polled()
+    sub.close()
