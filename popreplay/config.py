@@ -20,6 +20,9 @@
 | POPREPLAY_REPLAY_WAIT     | 10: seconds a request waits for a first replay being computed; past it, 503 with Retry-After while it goes on (0: no limit, computed in the request) |
 | POPREPLAY_TABLE_MAX_ENTRIES | 2000: the most entries (rows, parts included) one table takes; past it, 422 ``table-full`` (docs/table.md, "Limits") |
 | POPREPLAY_TABLE_MAX_STREAMS | 1000: the most table streams open at once in one process; past it, 503 ``busy`` with Retry-After |
+| POPREPLAY_TABLE_MAX_STREAMS_PER_CLIENT | 64: the most table streams one client (address) holds open in one process; past it, 429 ``too-many-streams`` with Retry-After (docs/table.md, "Streams") |
+| POPREPLAY_TABLE_MAX_STREAMS_PER_TABLE | 48: the most streams of one table open in one process; past it, 503 ``busy`` with Retry-After |
+| POPREPLAY_TABLE_STREAM_SECONDS | 300: a stream's lifetime; the page opens it again (``Last-Event-ID``). A stream whose client does not read is closed at its lifetime all the same |
 """
 
 from __future__ import annotations
@@ -101,6 +104,11 @@ def from_environment() -> dict[str, Any]:
         "REPLAY_WAIT": _seconds("POPREPLAY_REPLAY_WAIT", 10.0),
         "TABLE_MAX_ENTRIES": _int("POPREPLAY_TABLE_MAX_ENTRIES", 2000, unit="entries"),
         "TABLE_MAX_STREAMS": _int("POPREPLAY_TABLE_MAX_STREAMS", 1000, unit="streams"),
+        "TABLE_MAX_STREAMS_PER_CLIENT": _int("POPREPLAY_TABLE_MAX_STREAMS_PER_CLIENT", 64,
+                                             unit="streams"),
+        "TABLE_MAX_STREAMS_PER_TABLE": _int("POPREPLAY_TABLE_MAX_STREAMS_PER_TABLE", 48,
+                                            unit="streams"),
+        "TABLE_STREAM_SECONDS": _int("POPREPLAY_TABLE_STREAM_SECONDS", 300, unit="seconds"),
         "BROKER_URL": (os.environ.get("POPREPLAY_BROKER_URL") or "").strip() or None,
         "QUEUE_NAME": (os.environ.get("POPREPLAY_QUEUE") or "").strip() or "popreplay",
         "REDIS_URL": (os.environ.get("POPREPLAY_REDIS_URL") or "").strip() or None,  # limits, tables

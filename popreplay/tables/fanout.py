@@ -14,6 +14,7 @@ import json
 import logging
 import queue
 import threading
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 log = logging.getLogger(__name__)
@@ -75,33 +76,79 @@ class Hub:
             return sum(len(g) for g in self.followers.values())
 
 
+@dataclass(frozen=True)
+class Limits:
+    """How many table streams may be open at once in a process: in all (``POPREPLAY_TABLE_MAX_
+    STREAMS``), from one client (``..._PER_CLIENT``: its address), on one table (``..._PER_TABLE``).
+    ``None``: not limited."""
+
+    total: int | None = None
+    per_client: int | None = None
+    per_table: int | None = None
+
+
+@dataclass(frozen=True)
+class Full:
+    """No place for one more stream: ``scope`` is ``client``, ``table`` or ``server``."""
+
+    scope: str
+
+
 class Streams:
-    """The table streams open in this process, at most a limit (``POPREPLAY_TABLE_MAX_STREAMS``):
-    each holds a socket and a greenlet for minutes, so past the limit a phone is told to come back
-    (503) and polls meanwhile. Counted per process, whatever the carrier."""
+    """The table streams open in this process, within :class:`Limits`: each holds a socket and
+    a greenlet for minutes, so past a limit a phone is told to come back (429 past its client's
+    limit, 503 past the table's or the server's) and polls meanwhile. Counted per process,
+    whatever the carrier (a client's streams on several workers count on each)."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.open = 0
+        self.by_client: dict[str, int] = {}
+        self.by_table: dict[str, int] = {}
 
-    def take(self, limit: int | None) -> Slot | None:
-        """A slot for one more stream, or ``None`` when ``limit`` streams are open already."""
+    def take(self, limit: int | None = None, *, client: str = "", table: str = "",
+             limits: Limits | None = None) -> Slot | None:
+        """A slot for one more stream, or ``None`` when a limit is reached (:meth:`claim`
+        says which)."""
+        got = self.claim(client=client, table=table,
+                         limits=limits or Limits(total=limit))
+        return got if isinstance(got, Slot) else None
+
+    def claim(self, *, client: str, table: str, limits: Limits) -> Slot | Full:
         with self.lock:
-            if limit is not None and self.open >= limit:
-                return None
+            if limits.total is not None and self.open >= limits.total:
+                return Full("server")
+            if limits.per_client is not None and self.by_client.get(client, 0) >= limits.per_client:
+                return Full("client")
+            if limits.per_table is not None and self.by_table.get(table, 0) >= limits.per_table:
+                return Full("table")
             self.open += 1
-        return Slot(self)
+            self.by_client[client] = self.by_client.get(client, 0) + 1
+            self.by_table[table] = self.by_table.get(table, 0) + 1
+        return Slot(self, client=client, table=table)
 
-    def _release(self) -> None:
+    def _release(self, client: str, table: str) -> None:
         with self.lock:
             self.open -= 1
+            for counts, key in ((self.by_client, client), (self.by_table, table)):
+                counts[key] -= 1
+                if counts[key] <= 0:
+                    del counts[key]
+
+    def of_client(self, client: str) -> int:
+        with self.lock:
+            return self.by_client.get(client, 0)
+
+    def of_table(self, table: str) -> int:
+        with self.lock:
+            return self.by_table.get(table, 0)
 
 
 class Slot:
     """One open stream's place; :meth:`release` (once, however often it is called) gives it back."""
 
-    def __init__(self, streams: Streams) -> None:
-        self.streams = streams
+    def __init__(self, streams: Streams, *, client: str = "", table: str = "") -> None:
+        self.streams, self.client, self.table = streams, client, table
         self.held = True
         self.lock = threading.Lock()
 
@@ -110,7 +157,7 @@ class Slot:
             if not self.held:
                 return
             self.held = False
-        self.streams._release()
+        self.streams._release(self.client, self.table)
 
 
 streams = Streams()  # this process's
@@ -123,12 +170,18 @@ class Fanout(Protocol):
 
     def subscribe(self, table: str) -> Subscription: ...
 
+    def polled(self) -> bool: ...
+
 
 class MemoryFanout:
-    """One process: a published message goes to this process's followers."""
+    """One process: a published message goes to this process's followers (another worker's
+    entries: the followers look at the database too, ``polled``)."""
 
     def __init__(self) -> None:
         self.hub = Hub()
+
+    def polled(self) -> bool:
+        return True
 
     def publish(self, message: dict[str, Any]) -> None:
         self.hub.deliver(message)
@@ -139,24 +192,44 @@ class MemoryFanout:
 
 class RedisFanout:
     """Several hosts: messages go through Redis pub/sub (``popreplay:table:<id>``); one listener
-    thread (a greenlet under gevent) per process feeds the local hub."""
+    thread (a greenlet under gevent) per process feeds the local hub.
+
+    Redis down (issue 36) is no failure of a table: :meth:`publish` hands the message to this
+    process's followers and logs, never raises (what it tells took effect already); :attr:`up`
+    says whether the listener hears Redis now, and while it does not the streams look at the
+    database instead (``polled``) and say so."""
+
+    CONNECT_SECONDS = 2.0  # Redis is near: a connection that takes longer is down
 
     def __init__(self, url: str) -> None:
         import redis
 
         self.hub = Hub()
         self.url = url
-        self.redis = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
+        self.redis = redis.Redis.from_url(url, socket_timeout=self.CONNECT_SECONDS,
+                                          socket_connect_timeout=self.CONNECT_SECONDS)
         self.started = threading.Event()
         self.lock = threading.Lock()
         self.thread: threading.Thread | None = None
+        self.up = False  # the listener is subscribed now
 
     def publish(self, message: dict[str, Any]) -> None:
-        self.redis.publish(CHANNEL + str(message["table"]), json.dumps(message))
+        import redis
+
+        try:
+            self.redis.publish(CHANNEL + str(message["table"]), json.dumps(message))
+        except (redis.RedisError, OSError) as error:  # this process's followers still hear it
+            log.warning("tables: Redis publish failed (%s); followers poll the database", error)
+            self.up = False
+            self.hub.deliver(message)
 
     def subscribe(self, table: str) -> Subscription:
         self._listen()
         return self.hub.join(table)
+
+    def polled(self) -> bool:
+        """Followers must look at the database themselves (Redis is not heard now)."""
+        return not self.up
 
     def _listen(self) -> None:
         with self.lock:
@@ -166,17 +239,18 @@ class RedisFanout:
             self.thread = threading.Thread(target=self._run, name="popreplay-tables-redis",
                                            daemon=True)
             self.thread.start()
-        self.started.wait(5)
+        self.started.wait(self.CONNECT_SECONDS + 1)
 
     def _run(self) -> None:
         import redis
 
         while True:
             try:
-                client = redis.Redis.from_url(self.url, socket_connect_timeout=5,
+                client = redis.Redis.from_url(self.url, socket_connect_timeout=self.CONNECT_SECONDS,
                                               health_check_interval=30)
                 pubsub = client.pubsub(ignore_subscribe_messages=True)
                 pubsub.psubscribe(CHANNEL + "*")
+                self.up = True
                 self.started.set()
                 while True:
                     item = pubsub.get_message(timeout=1.0)
@@ -186,8 +260,10 @@ class RedisFanout:
                         self.hub.deliver(json.loads(item["data"]))
                     except ValueError:
                         continue
-            except redis.RedisError as error:  # reconnect; followers catch up on their next entry
-                log.warning("tables: Redis listener lost (%s); reconnecting", error)
+            except (redis.RedisError, OSError) as error:  # followers poll meanwhile; reconnect
+                if self.up or not self.started.is_set():
+                    log.warning("tables: Redis listener lost (%s); reconnecting", error)
+                self.up = False
                 self.started.set()
                 threading.Event().wait(1.0)
 

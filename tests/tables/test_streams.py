@@ -9,7 +9,7 @@ import time
 
 from popreplay.api import tables as table_api
 from popreplay.db.session import get_database
-from popreplay.tables import follow as following, service
+from popreplay.tables import fanout, follow as following, service
 from tests.tables.helpers import API, Table, bearer, game_log
 from tests.tables.test_stream import events
 
@@ -109,3 +109,103 @@ def test_a_hand_over_another_process_made_ends_the_stream_by_polling(app, monkey
     rest = "".join(chunk.decode() for chunk in chunks)
     assert [e["event"] for e in events(rest) if "event" in e] == ["end"]
     answer.close()
+
+
+def seat_of(table):
+    return table.seats[table.log["players"][0]]
+
+
+# --- limits per client and per table -----------------------------------------------------------
+
+def open_stream(client, table, token, address="127.0.0.1"):
+    return client.get(f"{API}/{table.id}/stream", headers=bearer(token), buffered=False,
+                      environ_base={"REMOTE_ADDR": address})
+
+
+def test_streams_are_limited_per_client_429_with_retry_after(app):
+    app.config.update(TABLE_STREAM_SECONDS=30, TABLE_MAX_STREAMS_PER_CLIENT=2,
+                      TABLE_MAX_STREAMS_PER_TABLE=50)
+    client = app.test_client()
+    mine, other = seated(client), seated(client)
+    held = [open_stream(client, mine, mine.key, "10.1.1.1"),
+            open_stream(client, other, other.key, "10.1.1.1")]
+    assert [a.status_code for a in held] == [200, 200]
+    refused = open_stream(client, mine, seat_of(mine), "10.1.1.1")
+    assert refused.status_code == 429 and refused.headers["Retry-After"] == "10"
+    assert refused.get_json()["errors"][0]["code"] == "too-many-streams"
+    assert fanout.streams.of_client("10.1.1.1") == 2
+    elsewhere = open_stream(client, mine, seat_of(mine), "10.2.2.2")  # another client
+    assert elsewhere.status_code == 200
+    polled = client.get(f"{API}/{mine.id}/stream?wait=0", headers=bearer(mine.key),
+                        environ_base={"REMOTE_ADDR": "10.1.1.1"})
+    assert polled.status_code == 200  # a poll holds no place: never refused
+    held[0].close()  # the place is free at once
+    assert fanout.streams.of_client("10.1.1.1") == 1
+    again = open_stream(client, mine, mine.key, "10.1.1.1")
+    assert again.status_code == 200
+    for answer in (*held, elsewhere, again):
+        answer.close()
+    assert fanout.streams.of_client("10.1.1.1") == 0 and fanout.streams.of_table(mine.id) == 0
+
+
+def test_streams_are_limited_per_table_503_busy(app):
+    app.config.update(TABLE_STREAM_SECONDS=30, TABLE_MAX_STREAMS_PER_CLIENT=50,
+                      TABLE_MAX_STREAMS_PER_TABLE=2)
+    client = app.test_client()
+    full, free = seated(client), seated(client)
+    held = [open_stream(client, full, full.key, f"10.3.3.{k}") for k in (1, 2)]
+    refused = open_stream(client, full, full.key, "10.3.3.3")
+    assert refused.status_code == 503 and refused.headers["Retry-After"] == "10"
+    assert refused.get_json()["errors"][0]["code"] == "busy"
+    assert "this table" in refused.get_json()["message"]
+    other = open_stream(client, free, free.key, "10.3.3.3")
+    assert other.status_code == 200
+    for answer in (*held, other):
+        answer.close()
+    assert fanout.streams.of_table(full.id) == 0
+
+
+def test_the_stream_limits_come_from_the_environment(monkeypatch):
+    from popreplay import config
+
+    got = config.from_environment()
+    assert (got["TABLE_MAX_STREAMS_PER_CLIENT"], got["TABLE_MAX_STREAMS_PER_TABLE"],
+            got["TABLE_STREAM_SECONDS"]) == (64, 48, 300)
+    monkeypatch.setenv("POPREPLAY_TABLE_MAX_STREAMS_PER_CLIENT", "3")
+    monkeypatch.setenv("POPREPLAY_TABLE_MAX_STREAMS_PER_TABLE", "4")
+    monkeypatch.setenv("POPREPLAY_TABLE_STREAM_SECONDS", "60")
+    got = config.from_environment()
+    assert (got["TABLE_MAX_STREAMS_PER_CLIENT"], got["TABLE_MAX_STREAMS_PER_TABLE"],
+            got["TABLE_STREAM_SECONDS"]) == (3, 4, 60)
+
+
+# --- Redis down --------------------------------------------------------------------------------
+
+def test_with_redis_unreachable_streams_poll_the_database_and_say_so(app, monkeypatch):
+    """POPREPLAY_REDIS_URL points at nothing: seats and entries are answered (no 500), and a
+    stream says it polls and gets each entry from the database."""
+    monkeypatch.setattr(following, "POLL", 0.1)
+    monkeypatch.setattr(following, "KEEPALIVE", 0.5)
+    app.config.update(REDIS_URL="redis://127.0.0.1:9/0", TABLE_STREAM_SECONDS=20)
+    client = app.test_client()
+    table = seated(client)  # seats taken: published to nowhere, answered 201
+    answer = client.get(f"{API}/{table.id}/stream", headers=bearer(table.key), buffered=False)
+    assert answer.status_code == 200
+    chunks = iter(answer.response)
+    text = until(chunks, ": polling")
+    assert "Redis is not reachable" in text and "event: snapshot" in text
+    sent = table.part("host", "round", {0: table.log["rounds"][0]["layout"][0]})
+    assert sent.status_code == 201, sent.get_json()
+    got = [e for e in events(until(chunks, "event: table")) if "event" in e]
+    assert [(e["event"], e.get("id")) for e in got][-2:] == [("entry", "1"), ("table", None)]
+    answer.close()
+    with app.app_context():
+        assert fanout.for_url(app.config["REDIS_URL"]).polled()
+
+
+def test_a_redis_fanout_that_cannot_publish_still_tells_this_process(monkeypatch):
+    carrier = fanout.RedisFanout("redis://127.0.0.1:9/0")
+    sub = carrier.hub.join("t1")
+    carrier.publish({"table": "t1", "seq": 3})  # no exception
+    assert sub.get(timeout=1) == {"table": "t1", "seq": 3} and carrier.polled()
+    sub.close()
