@@ -2,8 +2,10 @@
 ``app``, ``client``, ``runner`` and example logs.
 
 PostgreSQL: 127.0.0.1:5432, trust auth, user ``postgres`` or ``root``. Each xdist worker gets its
-own database ``popreplay_test_<run>_<worker>`` (dropped at the end); every test starts from an
-empty schema.
+own database ``popreplay_test_<run>_<worker>`` (dropped at the end, with its migrated twin
+``…_head``); every test starts from an empty schema, or, when it asks for ``head_url`` (``app`` and
+``client`` do), from the head revision without rows, copied from a template migrated once per
+worker (``tests/databases.py``).
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import os
 from typing import Any, Callable, Iterator
 
 import pytest
+
+from tests.databases import drop_pg_template, fresh_head, upgraded
 
 PG_HOST, PG_PORT = "127.0.0.1", 5432
 PG_USERS = ("postgres", "root")
@@ -77,6 +81,7 @@ def pg_database(worker_id: str, testrun_uid: str) -> Iterator[str]:
     url = fresh_pg_database(name)
     yield url
     pg_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    drop_pg_template(_require_pg(), name)
 
 
 def empty_pg_schema(url: str) -> None:
@@ -102,30 +107,45 @@ DATABASES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
 
 @pytest.fixture(params=DATABASES)
 def db_url(request: pytest.FixtureRequest, tmp_path: Any) -> str:
-    """An empty database (no tables): a SQLite file, or this worker's PostgreSQL database."""
+    """An empty database (no tables): a SQLite file, or this worker's PostgreSQL database. In a
+    test that asks for ``head_url`` (``app`` and ``client`` do) it is the same database, which
+    ``head_url`` brings to the head revision (emptying it first would only cost time)."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'test.sqlite'}"
     url = request.getfixturevalue("pg_database")
-    empty_pg_schema(url)
+    if "head_url" not in request.fixturenames:
+        empty_pg_schema(url)
     return url
 
 
-def migrated_app(db_url: str) -> Iterator[Any]:
-    """A test app on ``db_url``, migrated to the head revision; its engine disposed after."""
+@pytest.fixture
+def head_url(db_url: str) -> str:
+    """``db_url`` at the head revision, with no rows (a copy of the migrated template)."""
+    fresh_head(db_url)
+    return db_url
+
+
+def app_on(url: str) -> Iterator[Any]:
+    """A test app on ``url`` (already migrated); its engine disposed after."""
     from popreplay import create_app
-    from popreplay.db import migrate
     from popreplay.db.session import get_database
 
-    migrate.upgrade(db_url)
-    application = create_app({"DATABASE_URL": db_url, "TESTING": True,
+    application = create_app({"DATABASE_URL": url, "TESTING": True,
                               "SECRET_KEY": "test", "PUBLIC_BASE_URL": None})
     yield application
     get_database(application).dispose()
 
 
+def migrated_app(db_url: str) -> Iterator[Any]:
+    """A test app on ``db_url``, migrated to the head revision (:func:`upgraded`: a copy of the
+    template when the database is empty); its engine disposed after."""
+    upgraded(db_url)
+    yield from app_on(db_url)
+
+
 @pytest.fixture
-def app(db_url: str) -> Iterator[Any]:
-    yield from migrated_app(db_url)
+def app(head_url: str) -> Iterator[Any]:
+    yield from app_on(head_url)
 
 
 @pytest.fixture

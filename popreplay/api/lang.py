@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from flask import Response, request
 
-from ..i18n import localize, negotiate
+from ..i18n import has_ids, localize, negotiate
 
 __all__ = ["localize", "request_lang", "vary"]
 
@@ -30,14 +30,17 @@ def vary(response: Response) -> Response:
 def localized_result(result: dict[str, Any] | None, lang: str,
                      log: bytes | str | Callable[[], bytes | str] | None = None,
                      ) -> dict[str, Any] | None:
-    """A stored result in ``lang``. Stored results are JSON (the message ids of their errors and
-    of Bloops' outcome remarks are gone): when one has errors (or remarks, in French), its log is
-    checked again for them (one log, no steps: fast)."""
+    """A stored result in ``lang``. A stored result keeps its message ids (``language_free``):
+    it is rendered as it is, the engine never runs. Only a row stored before the ids were kept
+    (``has_ids`` false, until ``popreplay revalidate`` runs) has its log checked again for them,
+    when ``log`` is given and it has errors (or remarks, in French); one log, no steps."""
     if result is None:
         return None
+    if has_ids(result) or log is None:
+        return localize(result, lang)
     outcome = result.get("outcome")
     remarks = isinstance(outcome, dict) and bool(outcome.get("notes")) and lang != "en"
-    if (result.get("errors") or remarks) and log is not None:
+    if result.get("errors") or remarks:
         from ..checking import check_text
         from ..engine import ENGINE_VERSION
 

@@ -9,6 +9,7 @@ from flask import current_app, request
 
 from ..db.models import GameRecord
 from ..jsonout import compact
+from ..i18n import has_ids
 from .lang import localize, localized_result, request_lang
 from .work import within_budget
 
@@ -25,11 +26,12 @@ def share_url(record: GameRecord) -> str:
 def game_view(record: GameRecord, lang: str | None = None, *, recheck: bool = True,
               fresh: Mapping[str, Any] | None = None, table: bool = True) -> dict[str, Any]:
     """A stored game as the API shows it, its result's messages in ``lang`` (the request's
-    language by default). ``recheck``: a result with errors gets their message ids back from its
-    log (one game at a time), beside the request within its budget, once per log, engine and
-    language (issue 25, finding 6); a list never does (it never reads the log column: issue 15),
-    so its errors keep the stored English message without ``message_id``. ``fresh``: the result
-    just computed for this log (an upload, a ``PUT``): its messages are used as they are."""
+    language by default), rendered from the ids stored with them (no engine run). ``recheck``:
+    a row stored before the ids were kept gets them back from its log (one game at a time),
+    beside the request within its budget, once per log, engine and language (issue 25, finding
+    6); a list never does (it never reads the log column: issue 15), so such a row's errors keep
+    their English. ``fresh``: the result just computed for this log (an upload, a ``PUT``): its
+    messages are used as they are."""
     view = plain_view(record)
     lang = lang or request_lang()
     if fresh is not None:
@@ -61,6 +63,9 @@ def with_tables(views: list[dict[str, Any]], lang: str | None = None) -> list[di
 
 
 def needs_recheck(result: dict[str, Any], lang: str) -> bool:
+    """Only a row stored before message ids were kept, with errors (or remarks, in French)."""
+    if has_ids(result):
+        return False
     outcome = result.get("outcome")
     return bool(result.get("errors")) or (
         lang != "en" and isinstance(outcome, dict) and bool(outcome.get("notes")))

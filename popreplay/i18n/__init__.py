@@ -9,6 +9,10 @@ catalogue, keeps the English text the engine gave.
 
 - :func:`localize` renders a result object or replay (``errors``, ``steps``) in a language and keeps
   the ids and parameters next to the text (``message_id``/``params``, ``note_id``/``note_params``);
+- :func:`language_free` is a result as stored: plain JSON that keeps every message's id and
+  parameters (``message_id``/``params`` on each error, ``note_ids`` beside Bloops' outcome remarks),
+  so that :func:`localize` renders a stored game in any language without running the engine;
+  :func:`without_ids` is the published result the two forms share (what revalidation compares);
 - :func:`negotiate` picks ``"en"`` or ``"fr"`` from ``?lang=`` then ``Accept-Language``;
 - :func:`from_environment` picks it from ``LC_ALL``/``LC_MESSAGES``/``LANG`` (the command line).
 """
@@ -28,7 +32,8 @@ DEFAULT = "en"
 _RULES: dict[str, Lang] = {"en": EN, "fr": FR}
 HERE = Path(__file__).resolve().parent
 
-__all__ = ["LANGUAGES", "catalogue", "catalogue_paths", "from_environment", "localize", "negotiate", "render"]
+__all__ = ["LANGUAGES", "catalogue", "catalogue_paths", "from_environment", "has_ids",
+           "language_free", "localize", "negotiate", "render", "without_ids"]
 
 
 def _load_games() -> None:
@@ -136,10 +141,77 @@ def localize(result: Mapping[str, Any], lang: str) -> dict[str, Any]:
         out["steps"] = [_step(step, lang) for step in steps]
     outcome = result.get("outcome")
     if isinstance(outcome, Mapping) and isinstance(outcome.get("notes"), list):
-        # Bloops' remarks: rendered when they are messages (a fresh result), else kept
-        out["outcome"] = {**outcome, "notes": [
-            _message(note, lang, None, None)[0] if isinstance(note, Msg) else note
-            for note in outcome["notes"]]}
+        # Bloops' remarks: rendered when they are messages (a fresh result) or stored with their
+        # ids (``note_ids``, see language_free), else kept as they are
+        stored = outcome.get(NOTE_IDS)
+        keys = stored if isinstance(stored, list) and len(stored) == len(outcome["notes"]) else []
+        notes = [_message(note, lang, None, None)[0] if isinstance(note, Msg)
+                 else _stored_note(note, keys[i] if keys else None, lang)
+                 for i, note in enumerate(outcome["notes"])]
+        out["outcome"] = {k: v for k, v in outcome.items() if k != NOTE_IDS}
+        out["outcome"]["notes"] = notes
+    return out
+
+
+NOTE_IDS = "note_ids"  # a stored outcome's remarks, language-free (beside ``notes``)
+
+
+def _stored_note(note: Any, key: Any, lang: str) -> Any:
+    if isinstance(key, Mapping) and isinstance(key.get("id"), str):
+        return render(key["id"], key.get("params"), lang, str(note))
+    return note
+
+
+def language_free(result: Mapping[str, Any]) -> dict[str, Any]:
+    """A result object (without steps) as stored: plain JSON that keeps the message ids. Each
+    error gains ``message_id`` and ``params`` (``None`` for a message without an id); Bloops'
+    outcome remarks (``outcome.notes``) stay English text with ``outcome.note_ids`` beside them
+    (``{"id", "params"}`` or ``None`` per remark). :func:`localize` renders such a result in any
+    language and drops ``note_ids``; nothing else changes. The input is not changed."""
+    out = dict(result)
+    out["errors"] = [_error_with_ids(entry) for entry in result.get("errors") or []]
+    outcome = result.get("outcome")
+    if isinstance(outcome, Mapping) and isinstance(outcome.get("notes"), list) \
+            and outcome["notes"] and NOTE_IDS not in outcome:
+        keys = [_messages.ids(note) for note in outcome["notes"]]
+        out["outcome"] = {**outcome, "notes": [str(note) for note in outcome["notes"]],
+                          NOTE_IDS: [None if key is None else {"id": key, "params": params}
+                                     for key, params in keys]}
+    return out
+
+
+def _error_with_ids(entry: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(entry)
+    if "message_id" not in out:
+        out["message_id"], out["params"] = _messages.ids(entry.get("message"))
+    if isinstance(out.get("message"), str):
+        out["message"] = str(out["message"])  # a Msg: its English text
+    return out
+
+
+def has_ids(result: Mapping[str, Any]) -> bool:
+    """Whether a stored result keeps its message ids (:func:`language_free`); a row stored
+    before they were kept does not (``popreplay revalidate`` stores them)."""
+    errors = result.get("errors") or []
+    outcome = result.get("outcome")
+    notes = outcome.get("notes") if isinstance(outcome, Mapping) else None
+    return all("message_id" in entry for entry in errors) and (
+        not notes or not isinstance(outcome, Mapping) or NOTE_IDS in outcome)
+
+
+def without_ids(result: Mapping[str, Any]) -> dict[str, Any]:
+    """The published part of a result, stored or fresh: errors without ``message_id`` and
+    ``params``, the outcome without ``note_ids``, every message as its English text."""
+    out = dict(result)
+    out["errors"] = [{k: (str(v) if k == "message" and isinstance(v, str) else v)
+                      for k, v in entry.items() if k not in ("message_id", "params")}
+                     for entry in result.get("errors") or []]
+    outcome = result.get("outcome")
+    if isinstance(outcome, Mapping) and (NOTE_IDS in outcome or "notes" in outcome):
+        out["outcome"] = {k: v for k, v in outcome.items() if k != NOTE_IDS}
+        if isinstance(outcome.get("notes"), list):
+            out["outcome"]["notes"] = [str(n) if isinstance(n, str) else n
+                                       for n in outcome["notes"]]
     return out
 
 

@@ -12,6 +12,7 @@ from ..db.models import GamePlayer, GameRecord
 from ..db.queries import folded_name, player_name
 from ..db.types import db_text
 from ..engine import GAMES, Violation, invalid_result
+from ..i18n import language_free
 from ..logformat import ShapeError, parse_json
 from ..logformat.limits import MAX_DEPTH, depth_exceeds
 from ..logformat.types import Envelope, Meta, Result
@@ -75,14 +76,16 @@ def log_fields(log: Envelope) -> LogFields:
 
 
 def apply_result(record: GameRecord, *, result: Result) -> None:
-    """Copy a result object onto a record, seats included (ingest and revalidate)."""
+    """Copy a result object onto a record, seats included (ingest and revalidate); its messages
+    keep their ids (:func:`popreplay.i18n.language_free`)."""
     record.game = result["game"] or record.game  # an invalid result may not know them
     record.mode = result["mode"] or record.mode
     record.status = result["status"]
     record.legal = result["legal"]
     claims = result["claims"]
-    record.errors = [dict(entry) for entry in result["errors"]]  # JSON columns: plain dicts
-    record.outcome = result["outcome"]
+    stored = language_free(result)  # JSON that keeps the message ids: any language later
+    record.errors = stored["errors"]
+    record.outcome = stored["outcome"]
     record.claims = None if claims is None else dict(claims)
     record.claims_match = None if claims is None else claims["match"]
     record.engine_version = result["engine"]

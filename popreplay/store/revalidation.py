@@ -11,6 +11,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, undefer
 
 from ..checking import check_text
+from ..i18n import without_ids
 from ..logformat.types import Result
 from ..db.models import GameRecord, StoredReplay
 from ..db.session import sqlite_writer
@@ -33,8 +34,10 @@ class Revalidated:
 
 
 def _comparable(result: Mapping[str, Any]) -> str:
-    return json.dumps({k: v for k, v in result.items() if k != "engine"}, sort_keys=True,
-                      ensure_ascii=False)
+    """The published result without the engine's version: a row stored before message ids were
+    kept compares equal to the same result with them (revalidating stores the ids)."""
+    return json.dumps({k: v for k, v in without_ids(result).items() if k != "engine"},
+                      sort_keys=True, ensure_ascii=False)
 
 
 def check_record(record: GameRecord) -> Result:

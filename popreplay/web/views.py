@@ -25,6 +25,7 @@ from ..db.session import get_session
 from ..db.types import db_text
 from ..engine import ENGINE_VERSION, GAMES
 from ..games import KITS, example_kit, examples, static_file
+from ..i18n import has_ids
 from ..i18n.words import error_words
 from ..jsonout import compact
 from ..store.lookups import find_by_slug, known_players, recent_public
@@ -383,9 +384,9 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
     game = result.get("game")
     error = result["errors"][0] if result["status"] == "illegal" and result["errors"] else None
     if result.get("errors") and log is not None and current_lang() != "en" and \
-            not all(e.get("message_id") for e in result["errors"]):
-        # a stored result is JSON: its errors lost their message ids; the log (no steps: fast)
-        # gives them back, so that the violation is said in the page's language
+            not has_ids(result):
+        # a row stored before message ids were kept (popreplay revalidate stores them): the
+        # log (no steps: fast) gives them back, so that the violation is in the page's language
         fresh = check_log(log)
         if [e["code"] for e in fresh["errors"]] == [e.get("code") for e in result["errors"]]:
             result = {**result, "errors": localized(fresh)["errors"]}

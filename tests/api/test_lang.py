@@ -107,10 +107,10 @@ def test_stored_game_and_replay_in_french_with_their_own_etags(client):
                        headers={"If-None-Match": replay_fr.headers["ETag"]})
     assert again.status_code == 304
     listed = client.get(f"{API}/games", query_string={"lang": "fr"}).get_json()["items"]
-    # a list reads no log (issue 15): its errors keep the stored English, without ids
+    # a list reads no log (issue 15): its errors are rendered from the ids stored with them
     (error,) = listed[0]["result"]["errors"]
-    assert error["message"].startswith("there is no card 99")
-    assert error.get("message_id") is None
+    assert error["message"].startswith("il n'y a pas de carte 99")
+    assert error["message_id"] == "pop.unknown-card"
 
 
 def test_the_recorders_check_speaks_french(client):
