@@ -59,7 +59,7 @@ class GameKit:
     # the recorder's end screen (``web/claimform.py``): a label for each claimable field of the
     # game's own (lazy), and a word for each value of its choice fields, keyed (field, value)
     # "module:function": (token, parent, grandparent) -> a number of a log's pointer in the game's
-    # words ("row 2", "card 1"), or None (``web.views.place_in_log``)
+    # words ("row 2", "card 1"), or None (``web.places.place_in_log``)
     place_word: str | None = None
     claim_labels: tuple[tuple[str, Any], ...] = ()
     claim_choices: tuple[tuple[tuple[str, Any], Any], ...] = ()

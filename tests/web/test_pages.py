@@ -14,7 +14,8 @@ import pytest
 
 from popreplay.checking import check_text
 from popreplay.games import KITS
-from popreplay.web.views import EXAMPLES, HERE, example_path, game_script, offending_move, place_in_log
+from popreplay.web.places import offending_move, place_in_log
+from popreplay.web.views import EXAMPLES, HERE, example_path, game_script
 from tests.conftest import gzip_negotiated
 
 

@@ -1,4 +1,4 @@
-"""What the pages say of a POP! log's places (``web.views.place_in_log``): a number of a JSON
+"""What the pages say of a POP! log's places (``web.places.place_in_log``): a number of a JSON
 Pointer in words — a layout's row and queue, a card of a play, a hand, a draw or the Chief."""
 
 from __future__ import annotations
