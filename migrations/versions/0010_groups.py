@@ -42,6 +42,10 @@ def upgrade() -> None:
         sa.Column("game_id", sa.Integer(), nullable=False),
         sa.Column("group_id", sa.Integer(), nullable=False),
         sa.Column("order_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("game", sa.String(length=32), nullable=False),
+        sa.Column("mode", sa.String(length=32), nullable=False),
+        sa.Column("status", sa.String(length=16), nullable=False),
+        sa.Column("legal", sa.Boolean(), nullable=False),
         sa.Column("added_at", sa.DateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(
             ["game_id"], ["games.id"], name=op.f("fk_group_games_game_id_games"), ondelete="CASCADE"

@@ -24,6 +24,12 @@ def order_at(record: GameRecord) -> datetime:
     return record.played_at or record.created_at
 
 
+def copy_game(link: GroupGame, record: GameRecord) -> None:
+    """What the group's statistics read of a game, copied onto its link."""
+    link.game, link.mode, link.status, link.legal = (record.game, record.mode, record.status,
+                                                     record.legal)
+
+
 def mark_stale(group: Group, when: datetime) -> None:
     """The group's ratings are stale from ``when`` on (the earliest such point is kept)."""
     if group.stale_from is None or when < group.stale_from:
@@ -54,6 +60,7 @@ def _games_changed(session: Session, _context: Any, _instances: Any) -> None:
             new = order_at(record)
             mark_stale(group, link.order_at if deleted else min(link.order_at, new))
             if not deleted:
+                copy_game(link, record)
                 link.order_at = new
 
 
