@@ -91,26 +91,26 @@ def add_member(session: Session, group: Group, *, name: str,
 
 
 def add_alias(session: Session, group: Group, member: Member, name: str) -> None:
-    alias = valid_name(name, path="/name")
-    with sqlite_writer(session):
-        try:
-            claim(session, group, member, alias, path="/name")
-        except Refused:
-            session.rollback()
-            raise
-        session.commit()
+    _named(session, group, member, name, display=False)
 
 
 def rename(session: Session, group: Group, member: Member, name: str) -> Member:
     """A new display name (also one of the member's names); the old names stay its aliases."""
-    display = valid_name(name, path="/name")
+    return _named(session, group, member, name, display=True)
+
+
+def _named(session: Session, group: Group, member: Member, name: str, *,
+           display: bool) -> Member:
+    """``name`` made one of ``member``'s names (and its display name), or nothing changed."""
+    clean = valid_name(name, path="/name")
     with sqlite_writer(session):
         try:
-            claim(session, group, member, display, path="/name")
+            claim(session, group, member, clean, path="/name")
         except Refused:
             session.rollback()
             raise
-        member.name = display
+        if display:
+            member.name = clean
         session.commit()
     return member
 
