@@ -35,7 +35,8 @@ def _number(text: str) -> int | None:
 def _claimed(fields: list[dict[str, Any]], players: list[str]) -> dict[str, Any]:
     """The form read back into a sheet's ``claimed`` (left-out values stay out: the check
     says what is missing)."""
-    form, out = request.form, {}
+    form = request.form
+    out: dict[str, Any] = {}
     for spec in fields:
         key, kind = spec["key"], spec["kind"]
         if kind == "rounds":
