@@ -33,6 +33,7 @@ def upgrade() -> None:
         sa.Column("stale_from", sa.DateTime(timezone=True), nullable=True),
         sa.Column("ratings_done", sa.Integer(), nullable=False),
         sa.Column("ratings_total", sa.Integer(), nullable=False),
+        sa.Column("version", sa.Integer(), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_groups")),
         sa.UniqueConstraint("slug", name=op.f("uq_groups_slug")),

@@ -30,8 +30,14 @@ def copy_game(link: GroupGame, record: GameRecord) -> None:
                                                      record.legal)
 
 
+def touch(group: Group) -> None:
+    """Something the group's pages show changed: pages kept in a cache are stale."""
+    group.version = (group.version or 0) + 1
+
+
 def mark_stale(group: Group, when: datetime) -> None:
     """The group's ratings are stale from ``when`` on (the earliest such point is kept)."""
+    touch(group)
     if group.stale_from is None or when < group.stale_from:
         group.stale_from = when
 

@@ -41,6 +41,9 @@ class Group(Base):
     stale_from: Mapped[datetime | None] = mapped_column(UTCDateTime)
     ratings_done: Mapped[int] = mapped_column(Integer, default=0)  # progress of a recompute
     ratings_total: Mapped[int] = mapped_column(Integer, default=0)
+    # bumped by every change its pages show (a game, a name, a member, the ratings): what a
+    # page kept in a process's cache is checked against
+    version: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 

@@ -165,7 +165,8 @@ def recompute(session: Session, group: Group, *, progress: Progress | None = Non
     _leaderboards(session, group, state)
     with sqlite_writer(session):
         session.execute(update(Group).where(Group.id == group_id, Group.stale_from == start)
-                        .values(stale_from=None, ratings_done=total))
+                        .values(stale_from=None, ratings_done=total,
+                                version=Group.version + 1))
         session.commit()
     session.refresh(group)
     if progress:

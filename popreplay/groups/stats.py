@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Callable, Hashable, TypeVar
 
 from sqlalchemy import and_, case, func, or_, select
 from sqlalchemy.orm import Session, aliased, load_only
 
 from ..db.groups import Group, GroupGame, GroupSeat, Member, MemberRating, Rating
 from ..db.models import GamePlayer, GameRecord
+from ..caching import BoundedCache
 from ..engine import GAMES
 from .ratings import ordinal
 
@@ -21,7 +22,23 @@ LISTED = load_only(GameRecord.id, GameRecord.slug, GameRecord.title, GameRecord.
                    GameRecord.mode, GameRecord.status, GameRecord.legal, GameRecord.claims_match,
                    GameRecord.played_at, GameRecord.created_at, GameRecord.players)
 
-__all__ = ["Standing", "boards", "game_rows", "head_to_head", "history", "leaderboard",
+T = TypeVar("T")
+# what a member's page and statistics were, per group version (``Group.version``: bumped by every
+# change they show), so that a page read again and again is computed once per change
+_kept: BoundedCache[Hashable, Any] = BoundedCache(max_entries=512)
+
+
+def kept(group: Group, key: Hashable, compute: Callable[[], T]) -> T:
+    """``compute()``, or what it gave for ``key`` at this version of the group."""
+    full = (group.id, group.created_at, group.version, key)  # created_at: another database's
+    value = _kept.get(full)
+    if value is None:
+        value = compute()
+        _kept.put(full, value)
+    return value  # type: ignore[no-any-return]
+
+
+__all__ = ["Standing", "kept", "boards", "game_rows", "head_to_head", "history", "leaderboard",
            "member_games", "member_stats", "streaks"]
 
 

@@ -167,6 +167,11 @@ def member_page(slug: str, member_id: int) -> BaseResponse | str:
     if member.id != member_id:  # merged: the page of the member it became
         return redirect(url_for("web.member_page", slug=slug, member_id=member.id), code=301)
     _fresh(session, group)
+    return stats.kept(group, ("page", member.id, current_lang()),
+                      lambda: _member_page(session, group, member))
+
+
+def _member_page(session: Any, group: Group, member: Member) -> str:
     charts = []
     for board in stats.boards(session, group):
         points = stats.history(session, group, member, board, limit=500)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from popreplay.db.session import get_session
-from popreplay.groups import access, games
+from popreplay.groups import access, games, members
 from popreplay.store.ingestion import ingest
 from tests.groups.helpers import battle, club
 
@@ -76,3 +76,22 @@ def test_a_score_sheet_entered_on_the_page(app, client):
     assert done.status_code == 303
     page = client.get(f"/g/{slug}").get_data(as_text=True)
     assert "score sheet — not checked move by move" in page and 'data-board="pop/battle"' in page
+
+
+def test_a_kept_member_page_follows_every_change(app, client):
+    with app.app_context():
+        made, ids, _ = club(count=3)
+        slug, key, group_id = made.group.slug, made.invite_key, made.group.id
+    client.get(f"/g/{slug}/join?key={key}")
+    url = f"/g/{slug}/p/{ids['Bruno']}"
+    before = client.get(url).get_data(as_text=True)
+    assert client.get(url).get_data(as_text=True) == before  # kept
+    with app.app_context():
+        from popreplay.db.groups import Group
+
+        session = get_session()
+        group = session.get(Group, group_id)
+        games.add_game(session, group, ingest(session, battle(777, 3, 25)).record)
+        members.rename(session, group, members.member_of(session, group, ids["Alice"]), "Alicia")
+    after = client.get(url).get_data(as_text=True)
+    assert after != before and "Alicia" in after
