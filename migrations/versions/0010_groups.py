@@ -33,6 +33,7 @@ def upgrade() -> None:
         sa.Column("stale_from", sa.DateTime(timezone=True), nullable=True),
         sa.Column("ratings_done", sa.Integer(), nullable=False),
         sa.Column("ratings_total", sa.Integer(), nullable=False),
+        sa.Column("version", sa.Integer(), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_groups")),
         sa.UniqueConstraint("slug", name=op.f("uq_groups_slug")),
@@ -42,6 +43,10 @@ def upgrade() -> None:
         sa.Column("game_id", sa.Integer(), nullable=False),
         sa.Column("group_id", sa.Integer(), nullable=False),
         sa.Column("order_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("game", sa.String(length=32), nullable=False),
+        sa.Column("mode", sa.String(length=32), nullable=False),
+        sa.Column("status", sa.String(length=16), nullable=False),
+        sa.Column("legal", sa.Boolean(), nullable=False),
         sa.Column("added_at", sa.DateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(
             ["game_id"], ["games.id"], name=op.f("fk_group_games_game_id_games"), ondelete="CASCADE"

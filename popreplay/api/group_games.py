@@ -222,6 +222,10 @@ def member_stats(slug: str, member_id: int) -> Any:
     session, group, _ = opened(slug, "read", doing="Reading a member's statistics")
     member = attempt(group_members.member_of, session, group, member_id)
     fresh(session, group)
+    return stats.kept(group, ("stats", member.id), lambda: _member_stats(session, group, member))
+
+
+def _member_stats(session: Session, group: Group, member: Any) -> dict[str, Any]:
     boards = [standing_view(s, name=board) for board in stats.boards(session, group)
               for s in stats.leaderboard(session, group, board) if s.member_id == member.id]
     return {"member": member_view(session, member),

@@ -24,8 +24,20 @@ def order_at(record: GameRecord) -> datetime:
     return record.played_at or record.created_at
 
 
+def copy_game(link: GroupGame, record: GameRecord) -> None:
+    """What the group's statistics read of a game, copied onto its link."""
+    link.game, link.mode, link.status, link.legal = (record.game, record.mode, record.status,
+                                                     record.legal)
+
+
+def touch(group: Group) -> None:
+    """Something the group's pages show changed: pages kept in a cache are stale."""
+    group.version = (group.version or 0) + 1
+
+
 def mark_stale(group: Group, when: datetime) -> None:
     """The group's ratings are stale from ``when`` on (the earliest such point is kept)."""
+    touch(group)
     if group.stale_from is None or when < group.stale_from:
         group.stale_from = when
 
@@ -54,6 +66,7 @@ def _games_changed(session: Session, _context: Any, _instances: Any) -> None:
             new = order_at(record)
             mark_stale(group, link.order_at if deleted else min(link.order_at, new))
             if not deleted:
+                copy_game(link, record)
                 link.order_at = new
 
 

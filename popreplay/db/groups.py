@@ -41,6 +41,9 @@ class Group(Base):
     stale_from: Mapped[datetime | None] = mapped_column(UTCDateTime)
     ratings_done: Mapped[int] = mapped_column(Integer, default=0)  # progress of a recompute
     ratings_total: Mapped[int] = mapped_column(Integer, default=0)
+    # bumped by every change its pages show (a game, a name, a member, the ratings): what a
+    # page kept in a process's cache is checked against
+    version: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
@@ -75,7 +78,9 @@ class MemberAlias(Base):
 
 class GroupGame(Base):
     """A game of a group; ``order_at`` is its place in the played order (the date of play, else
-    when it was stored), ties broken by the game's number."""
+    when it was stored), ties broken by the game's number. ``game``, ``mode``, ``status`` and
+    ``legal`` are the game's, copied (and kept in step by ``group_events``) so that statistics
+    and ratings never read the games' rows (which hold the logs)."""
 
     __tablename__ = "group_games"
     __table_args__ = (Index(None, "group_id", "order_at", "game_id"),)
@@ -84,6 +89,10 @@ class GroupGame(Base):
                                          primary_key=True)
     group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"))
     order_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    game: Mapped[str] = mapped_column(String(32))
+    mode: Mapped[str] = mapped_column(String(32))
+    status: Mapped[str] = mapped_column(String(16))
+    legal: Mapped[bool] = mapped_column(Boolean)
     added_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 

@@ -75,7 +75,7 @@ def create_group(session: Session, *, name: str, private: bool = True,
     admin, invite = secrets.token_urlsafe(32), secrets.token_urlsafe(16)
     group = Group(slug=slug, name=name, private=private, checked_only=checked_only,
                   admin_token_hash=token_hash(admin), invite_key_hash=token_hash(invite),
-                  ratings_done=0, ratings_total=0, created_at=utcnow())
+                  ratings_done=0, ratings_total=0, version=0, created_at=utcnow())
     with sqlite_writer(session):
         session.add(group)
         session.commit()

@@ -11,7 +11,7 @@ from typing import Mapping, Sequence
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
-from ..db.group_events import mark_stale, order_at
+from ..db.group_events import copy_game, mark_stale, order_at
 from ..db.groups import Group, GroupGame, GroupSeat, Member, MemberAlias
 from ..db.models import GameRecord
 from ..db.queries import folded_name
@@ -71,6 +71,7 @@ def add_game(session: Session, group: Group, record: GameRecord) -> Joined:
     with sqlite_writer(session):
         link = GroupGame(game_id=record.id, group_id=group.id, order_at=order_at(record),
                          added_at=utcnow())
+        copy_game(link, record)
         session.add(link)
         session.flush()
         session.add_all(GroupSeat(game_id=record.id, position=i, name=name, member_id=member)

@@ -9,7 +9,7 @@ from typing import Iterable, Sequence
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
-from ..db.group_events import mark_stale
+from ..db.group_events import mark_stale, touch
 from ..db.groups import Group, GroupGame, GroupSeat, Member, MemberAlias
 from ..db.queries import folded_name, player_name
 from ..db.session import sqlite_writer
@@ -76,6 +76,7 @@ def add_member(session: Session, group: Group, *, name: str,
         raise Refused(409, "too-many-members", f"A group has at most {MAX_MEMBERS} members.")
     with sqlite_writer(session):
         member = Member(group_id=group.id, name=display, created_at=utcnow())
+        touch(group)
         session.add(member)
         session.flush()
         try:
@@ -91,26 +92,27 @@ def add_member(session: Session, group: Group, *, name: str,
 
 
 def add_alias(session: Session, group: Group, member: Member, name: str) -> None:
-    alias = valid_name(name, path="/name")
-    with sqlite_writer(session):
-        try:
-            claim(session, group, member, alias, path="/name")
-        except Refused:
-            session.rollback()
-            raise
-        session.commit()
+    _named(session, group, member, name, display=False)
 
 
 def rename(session: Session, group: Group, member: Member, name: str) -> Member:
     """A new display name (also one of the member's names); the old names stay its aliases."""
-    display = valid_name(name, path="/name")
+    return _named(session, group, member, name, display=True)
+
+
+def _named(session: Session, group: Group, member: Member, name: str, *,
+           display: bool) -> Member:
+    """``name`` made one of ``member``'s names (and its display name), or nothing changed."""
+    clean = valid_name(name, path="/name")
     with sqlite_writer(session):
         try:
-            claim(session, group, member, display, path="/name")
+            claim(session, group, member, clean, path="/name")
         except Refused:
             session.rollback()
             raise
-        member.name = display
+        if display:
+            member.name = clean
+        touch(group)
         session.commit()
     return member
 
@@ -135,6 +137,7 @@ def merge(session: Session, group: Group, member: Member, *, into: Member) -> Me
         session.execute(update(GroupSeat).where(GroupSeat.member_id == member.id)
                         .values(member_id=into.id))
         member.merged_into_id = into.id
+        touch(group)
         if first is not None:
             mark_stale(group, first)
         session.commit()

@@ -23,7 +23,7 @@ from sqlalchemy import and_, case, delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from ..db.groups import Group, GroupGame, GroupSeat, MemberRating, Rating
-from ..db.models import GamePlayer, GameRecord
+from ..db.models import GamePlayer
 from ..db.session import sqlite_writer
 from ..engine import GAMES
 
@@ -73,15 +73,14 @@ class RatedGame:
 
 def _rated_games(session: Session, group: Group, *, start: datetime) -> Iterator[RatedGame]:
     statuses = ["complete"] if group.checked_only else ["complete", "sheet"]
-    query = (select(GroupGame.game_id, GroupGame.order_at, GameRecord.game, GameRecord.mode,
-                    GameRecord.status, GameRecord.legal, GroupSeat.position, GroupSeat.member_id,
+    query = (select(GroupGame.game_id, GroupGame.order_at, GroupGame.game, GroupGame.mode,
+                    GroupGame.status, GroupGame.legal, GroupSeat.position, GroupSeat.member_id,
                     GamePlayer.score, GamePlayer.won)
-             .join(GameRecord, GameRecord.id == GroupGame.game_id)
              .join(GroupSeat, GroupSeat.game_id == GroupGame.game_id)
              .join(GamePlayer, and_(GamePlayer.game_id == GroupSeat.game_id,
                                     GamePlayer.position == GroupSeat.position))
              .where(GroupGame.group_id == group.id, GroupGame.order_at >= start,
-                    GameRecord.status.in_(statuses))
+                    GroupGame.status.in_(statuses))
              .order_by(GroupGame.order_at, GroupGame.game_id, GroupSeat.position))
     current: list[Any] = []
     for row in session.execute(query).yield_per(5000):
@@ -166,7 +165,8 @@ def recompute(session: Session, group: Group, *, progress: Progress | None = Non
     _leaderboards(session, group, state)
     with sqlite_writer(session):
         session.execute(update(Group).where(Group.id == group_id, Group.stale_from == start)
-                        .values(stale_from=None, ratings_done=total))
+                        .values(stale_from=None, ratings_done=total,
+                                version=Group.version + 1))
         session.commit()
     session.refresh(group)
     if progress:

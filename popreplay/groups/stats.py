@@ -6,17 +6,39 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Sequence
+from typing import Any, Callable, Hashable, TypeVar
 
-from sqlalchemy import and_, case, func, select
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy import and_, case, func, or_, select
+from sqlalchemy.orm import Session, aliased, load_only
 
 from ..db.groups import Group, GroupGame, GroupSeat, Member, MemberRating, Rating
 from ..db.models import GamePlayer, GameRecord
+from ..caching import BoundedCache
 from ..engine import GAMES
 from .ratings import ordinal
 
-__all__ = ["Standing", "boards", "game_rows", "head_to_head", "history", "leaderboard",
+# what a list of games shows (never the log, nor the outcome and errors: JSON of kilobytes)
+LISTED = load_only(GameRecord.id, GameRecord.slug, GameRecord.title, GameRecord.game,
+                   GameRecord.mode, GameRecord.status, GameRecord.legal, GameRecord.claims_match,
+                   GameRecord.played_at, GameRecord.created_at, GameRecord.players)
+
+T = TypeVar("T")
+# what a member's page and statistics were, per group version (``Group.version``: bumped by every
+# change they show), so that a page read again and again is computed once per change
+_kept: BoundedCache[Hashable, Any] = BoundedCache(max_entries=512)
+
+
+def kept(group: Group, key: Hashable, compute: Callable[[], T]) -> T:
+    """``compute()``, or what it gave for ``key`` at this version of the group."""
+    full = (group.id, group.created_at, group.version, key)  # created_at: another database's
+    value = _kept.get(full)
+    if value is None:
+        value = compute()
+        _kept.put(full, value)
+    return value  # type: ignore[no-any-return]
+
+
+__all__ = ["Standing", "kept", "boards", "game_rows", "head_to_head", "history", "leaderboard",
            "member_games", "member_stats", "streaks"]
 
 
@@ -53,8 +75,7 @@ def history(session: Session, group: Group, member: Member, board: str,
     query = (select(Rating.game_id, Rating.order_at, Rating.rank, Rating.mu, Rating.sigma,
                     GameRecord.slug)
              .join(GameRecord, GameRecord.id == Rating.game_id)
-             .where(Rating.group_id == group.id, Rating.member_id == member.id,
-                    Rating.board == board)
+             .where(Rating.member_id == member.id, Rating.board == board)
              .order_by(Rating.order_at.desc(), Rating.game_id.desc()).limit(limit))
     rows = reversed(session.execute(query).all())
     return [{"game": slug, "played_at": when, "rank": rank, "mu": mu, "sigma": sigma,
@@ -63,9 +84,9 @@ def history(session: Session, group: Group, member: Member, board: str,
 
 def member_stats(session: Session, group: Group, member: Member) -> list[dict[str, Any]]:
     """Per game and mode: games, complete games, wins, win rate, average and best score."""
-    complete = GameRecord.status.in_(("complete", "sheet"))
+    complete = GroupGame.status.in_(("complete", "sheet"))
     scored = and_(complete, GamePlayer.score.is_not(None))
-    query = (select(GameRecord.game, GameRecord.mode, func.count(),
+    query = (select(GroupGame.game, GroupGame.mode, func.count(),
                     func.sum(case((complete, 1), else_=0)),
                     func.sum(case((and_(complete, GamePlayer.won.is_(True)), 1), else_=0)),
                     func.avg(case((scored, GamePlayer.score))),
@@ -73,12 +94,10 @@ def member_stats(session: Session, group: Group, member: Member) -> list[dict[st
                     func.max(case((scored, GamePlayer.score))))
              .select_from(GroupSeat)
              .join(GroupGame, GroupGame.game_id == GroupSeat.game_id)
-             .join(GameRecord, GameRecord.id == GroupSeat.game_id)
              .join(GamePlayer, and_(GamePlayer.game_id == GroupSeat.game_id,
                                     GamePlayer.position == GroupSeat.position))
              .where(GroupGame.group_id == group.id, GroupSeat.member_id == member.id)
-             .group_by(GameRecord.game, GameRecord.mode).order_by(GameRecord.game,
-                                                                  GameRecord.mode))
+             .group_by(GroupGame.game, GroupGame.mode).order_by(GroupGame.game, GroupGame.mode))
     out = []
     for game, mode, games, completed, wins, average, low, high in session.execute(query):
         lower = getattr(GAMES.get(game), "lower_score_wins", True)
@@ -91,51 +110,52 @@ def member_stats(session: Session, group: Group, member: Member) -> list[dict[st
 
 
 def head_to_head(session: Session, group: Group, member: Member) -> list[dict[str, Any]]:
-    """Against each other member: games played together (complete ones), and how often this
-    member finished ahead, behind or level (by rank where rated, else by win)."""
+    """Against each other member: games played together (complete ones, score sheets too), and
+    how often this member finished ahead, behind or level (winners first, then by score)."""
     mine, theirs = aliased(GroupSeat), aliased(GroupSeat)
     me_p, them_p = aliased(GamePlayer), aliased(GamePlayer)
-    query = (select(theirs.member_id, Member.name, me_p.won, them_p.won, me_p.score,
-                    them_p.score, GameRecord.game)
+    lower = [name for name, game in GAMES.items() if getattr(game, "lower_score_wins", True)]
+    flip = case((GroupGame.game.in_(lower), 1), else_=-1)
+    mine_score = func.coalesce(me_p.score, 0) * flip
+    their_score = func.coalesce(them_p.score, 0) * flip
+    mine_won, their_won = func.coalesce(me_p.won, False), func.coalesce(them_p.won, False)
+    ahead = or_(and_(mine_won, ~their_won), and_(mine_won == their_won, mine_score < their_score))
+    behind = or_(and_(~mine_won, their_won),
+                 and_(mine_won == their_won, mine_score > their_score))
+    query = (select(theirs.member_id, Member.name, func.count(),
+                    func.sum(case((ahead, 1), else_=0)), func.sum(case((behind, 1), else_=0)))
              .select_from(mine)
              .join(GroupGame, GroupGame.game_id == mine.game_id)
              .join(theirs, and_(theirs.game_id == mine.game_id,
                                 theirs.position != mine.position))
              .join(Member, Member.id == theirs.member_id)
-             .join(GameRecord, GameRecord.id == mine.game_id)
              .join(me_p, and_(me_p.game_id == mine.game_id, me_p.position == mine.position))
              .join(them_p, and_(them_p.game_id == mine.game_id,
                                 them_p.position == theirs.position))
              .where(GroupGame.group_id == group.id, mine.member_id == member.id,
-                    GameRecord.status.in_(("complete", "sheet"))))
-    table: dict[int | None, dict[str, Any]] = {}
-    for other, name, won, other_won, score, other_score, game in session.execute(query):
-        row = table.setdefault(other, {"member": other, "name": name, "games": 0, "ahead": 0,
-                                       "behind": 0, "level": 0})
-        row["games"] += 1
-        lower = getattr(GAMES.get(game), "lower_score_wins", True)
-        mine_key = (not won, _signed(score, lower))
-        their_key = (not other_won, _signed(other_score, lower))
-        row["ahead" if mine_key < their_key else "behind" if mine_key > their_key
-            else "level"] += 1
-    return sorted(table.values(), key=lambda r: (-r["games"], r["name"].casefold()))
-
-
-def _signed(score: int | None, lower: bool) -> int:
-    return 0 if score is None else (score if lower else -score)
+                    GroupGame.status.in_(("complete", "sheet")))
+             .group_by(theirs.member_id, Member.name))
+    table = [{"member": other, "name": name, "games": games, "ahead": int(up or 0),
+              "behind": int(down or 0), "level": games - int(up or 0) - int(down or 0)}
+             for other, name, games, up, down in session.execute(query)]
+    return sorted(table, key=lambda r: (-r["games"], r["name"].casefold()))
 
 
 def member_games(session: Session, group: Group, member: Member, *,
-                 limit: int = 50) -> Sequence[Any]:
-    """The member's games, newest first: (record, seat) pairs."""
-    query = (select(GameRecord, GamePlayer)
-             .join(GroupSeat, GroupSeat.game_id == GameRecord.id)
-             .join(GroupGame, GroupGame.game_id == GameRecord.id)
-             .join(GamePlayer, and_(GamePlayer.game_id == GroupSeat.game_id,
-                                    GamePlayer.position == GroupSeat.position))
-             .where(GroupGame.group_id == group.id, GroupSeat.member_id == member.id)
-             .order_by(GroupGame.order_at.desc(), GameRecord.id.desc()).limit(limit))
-    return session.execute(query).all()
+                 limit: int = 50) -> list[Any]:
+    """The member's games, newest first: (record, seat) pairs. The newest are found among the
+    group's links first; only those games' rows are read (a game's row holds its log)."""
+    newest = session.execute(select(GroupSeat.game_id, GroupSeat.position)
+              .join(GroupGame, GroupGame.game_id == GroupSeat.game_id)
+              .where(GroupGame.group_id == group.id, GroupSeat.member_id == member.id)
+              .order_by(GroupGame.order_at.desc(), GroupGame.game_id.desc()).limit(limit)).all()
+    if not newest:
+        return []
+    records = {r.id: r for r in session.scalars(select(GameRecord).where(
+        GameRecord.id.in_([game for game, _ in newest])).options(LISTED))}
+    seats = {(p.game_id, p.position): p for p in session.scalars(select(GamePlayer).where(
+        GamePlayer.game_id.in_([game for game, _ in newest])))}
+    return [(records[game], seats[(game, position)]) for game, position in newest]
 
 
 def streaks(session: Session, group: Group, member: Member) -> dict[str, Any]:
@@ -145,9 +165,8 @@ def streaks(session: Session, group: Group, member: Member) -> dict[str, Any]:
              .join(GroupSeat, and_(GroupSeat.game_id == GamePlayer.game_id,
                                    GroupSeat.position == GamePlayer.position))
              .join(GroupGame, GroupGame.game_id == GamePlayer.game_id)
-             .join(GameRecord, GameRecord.id == GamePlayer.game_id)
              .where(GroupGame.group_id == group.id, GroupSeat.member_id == member.id,
-                    GameRecord.status.in_(("complete", "sheet")), GamePlayer.won.is_not(None))
+                    GroupGame.status.in_(("complete", "sheet")), GamePlayer.won.is_not(None))
              .order_by(GroupGame.order_at, GroupGame.game_id))
     longest = run = 0
     current: tuple[bool | None, int] | None = None
@@ -165,8 +184,7 @@ def game_rows(session: Session, group: Group, *, after: tuple[datetime, int] | N
     ``after`` continues from a (order_at, game number) key."""
     order = ([GroupGame.order_at.desc(), GroupGame.game_id.desc()] if newest_first
              else [GroupGame.order_at, GroupGame.game_id])
-    query = (select(GameRecord, GroupGame.order_at)
-             .join(GroupGame, GroupGame.game_id == GameRecord.id)
+    query = (select(GroupGame.game_id, GroupGame.order_at)
              .where(GroupGame.group_id == group.id).order_by(*order).limit(limit))
     if after is not None:
         when, last = after
@@ -176,8 +194,11 @@ def game_rows(session: Session, group: Group, *, after: tuple[datetime, int] | N
         else:
             query = query.where((GroupGame.order_at > when) | (
                 (GroupGame.order_at == when) & (GroupGame.game_id > last)))
-    rows = session.execute(query).all()
-    ids = [record.id for record, _ in rows]
+    links = session.execute(query).all()
+    ids = [game for game, _ in links]
+    records = {r.id: r for r in session.scalars(
+        select(GameRecord).where(GameRecord.id.in_(ids)).options(LISTED))} if ids else {}
+    rows = [(records[game], when) for game, when in links]
     seats: dict[int, list[Any]] = {}
     if ids:
         seat_rows = session.execute(

@@ -144,16 +144,17 @@ def group_map_names(slug: str, ref: str) -> BaseResponse:
             mapping[seat.name] = int(value)
     try:
         games.map_names(session, group, record, mapping)
-        ratings.schedule(session, group, later=None if broker_url() is None else _later())
+        schedule_ratings(session, group)
     except Refused:
         pass
     return redirect(url_for("web.group_page", slug=slug) + "#asked", code=303)
 
 
-def _later() -> Any:
+def schedule_ratings(session: Any, group: Group) -> None:
+    """After a change: the ratings recomputed on a worker (a broker is set) or here."""
     from ..api.groups import later
 
-    return later()
+    ratings.schedule(session, group, later=later())
 
 
 @bp.get("/g/<string:slug>/p/<int:member_id>")
@@ -166,6 +167,11 @@ def member_page(slug: str, member_id: int) -> BaseResponse | str:
     if member.id != member_id:  # merged: the page of the member it became
         return redirect(url_for("web.member_page", slug=slug, member_id=member.id), code=301)
     _fresh(session, group)
+    return stats.kept(group, ("page", member.id, current_lang()),
+                      lambda: _member_page(session, group, member))
+
+
+def _member_page(session: Any, group: Group, member: Member) -> str:
     charts = []
     for board in stats.boards(session, group):
         points = stats.history(session, group, member, board, limit=500)

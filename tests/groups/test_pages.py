@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from popreplay.db.session import get_session
-from popreplay.groups import access, games
+from popreplay.groups import access, games, members
 from popreplay.store.ingestion import ingest
 from tests.groups.helpers import battle, club
 
@@ -57,3 +57,41 @@ def test_a_private_group_page_is_not_found_without_the_link(app, client):
         made = access.create_group(get_session(), name="Hidden")
     assert client.get(f"/g/{made.group.slug}").status_code == 404
     assert client.get(f"/g/{made.group.slug}/p/1").status_code == 404
+
+
+def test_a_score_sheet_entered_on_the_page(app, client):
+    with app.app_context():
+        made, ids, _ = club(count=0)
+        slug, key = made.group.slug, made.invite_key
+    client.get(f"/g/{slug}/join?key={key}")
+    start = client.get(f"/g/{slug}/sheet").get_data(as_text=True)
+    assert 'value="pop/battle"' in start
+    players = {"board": "pop/battle", "m": [str(ids["Alice"]), str(ids["Bruno"])]}
+    form = client.get(f"/g/{slug}/sheet", query_string=players).get_data(as_text=True)
+    assert 'name="rounds-0-1"' in form and 'name="winners-0"' in form
+    missing = client.post(f"/g/{slug}/sheet", data={**players, "rounds-0-0": "4"})
+    assert missing.status_code == 422 and "/claimed/winners" in missing.get_data(as_text=True)
+    done = client.post(f"/g/{slug}/sheet", data={**players, "rounds-0-0": "4", "rounds-0-1": "9",
+                                                 "winners-0": "1"})
+    assert done.status_code == 303
+    page = client.get(f"/g/{slug}").get_data(as_text=True)
+    assert "score sheet — not checked move by move" in page and 'data-board="pop/battle"' in page
+
+
+def test_a_kept_member_page_follows_every_change(app, client):
+    with app.app_context():
+        made, ids, _ = club(count=3)
+        slug, key, group_id = made.group.slug, made.invite_key, made.group.id
+    client.get(f"/g/{slug}/join?key={key}")
+    url = f"/g/{slug}/p/{ids['Bruno']}"
+    before = client.get(url).get_data(as_text=True)
+    assert client.get(url).get_data(as_text=True) == before  # kept
+    with app.app_context():
+        from popreplay.db.groups import Group
+
+        session = get_session()
+        group = session.get(Group, group_id)
+        games.add_game(session, group, ingest(session, battle(777, 3, 25)).record)
+        members.rename(session, group, members.member_of(session, group, ids["Alice"]), "Alicia")
+    after = client.get(url).get_data(as_text=True)
+    assert after != before and "Alicia" in after
