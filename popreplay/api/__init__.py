@@ -22,6 +22,9 @@ def init_app(app: Flask) -> Api:
     api = PopreplayApi(app, spec_kwargs={
         "info": {"description": "Replay card-game logs, check every move, recompute the scores."},
     })
+    app.url_map.converters["ref"] = games.RefConverter  # before the routes are registered
+    api.register_converter(games.RefConverter,
+                           lambda _converter: {"type": "string", "minLength": 1})
     api.spec.components.security_scheme(
         "ownerToken", {"type": "http", "scheme": "bearer",
                        "description": "The owner token returned once by POST /games."})

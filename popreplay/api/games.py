@@ -10,6 +10,7 @@ from flask import Response, current_app, request, stream_with_context
 from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import RAISE
+from werkzeug.routing import BaseConverter
 
 from ..checking import check_text
 from ..db import queries
@@ -48,6 +49,21 @@ RAW_LOG_BODY = {
     "description": "The log (format popreplay/1), stored byte for byte as sent.",
     "content": {"application/json": {"schema": {"type": "object"}}},
 }
+
+
+class RefConverter(BaseConverter):
+    """A game's ``{ref}`` (slug or number): any path segment but the exports' names, so that
+    ``/games/export`` answers only what its own route allows (``Allow: GET, HEAD, OPTIONS``, as
+    the document says), not a game's ``DELETE`` too."""
+
+    regex = r"(?!export(?:\.csv)?$)[^/]+"
+
+
+def no_content() -> Response:
+    """A 204: no body, so no ``Content-Type`` either."""
+    response = Response(status=204)
+    response.headers.pop("Content-Type", None)
+    return response
 
 
 def _filters(args: dict[str, Any]) -> queries.Filters:
@@ -189,7 +205,7 @@ def export_csv(args: dict[str, Any]) -> Response:
                    **{"Content-Disposition": 'attachment; filename="games.csv"'})
 
 
-@bp.route("/<string:ref>")
+@bp.route("/<ref:ref>")
 class Game(MethodView):
     @bp.response(200, GameSchema)
     @bp.alt_response(404, schema=ErrorSchema)
@@ -210,10 +226,10 @@ class Game(MethodView):
         record = _find(ref)
         require_owner(record, "Deleting")
         delete_game(get_session(), record)
-        return ""
+        return no_content()
 
 
-@bp.route("/<string:ref>/log")
+@bp.route("/<ref:ref>/log")
 @bp.response(200, description="The log exactly as uploaded.", content_type="application/json")
 @bp.alt_response(404, schema=ErrorSchema)
 def log(ref: str) -> Response:
@@ -226,7 +242,7 @@ def log(ref: str) -> Response:
     return response
 
 
-@bp.route("/<string:ref>/replay")
+@bp.route("/<ref:ref>/replay")
 @bp.response(200, ReplaySchema, description="The result with its annotated steps, computed by "
              "the running engine. Carries an ETag: a replay never changes for one engine version.")
 @bp.alt_response(304, description="Not modified (If-None-Match).")

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session, selectinload, undefer
 
 from ..engine import GAMES
 from .groups import Group, GroupGame
+from ..engine.players import identity
 from .models import GamePlayer, GameRecord
 from .types import db_text
 
@@ -56,10 +57,11 @@ def invisible_dropped(text: str) -> str:
 
 
 def player_name(name: str) -> str:
-    """A name as ``game_players`` stores and compares it: NFKC (full-width and other
-    compatibility forms are their plain letters: ``Ｃｌéｏ`` is ``Cléo``), without zero-width or
-    other format characters, storable. The log keeps the name as written."""
-    return db_text(unicodedata.normalize("NFKC", invisible_dropped(db_text(name))))
+    """A name as ``game_players`` stores and compares it: the engine's ``identity`` (NFKC:
+    full-width and other compatibility forms are their plain letters, ``Ｃｌéｏ`` is ``Cléo``;
+    without zero-width, format or other default-ignorable characters), storable. The log keeps
+    the name as written; two names of one log with the same identity are an illegal log."""
+    return db_text(identity(db_text(name)))
 
 
 def folded_name(name: str) -> str:

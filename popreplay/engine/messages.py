@@ -237,6 +237,9 @@ define({
     "core.player-range": "{low}–{high}",
     "core.blank-name": "a player name is empty or only spaces",
     "core.name-twice": "the name {repr:name} is given twice",
+    "core.name-same": ("{repr:name} is the same name as {repr:other} (full-width letters and "
+                       "invisible characters do not make another name): write each player's "
+                       "name one way"),
     "core.unknown-player": "{repr:name} is not a player of this game{hint}",
     "core.did-you-mean": "; did you mean {repr:name}?",
     "core.given-twice": "{name} is given twice",

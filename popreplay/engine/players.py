@@ -1,4 +1,5 @@
-"""Player names, the same way in every game: compared after Unicode NFC, unique, not blank."""
+"""Player names, the same way in every game: compared after Unicode NFC, unique (also after NFKC
+without invisible characters: ``identity``), not blank."""
 
 from __future__ import annotations
 
@@ -15,6 +16,24 @@ def nfc(name: str) -> str:
     return unicodedata.normalize("NFC", name)
 
 
+# Unicode's Default_Ignorable_Code_Point beyond the format characters (Cf): invisible too.
+_IGNORABLE = ((0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F),
+              (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8),
+              (0xE0000, 0xE0FFF))
+
+
+def _ignorable(char: str) -> bool:
+    code = ord(char)
+    return unicodedata.category(char) == "Cf" or any(lo <= code <= hi for lo, hi in _IGNORABLE)
+
+
+def identity(name: str) -> str:
+    """The name as one player: NFKC (full-width ``Ｒｏｙ`` is ``Roy``) without default-ignorable
+    code points (zero-width space and joiners, BOM, soft hyphen, variation selectors...). Two
+    names of one log with the same identity are refused; the store keys players by it."""
+    return unicodedata.normalize("NFKC", "".join(c for c in name if not _ignorable(c)))
+
+
 def index_players(names: list[str], *, low: int, high: int, what: str) -> dict[str, int]:
     """Map each player's NFC name to their position, or raise ``bad-player-count``.
 
@@ -27,13 +46,18 @@ def index_players(names: list[str], *, low: int, high: int, what: str) -> dict[s
         _fail(msg("core.player-count", what=what, wanted=wanted, high=high, count=count),
               "players")
     index: dict[str, int] = {}
+    seen: dict[str, str] = {}  # identity -> the name (NFC) that has it
     for position, name in enumerate(names):
         key = nfc(name)
-        if not key.strip():
+        same = identity(key)
+        if not same.strip():
             _fail(msg("core.blank-name"), "players", position)
         if key in index:
             _fail(msg("core.name-twice", name=key), "players", position)
+        if same in seen:
+            _fail(msg("core.name-same", name=key, other=seen[same]), "players", position)
         index[key] = position
+        seen[same] = key
     return index
 
 

@@ -43,3 +43,25 @@ def test_every_route_answers_405_with_allow_to_a_method_it_lacks(app, client):
             assert body["code"] == 405 and body["status"] == "Method Not Allowed", body
             checked += 1
     assert checked > 60
+
+
+def test_options_allow_what_the_document_says(app, client):
+    """``Allow`` (OPTIONS, and a 405's) lists the document's methods of the path, plus HEAD with
+    GET and OPTIONS: ``/games/export`` no longer takes a game's DELETE."""
+    spec = client.get("/api/v1/openapi.json").get_json()
+    for path, item in spec["paths"].items():
+        concrete_path = re.sub(r"\{[^}]+\}", "abcdefgh", path)
+        documented = {m.upper() for m in item if m in ("get", "post", "put", "patch", "delete")}
+        expected = documented | {"OPTIONS"} | ({"HEAD"} if "GET" in documented else set())
+        allow = client.options(concrete_path).headers["Allow"]
+        assert {m.strip() for m in allow.split(",")} == expected, path
+
+
+def test_a_deleted_game_answers_204_without_a_content_type(client, make_log):
+    created = client.post("/api/v1/games", data=make_log(), content_type="application/json")
+    body = created.get_json()
+    gone = client.delete(f"/api/v1/games/{body['slug']}",
+                         headers={"Authorization": f"Bearer {body['owner_token']}"})
+    assert gone.status_code == 204 and gone.data == b""
+    assert "Content-Type" not in gone.headers
+    assert client.delete("/api/v1/games/export").status_code == 405
