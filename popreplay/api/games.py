@@ -119,9 +119,11 @@ class Games(MethodView):
         except InvalidLog as invalid:
             raise ApiError(422, "The log is not valid: nothing was stored.",
                            errors=localize(invalid.result, request_lang())["errors"]) from None
-        body = game_view(done.record, fresh=done.result if done.created else None)
         if not done.created:
-            return body, 200
+            return game_view(done.record), 200
+        # a game stored just now has no table behind it: no sign-off to look for
+        body = game_view(done.record, fresh=done.result, table=False)
+        body.update(signoff=None, corrections=[])
         body["owner_token"] = done.owner_token
         return body, 201, {"Location": body["links"]["self"]}
 
