@@ -17,6 +17,7 @@ from ..db import queries
 from ..db.session import get_session
 from ..engine import ENGINE_VERSION
 from ..jsonout import compact
+from ..replayformat import FORMATS, LATEST, in_format
 from ..store import export as exporting
 from ..store.edits import delete_game
 from ..store.ingestion import ingest
@@ -91,13 +92,27 @@ def _etag(response: Response) -> Response:
     return response
 
 
-def localized_replay(log: bytes, lang: str) -> bytes:
+def _replay_format() -> int:
+    """``?format=`` of a replay: 2 (the default: each step after the first carries what changed,
+    ``state_patch``) or 1 (every step its whole ``state``, as before format 2)."""
+    asked = request.args.get("format")
+    if asked is None:
+        return LATEST
+    if asked.isascii() and asked.isdigit() and int(asked) in FORMATS:
+        return int(asked)
+    message = f"format must be one of {', '.join(map(str, FORMATS))}"
+    raise ApiError(422, message, errors=[{"code": "bad-query", "message": message,
+                                          "path": "/format"}])
+
+
+def localized_replay(log: bytes, lang: str, replay_format: int = LATEST) -> bytes:
     """A replay in ``lang``, gzip-compressed as the stored ones are: replayed by the engine
     (pure Python: the worker's own thread gets its turns), localized, then encoded and
     compressed a step at a time. One ``json.loads`` of the 20 MB English replay or one
     ``json.dumps`` of the French one holds Python's lock for its whole length: a French slap
-    replay at its limit held ``/healthz`` 2.7 s that way (issue 25)."""
-    result = localize(check_text(log, with_steps=True), lang)
+    replay at its limit held ``/healthz`` 2.7 s that way (issue 25). In ``replay_format``
+    (``popreplay.replayformat``); English in the latest format is the stored replay instead."""
+    result = in_format(localize(check_text(log, with_steps=True), lang), replay_format)
     steps = result.pop("steps", None) or []
     packer = zlib.compressobj(6, zlib.DEFLATED, 31)  # gzip, no time in the header
     head = compact(result)
@@ -135,9 +150,11 @@ class Games(MethodView):
         except InvalidLog as invalid:
             raise ApiError(422, "The log is not valid: nothing was stored.",
                            errors=localize(invalid.result, request_lang())["errors"]) from None
-        body = game_view(done.record, fresh=done.result if done.created else None)
         if not done.created:
-            return body, 200
+            return game_view(done.record), 200
+        # a game stored just now has no table behind it: no sign-off to look for
+        body = game_view(done.record, fresh=done.result, table=False)
+        body.update(signoff=None, corrections=[])
         body["owner_token"] = done.owner_token
         return body, 201, {"Location": body["links"]["self"]}
 
@@ -243,8 +260,14 @@ def log(ref: str) -> Response:
 
 
 @bp.route("/<ref:ref>/replay")
+@bp.doc(parameters=[{"name": "format", "in": "query", "required": False,
+                     "schema": {"type": "integer", "enum": [1, 2], "default": 2},
+                     "description": "The replay format: 2, each step after the first carries "
+                                    "`state_patch` (JSON Patch against the step before); 1, every "
+                                    "step its whole `state` (docs/log-format.md)."}])
 @bp.response(200, ReplaySchema, description="The result with its annotated steps, computed by "
-             "the running engine. Carries an ETag: a replay never changes for one engine version.")
+             "the running engine. Carries an ETag: a replay never changes for one engine version "
+             "and format.")
 @bp.alt_response(304, description="Not modified (If-None-Match).")
 @bp.alt_response(404, schema=ErrorSchema)
 @bp.alt_response(503, schema=ErrorSchema, description="The first replay of this game takes longer "
@@ -255,23 +278,25 @@ def replay(ref: str) -> Response:
     """A game's annotated replay"""
     record = _find(ref)
     lang = request_lang()
+    replay_format = _replay_format()
     # Replays are stored gzip-compressed: sent as they are to a client that accepts gzip (with
     # its own entity tag, as a different representation), decompressed for any other. In English
     # they are the stored bytes; in another language the notes and messages are rendered once per
     # log and engine (beside the request, within its budget), gzip-compressed and kept (issue 25,
     # finding 7). The entity tag says which language, and is answered before any work.
     gzipped = request.accept_encodings.quality("gzip") > 0
-    etag = replay_etag(record) + (".gz" if gzipped else "") + (
+    etag = replay_etag(record, replay_format) + (".gz" if gzipped else "") + (
         "" if lang == "en" else f".{lang}")
     if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:
         session, wait = get_session(), current_app.config["REPLAY_WAIT"]
-        if lang == "en":
+        if lang == "en" and replay_format == LATEST:
             body = replay_gzip(session, record, wait=wait)
         else:
-            body = within_budget(("replay", record.content_hash, ENGINE_VERSION, lang),
-                                 localized_replay, record.log, lang)
+            body = within_budget(("replay", record.content_hash, ENGINE_VERSION, lang,
+                                  replay_format), localized_replay, record.log, lang,
+                                 replay_format)
         if not gzipped:
             body = gzip.decompress(body)
         response = Response(body, mimetype="application/json")

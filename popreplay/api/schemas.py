@@ -63,6 +63,10 @@ class ResultSchema(Schema):
 
 
 class ReplaySchema(ResultSchema):
+    replay_format = fields.Integer(metadata={
+        "description": "2 (the default): each step after the first has `state_patch`, the JSON "
+                       "Patch (RFC 6902) from the step before's state, instead of `state`; absent "
+                       "with ?format=1 (every step its whole `state`)"})
     steps = fields.List(fields.Dict(), metadata={"description": "one step per event, in order"})
 
 

@@ -1,8 +1,10 @@
 """Storing a new game: an upload (:func:`ingest`) or an export line (:func:`restore`). The log is
 stored byte for byte; the same game sent again (same bytes, or the same content in other bytes:
 :func:`~popreplay.store.tokens.canonical_hash`) is the game already stored, found by one
-duplicate check (:func:`_already_stored`) and, for a concurrent upload, by the unique hashes of
-the database (:func:`_commit_new`). One transaction per game."""
+duplicate check: an upload is inserted and the database's unique hashes refuse a game already
+stored (:func:`_commit_new`, which then answers with that game), whether it came before or at
+the same moment; an export line is looked for first (:func:`_already_stored`: its slug must not
+be refused as taken by itself). One transaction per game."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from ..db.models import VISIBILITIES, GameRecord
 from ..db.session import sqlite_writer
 from ..db.types import utcnow
 from .lookups import find_by_canonical_hash, find_by_hash, find_by_slug, stored_game
-from .records import Checker, apply_result, check_log, log_fields, parse_datetime, parse_log
+from .records import Checker, InvalidLog, apply_result, check_log, log_fields, parse_datetime, parse_log
 from .tokens import content_hash, new_owner_token, new_slug, token_hash
 
 __all__ = ["Ingested", "ingest", "restore"]
@@ -51,17 +53,22 @@ def ingest(session: Session, raw: bytes, *, visibility: str = "public",
 
     Raises :class:`~popreplay.store.records.InvalidLog` (nothing stored) when the log is not JSON
     or not of the right shape. Legal and illegal logs are both stored. The same game in other
-    bytes is the game already stored. A concurrent upload of the same game is caught by the
-    unique canonical hash: the loser gets the winner's game (``created`` False). ``checker``: how
+    bytes is the game already stored: the database's unique hashes refuse it and the stored game
+    is the answer (``created`` False), the same check for an earlier and a concurrent upload
+    (no lookup before the insert: a new game, the common case, costs one statement). ``checker``: how
     the parsed log's result is computed (the API's runs it beside the request, within its budget).
     """
     if visibility not in VISIBILITIES:
         raise ValueError(f"visibility must be one of {', '.join(VISIBILITIES)}")
     digest = content_hash(raw)
-    existing, data, identity = _already_stored(session, raw, digest=digest)
-    if existing is not None:
+    data, identity = parse_log(raw)
+    try:
+        result = check_log(data, checker=checker)
+    except InvalidLog:  # stored before under rules that took it: that game, as before
+        existing = stored_game(session, digest=digest, identity=identity)
+        if existing is None:
+            raise
         return Ingested.duplicate(existing)
-    result = check_log(data, checker=checker)
     token = new_owner_token()
     record = _new_record(raw, digest=digest, result=result, visibility=visibility,
                          owner_token_hash=token_hash(token), data=data, identity=identity)

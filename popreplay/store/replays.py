@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gzip
 import threading
+import zlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +30,7 @@ from ..db.models import GameRecord, StoredReplay
 from ..db.session import sqlite_writer
 from ..engine import ENGINE_VERSION
 from ..jsonout import compact
+from ..replayformat import LATEST, in_format, is_latest
 
 __all__ = ["RETRY_PENDING_SECONDS", "ReplayPending", "StoredBytes", "drop_stale_replays",
            "encode_replay", "forget_replay", "replay_etag", "replay_gzip", "replay_stored",
@@ -67,9 +69,9 @@ def replay_text(session: Session, record: GameRecord, *, wait: float | None = No
     return gzip.decompress(replay_gzip(session, record, wait=wait))
 
 
-def replay_etag(record: GameRecord) -> str:
-    """The replay's entity tag: the log's hash and the engine version."""
-    return f"{record.content_hash[:40]}.{ENGINE_VERSION}"
+def replay_etag(record: GameRecord, replay_format: int = LATEST) -> str:
+    """The replay's entity tag: the log's hash, the engine version and the replay format."""
+    return f"{record.content_hash[:40]}.{ENGINE_VERSION}.f{replay_format}"
 
 
 def replay_gzip(session: Session, record: GameRecord, *, wait: float | None = None) -> bytes:
@@ -120,13 +122,15 @@ def replay_stored(session: Session, record: GameRecord, *,
             GameRecord, GameRecord.id == StoredReplay.game_id).where(
             StoredReplay.game_id == record.id, GameRecord.content_hash == digest,
             StoredReplay.engine_version == ENGINE_VERSION)).first()
-        if row is not None:
+        # a row stored before the latest replay format is replaced (recomputed, then stored)
+        old = row is not None and not _in_latest_format(row[0])
+        if row is not None and not old:
             stored = StoredBytes(row[0], row[1])
         elif wait is None:
             _before_computing()
             with cyclic_gc_paused():
                 stored = encode_replay(raw)
-            save_replay(session, record, stored=stored, of=digest)
+            save_replay(session, record, stored=stored, of=digest, replace=old)
         else:
             _before_computing()
             job = _beside(record, raw=raw, digest=digest)
@@ -137,7 +141,7 @@ def replay_stored(session: Session, record: GameRecord, *,
                 handed_off = True
                 raise ReplayPending()
             stored = job.value()
-            save_replay(session, record, stored=stored, of=digest)
+            save_replay(session, record, stored=stored, of=digest, replace=old)
         _replay_gzip.put(key, stored)
         return stored
     finally:
@@ -148,25 +152,33 @@ def replay_stored(session: Session, record: GameRecord, *,
 
 
 def encode_replay(raw: bytes) -> StoredBytes:
-    """A log's replay with steps as stored: compact JSON, UTF-8, gzip; and its step count."""
-    result = check_text(raw, with_steps=True)
+    """A log's replay with steps as stored: compact JSON, UTF-8, gzip, in the latest replay
+    format (``popreplay.replayformat``: each step after the first carries what changed); and its
+    step count."""
+    result = in_format(dict(check_text(raw, with_steps=True)), LATEST)
     step_count = len(result.get("steps") or ())
     text = compact(result).encode("utf-8")
     del result
     return StoredBytes(gzip.compress(text, compresslevel=6, mtime=0), step_count)
 
 
-def save_replay(session: Session, record: GameRecord, *, stored: StoredBytes, of: str) -> None:
+def save_replay(session: Session, record: GameRecord, *, stored: StoredBytes, of: str,
+                replace: bool = False) -> None:
     """Store a replay computed from the log whose content hash is ``of``, only if that is still
     the game's log: the game's row is read (and locked, on PostgreSQL) in the same transaction,
     so a ``PUT`` of a new log (which changes the row first, then drops the stored replays) and
     this store come one after the other, and a replay of an older log is never kept for a newer
-    one (issue 25, finding 3). Used by the request path and by a queue worker."""
+    one (issue 25, finding 3). ``replace``: the row stored for this engine is in an older replay
+    format; it is deleted first. Used by the request path and by a queue worker."""
     try:
         with sqlite_writer(session):
             now = session.execute(select(GameRecord.content_hash).where(
                 GameRecord.id == record.id).with_for_update()).scalar()
             if now == of:
+                if replace:
+                    session.execute(delete(StoredReplay).where(
+                        StoredReplay.game_id == record.id,
+                        StoredReplay.engine_version == ENGINE_VERSION))
                 session.add(StoredReplay(game_id=record.id, engine_version=ENGINE_VERSION,
                                          body=stored.body, step_count=stored.step_count))
             session.commit()
@@ -192,6 +204,12 @@ def drop_stale_replays(session: Session, *, dry_run: bool = False) -> int:
         dropped = session.execute(delete(StoredReplay).where(stale)).rowcount
         session.commit()
     return dropped
+
+
+def _in_latest_format(body: bytes) -> bool:
+    """Whether a stored replay (gzip) is in the latest replay format: its first bytes say it."""
+    head = zlib.decompressobj(31).decompress(body, 64)
+    return is_latest(head)
 
 
 def _computed_meanwhile(key: Key, running: threading.Event, stored: StoredBytes | None) -> None:

@@ -35,8 +35,16 @@ def canonical_hash(data: Any) -> str:
     """What identifies a game: SHA-256 of its parsed log (as :func:`popreplay.logformat.parse_json`
     reads it: ``3.0`` is ``3``) with every string NFC, written as JSON with sorted keys, no spaces
     and no escapes beyond JSON's own, in UTF-8. The one definition: every path that stores or
-    changes a log computes it here."""
-    text = json.dumps(canonical(data), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    changes a log computes it here.
+
+    The walk that makes every string NFC is made only when it changes something: when the JSON
+    text is NFC, so is each of its strings and keys (each is a piece of the text between two
+    quotes, which compose with nothing; JSON escapes only ASCII), and the text is the canonical
+    one already."""
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    if not text.isascii() and not unicodedata.is_normalized("NFC", text):
+        text = json.dumps(canonical(data), ensure_ascii=False, sort_keys=True,
+                          separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 

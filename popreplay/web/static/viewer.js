@@ -36,6 +36,7 @@ import { append, clear, cssEscape, el } from "./dom.js";
 import { generic } from "./generic.js";
 import { lang, t } from "./i18n.js";
 import { resolve } from "./pointer.js";
+import { withStates } from "./replay-format.js";
 import { dropLead, kindWord } from "./words.js";
 import { claimsSection, disputeLine, pointsSection, renderResult, sources } from "./viewer-result.js";
 
@@ -47,7 +48,7 @@ export function Viewer(root, page, game) {
   this.root = root;
   this.page = page;
   this.result = page.result;
-  this.steps = page.result.steps || [];
+  this.steps = withStates(page.result.steps || []);
   this.game = game || generic;
   this.players = page.players || [];
   this.index = 0;

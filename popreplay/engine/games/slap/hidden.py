@@ -20,7 +20,7 @@ gives that card there, and the log is illegal (``docs/rules/slap.md``, "Hidden c
 from __future__ import annotations
 
 from collections import deque
-from typing import Iterable
+from typing import Any, Iterable
 
 Entry = str | int  # a certain card id, or a family id
 FREE = ""  # a never-seen card moving along an augmenting path
@@ -31,7 +31,8 @@ IMPOSSIBLE = "impossible"  # the card could be there, but no deal puts it there 
 
 
 class Hidden:
-    __slots__ = ("count", "size", "free", "cards", "held", "free_in", "fam", "where", "seen")
+    __slots__ = ("count", "size", "free", "cards", "held", "free_in", "fam", "where", "seen",
+                 "touched", "shown", "shown_last")
 
     def __init__(self) -> None:
         self.count = 0  # family ids handed out; dealt slots are 1, 2, … in deal order
@@ -43,10 +44,16 @@ class Hidden:
         self.fam: dict[str, set[int]] = {}  # tracked card -> families it may be in
         self.where: dict[str, int] = {}  # tracked card -> its family in the witness
         self.seen: set[str] = set()  # every card the log has named
+        # for the steps (shown_sets): families whose size, cards or "free" changed since the last
+        # step, and what the last step showed of each family (its entries shared with later steps)
+        self.touched: set[int] = set()
+        self.shown: dict[str, dict[str, Any]] = {}
+        self.shown_last = 0  # the largest family id in ``shown``
 
     def _new(self, size: int, free: bool) -> int:
         self.count += 1
         fid = self.count
+        self.touched.add(fid)
         self.size[fid], self.free[fid] = size, free
         self.cards[fid], self.held[fid], self.free_in[fid] = set(), set(), 0
         return fid
@@ -58,6 +65,7 @@ class Hidden:
         return fid
 
     def _drop(self, fid: int) -> None:
+        self.touched.add(fid)
         for card in self.cards.pop(fid):
             self.fam[card].discard(fid)
         del self.size[fid], self.free[fid], self.held[fid], self.free_in[fid]
@@ -69,6 +77,7 @@ class Hidden:
         may hold any card the old one may hold."""
         part = self._new(1, self.free[fid])
         self.size[fid] -= 1
+        self.touched.add(fid)
         cards = self.cards[fid]
         self.cards[part] = set(cards)
         for card in cards:
@@ -122,6 +131,7 @@ class Hidden:
                 return IMPOSSIBLE
             for other in families:
                 self.cards[other].discard(card)
+            self.touched.update(families)
             del self.fam[card], self.where[card]
         elif card in self.seen:
             return ELSEWHERE
@@ -131,6 +141,7 @@ class Hidden:
             return IMPOSSIBLE
         self.seen.add(card)
         self.size[fid] -= 1
+        self.touched.add(fid)
         if not self.size[fid]:
             self._drop(fid)
         return None
@@ -219,6 +230,31 @@ class Hidden:
     def members(self, fid: int) -> list[str]:
         """The seen cards a family may hold (sorted)."""
         return sorted(self.cards[fid])
+
+    def shown_sets(self) -> dict[str, dict[str, Any]]:
+        """Every family of face-down places a step shows, by ``?<id>`` in the order of the ids:
+        a set of won cards (order unknown) or a card that left one unseen (more than one place,
+        or seen cards it may hold): ``{count, cards, unseen}``. A new dict each time, whose
+        entries are rebuilt only for the families changed since the last call (``touched``) and
+        shared with the last call's otherwise: a step's cost does not grow with the game."""
+        shown, touched = self.shown, self.touched
+        if touched:
+            order_kept = True
+            for fid in sorted(touched):
+                key = f"?{fid}"
+                size = self.size.get(fid)
+                if size is not None and (size > 1 or self.cards[fid]):
+                    if key not in shown:
+                        order_kept = order_kept and fid > self.shown_last
+                        self.shown_last = max(self.shown_last, fid)
+                    shown[key] = {"count": size, "cards": self.members(fid),
+                                  "unseen": self.free[fid]}
+                else:
+                    shown.pop(key, None)
+            touched.clear()
+            if not order_kept:  # a family shown again after an older one: back in id order
+                self.shown = shown = dict(sorted(shown.items(), key=lambda item: int(item[0][1:])))
+        return dict(shown)
 
     def describe(self, fid: int) -> str:
         cards = self.members(fid)

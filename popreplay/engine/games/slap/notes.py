@@ -56,15 +56,6 @@ def _status(game: SlapReplay, position: int) -> str:
     return "in" if table.counts[position] else "no-cards"
 
 
-def _sets(table: Table) -> dict[str, dict[str, Any]]:
-    """Every family of face-down places that is not a plain unseen card: a set of won cards
-    (order unknown) or a card that left one unseen; keyed by its places' prefix (``?12`` for
-    ``?12.1``, ``?12.2``…)."""
-    hidden = table.hidden
-    return {f"?{fid}": {"count": size, "cards": hidden.members(fid), "unseen": hidden.free[fid]}
-            for fid, size in sorted(hidden.size.items()) if size > 1 or hidden.cards[fid]}
-
-
 def state(game: SlapReplay) -> dict[str, Any]:
     names, table = game.names, game.table
     challenge, window = game.challenge, game.window
@@ -74,7 +65,7 @@ def state(game: SlapReplay) -> dict[str, Any]:
         "counts": {n: table.counts[p] for p, n in enumerate(names)},
         "central": list(table.central),
         "folies": table.shown(table.folies),
-        "sets": _sets(table),
+        "sets": table.hidden.shown_sets(),
         "status": {n: _status(game, p) for p, n in enumerate(names)},
         "eliminated": [names[p] for p in table.eliminated],
         "next": None if following is None else names[following],

@@ -83,7 +83,7 @@ class Table:
     ``watch`` (optional) is told every move before it is made, with the same arguments: the
     simulator keeps the real cards that way (``simulate.py``)."""
 
-    __slots__ = ("piles", "counts", "central", "folies", "eliminated", "hidden", "watch")
+    __slots__ = ("piles", "counts", "central", "folies", "eliminated", "hidden", "watch", "labels")
 
     def __init__(self, players: int) -> None:
         self.piles: list[deque[Entry]] = [deque() for _ in range(players)]
@@ -93,6 +93,7 @@ class Table:
         self.eliminated: list[int] = []  # positions, in order of elimination
         self.hidden = Hidden()
         self.watch = None
+        self.labels: dict[tuple[int, int], list[str]] = {}  # (family, size) -> its places shown
 
     @property
     def players(self) -> int:
@@ -200,4 +201,17 @@ class Table:
         return [f"?{entry}.{k}" for k in range(1, size + 1)]
 
     def shown(self, entries) -> list[str]:
-        return [text for entry in entries for text in self.show(entry)]
+        """:meth:`show` of each entry, in one list (a step shows every pile: the places of a
+        family of ``n`` are written once per family and size, then reused)."""
+        size, labels = self.hidden.size, self.labels
+        out: list[str] = []
+        for entry in entries:
+            if isinstance(entry, str):
+                out.append(entry)
+                continue
+            key = (entry, size[entry])
+            texts = labels.get(key)
+            if texts is None:
+                texts = labels[key] = self.show(entry)
+            out.extend(texts)
+        return out
