@@ -74,8 +74,10 @@ def checked_place(state: states.State, at: str, how: str, value: Any, *,
     sender only what it knows, and the same entry gets the same answer whatever the cards it
     cannot see. An entry that clashes only with such a card is taken (docs/table.md, "What a
     refusal says")."""
-    whole = viewer is None or (viewer.host and viewer.player is None)
-    judged = state.log if whole else views.known_log(state, viewer)
+    if viewer is None or (viewer.host and viewer.player is None):
+        judged = state.log
+    else:
+        judged = views.known_log(state, viewer)
     try:
         log = place(judged, at, how, value)
     except PlaceError as error:
@@ -98,10 +100,11 @@ def checked_place(state: states.State, at: str, how: str, value: Any, *,
 
 def gathered(state: states.State, viewer: Viewer, entry: dict[str, Any], *,
              taken: list[str]) -> list[tuple]:
-    kind = entry.get("entry")
-    plan = state.plans.get(kind) if isinstance(kind, str) else None
+    asked = entry.get("entry")
+    kind = asked if isinstance(asked, str) else ""
+    plan = state.plans.get(kind)
     if plan is None:
-        raise TableError(422, f"No {kind!r} entry can come now.", [
+        raise TableError(422, f"No {asked!r} entry can come now.", [
             {"code": "bad-request", "message": "entry", "path": "/entry/entry"}])
     slots = entry.get("slots")
     if not isinstance(slots, dict) or not slots:
@@ -145,8 +148,8 @@ def gathered(state: states.State, viewer: Viewer, entry: dict[str, Any], *,
                               "by": owners.get(index)} for index, slot in enumerate(plan["slots"])]
             rows.append(("place", None, body))
             return rows
-        except TableError as error:
-            bad = (_culprit(plan, state.log, error), error.errors[0])
+        except TableError as refusal:
+            bad = (_culprit(plan, state.log, refusal), refusal.errors[0])
     slot, error = bad
     # The sender's cards passed the check of what it may know (``precheck``): what the whole
     # entry refuses now is a clash with cards it cannot see. Refusing it to the sender only

@@ -57,24 +57,36 @@ def pop_pool(log: dict[str, Any]) -> list[int]:
 
 
 def pop_turn_parts(desk: Desk, log: dict[str, Any], hands: dict[str, list[int]],
-                   viewer: str | None) -> None:
-    """The other seats choose their cards of turn 1 (a draw first in the 2-player variant)."""
+                   viewer: str | None, avoid: set[int]) -> None:
+    """The other seats choose their cards of turn 1: the first cards of their hands (kept in
+    every deal: they show once the turn is whole) and, in the 2-player variant, a draw first (a
+    card of no hand of any deal, ``avoid``)."""
     plan = desk.state().plans["turn"]
-    drawn = {c for cards in hands.values() for c in cards} | {
-        c for row in log["rounds"][0]["layout"] for c in row if c}
+    spare = [c for c in range(50, 0, -1) if c not in avoid]
     for name in log["players"]:
         if name == viewer:
             continue
         slots: dict[str, list[int]] = {}
-        draw = None
         if any(s["role"] == "draw" and s["player"] == name for s in plan["slots"]):
-            draw = next(c for c in range(50, 0, -1) if c not in drawn)
-            drawn.add(draw)
-            slots[str(slot_of(desk, "turn", "draw", name))] = [draw]
+            slots[str(slot_of(desk, "turn", "draw", name))] = [spare.pop(0)]
         play = slot_of(desk, "turn", "play", name)
-        count = plan["slots"][play]["count"]
-        slots[str(play)] = ([draw] if draw else []) + hands[name][:count - (1 if draw else 0)]
+        slots[str(play)] = hands[name][:plan["slots"][play]["count"]]
         desk.send(name, {"type": "part", "entry": "turn", "slots": slots})
+
+
+def keeping(real: dict[str, list[int]], viewer: str | None, pool: list[int], count: int,
+            rng: random.Random) -> dict[str, list[int]]:
+    """Another legal deal in which each other seat keeps its first ``count`` cards (the cards
+    it plays in turn 1, public once the turn is whole): the rest of the other hands dealt again
+    from their cards and ``pool``."""
+    others = [name for name in real if name != viewer]
+    rest = [c for name in others for c in real[name][count:]] + list(pool)
+    rng.shuffle(rest)
+    out = {name: list(hand) for name, hand in real.items()}
+    for name in others:
+        size = len(real[name]) - count
+        out[name], rest = real[name][:count] + rest[:size], rest[size:]
+    return out
 
 
 def random_cards(rng: random.Random, count: int) -> list[int]:
@@ -107,12 +119,15 @@ def test_pop_a_turn_is_answered_the_same_whatever_the_other_hands(players, varia
     log = pop_log(players, seed, variant=variant)
     rng = random.Random(seed * 7)
     real = log["rounds"][0]["hands"]
+    count = 2 if variant else 1
     for viewer in log["players"]:
-        other = other_deal(real, viewer, pop_pool(log), rng)
+        other = keeping(real, viewer, pop_pool(log), count, rng)
+        avoid = {c for deal in (real, other) for h in deal.values() for c in h} | {
+            c for row in log["rounds"][0]["layout"] for c in row if c}
         desks = []
         for hands in (real, other):
             desk = pop_dealt(log, hands)
-            pop_turn_parts(desk, log, hands, viewer)
+            pop_turn_parts(desk, log, hands, viewer, avoid)
             desks.append(desk)
         for who in (viewer, None, "host"):
             assert_same(desks[0].view(who), desks[1].view(who), f"{who}'s view")
@@ -127,6 +142,28 @@ def test_pop_a_turn_is_answered_the_same_whatever_the_other_hands(players, varia
             part = {"type": "part", "entry": "turn", "slots": {str(index): cards}}
             assert_same(*(d.answer(viewer, part) for d in desks), f"{viewer}'s part {part}")
         round_seq = next(r.seq for r in desks[0].rows if r.kind == "place")
+        # turn 1 made whole (its own cards, the Chief's from cards no hand holds in either deal),
+        # then corrections of its own card of turn 1
+        used = set(sum(real.values(), [])) | set(sum(other.values(), [])) | {
+            c for row in log["rounds"][0]["layout"] for c in row if c} | {
+            c for r in desks[0].rows + desks[1].rows if r.kind == "part"
+            for cards in r.body["slots"].values() for c in cards}
+        spare = [c for c in range(1, 51) if c not in used]
+        chief = slot_of(desks[0], "turn", "chief", None)
+        for desk in desks:
+            slots = {str(chief): spare[:plan["slots"][chief]["count"]]}
+            for k, s in enumerate(plan["slots"]):
+                if s["player"] == viewer:
+                    slots[str(k)] = (spare[-1:] if s["role"] == "draw"
+                                     else sorted(real[viewer])[:s["count"]])
+            desk.send(viewer, {"type": "part", "entry": "turn", "slots": slots})
+        turns = [[r for r in d.rows if r.kind == "place"] for d in desks]
+        assert len(turns[0]) == len(turns[1]) == 2, "turn 1 is whole in both deals"
+        for _ in range(4):
+            size = next(s["count"] for s in plan["slots"]
+                        if s["role"] == "play" and s["player"] == viewer)
+            fix = {"seq": turns[0][1].seq, "set": {f"/plays/{viewer}": random_cards(rng, size)}}
+            assert_same(*(d.correction(viewer, fix) for d in desks), f"{viewer}'s fix {fix}")
         for _ in range(4):  # a correction of its own hand (a card from anywhere)
             hand = list(real[viewer])
             hand[rng.randrange(len(hand))] = rng.randrange(1, 51)
