@@ -41,8 +41,10 @@ class Follower:
     def __init__(self, base: str, table: str, token: str, last: int | None = None) -> None:
         host, port = base.removeprefix("http://").split(":")
         self.connection = http.client.HTTPConnection(host, int(port), timeout=30)
-        headers = {} if last is None else {"Last-Event-ID": str(last)}
-        self.connection.request("GET", f"{API}/{table}/stream?token={token}", headers=headers)
+        headers = {"Authorization": f"Bearer {token}"}
+        if last is not None:
+            headers["Last-Event-ID"] = str(last)
+        self.connection.request("GET", f"{API}/{table}/stream", headers=headers)
         self.response = self.connection.getresponse()
         assert self.response.status == 200
         self.text = ""

@@ -1,7 +1,7 @@
 /*
  * The table page (GET /t/<id>, docs/table.md): one game recorded together, a phone per seat.
  *
- * Everything comes from the tables API: the page follows the table's stream (EventSource,
+ * Everything comes from the tables API: the page follows the table's stream (table-stream.js,
  * /api/v1/tables/<id>/stream) and sends this phone's entries (POST .../entries). It writes no
  * rule: the cards offered for a slot are the engine's `offers`, the server says who fills what.
  * The tokens stay in localStorage "popreplay-table:<id>" ({host, key, seat, player}); a link's
@@ -23,7 +23,7 @@
   "use strict";
 
   var LANG = document.documentElement.lang === "fr" ? "fr" : "en";
-  var root, data, api, store, view = null, picked = {}, feed = [], source = null, queue = [], sending = {};
+  var root, data, api, store, view = null, picked = {}, feed = [], source = null, lastId = null, queue = [], sending = {};
   var panels = window.PopReplayRecorders || {}, renderers = window.PopReplayGames || {};
   var checked = null;  // {seq, steps, result}: /api/v1/record/check of the draft this phone sees
   var queueLine, queueKept = null, stuck = false, note = "", timer = null, polling = null, refollow = null;
@@ -71,24 +71,22 @@
 
   // --- following the table ----------------------------------------------------------------------
 
-  function follow() {
+  function follow() {  // table-stream.js: the token in a header, never in the URL
     clearInterval(polling); clearTimeout(refollow); polling = refollow = null;
     if (source) source.close();
-    var es = source = new EventSource(api + "/stream?token=" + encodeURIComponent(token()));
-    var take = function (ev) { show(JSON.parse(ev.data)); };
-    source.addEventListener("snapshot", take);
-    source.addEventListener("table", take);
-    source.addEventListener("entry", function (ev) {
-      var e = JSON.parse(ev.data);
-      feed.unshift(e);
-      feed = feed.slice(0, 30);
+    var es = source = window.PopReplayTableStream.open(api + "/stream", { token: token(), lastId: view ? lastId : null }, {
+      open: function () { status(""); },
+      event: function (name, d, id) {
+        if (id !== undefined) lastId = id;
+        if (name === "snapshot" || name === "table") show(d);
+        else if (name === "entry") { feed.unshift(d); feed = feed.slice(0, 30); }
+        else if (name === "end") poll();  // this token no longer holds its seat: the poll says why
+      },
+      refused: function () { if (es === source) poll(); },  // 429, 503: too many streams here
+      lost: function () {
+        if (es === source) { status(t("Connection lost: reconnecting…"), true); refollow = setTimeout(follow, 2000); }
+      },
     });
-    source.onerror = function () {
-      // an HTTP error (503: too many streams here) closes an EventSource for good: poll instead
-      if (es.readyState === EventSource.CLOSED) { if (es === source) poll(); }
-      else status(t("Connection lost: reconnecting…"), true);
-    };
-    source.onopen = function () { status(""); };
   }
 
   // the stream refused: the table read every 2 s, the stream asked for again after 10 s
@@ -283,7 +281,7 @@
     var url = location.origin + "/t/" + encodeURIComponent(data.table) + "#key=" + encodeURIComponent(store.key);
     return el("section", { class: "rp-box tb-qr", "aria-labelledby": "tb-join-h" },
       el("h2", { id: "tb-join-h", class: "rp-head", text: t("Join this table") }),
-      el("img", { src: api + "/qr.svg?key=" + encodeURIComponent(store.key), alt: t("QR code of the join link") }),
+      store.qr ? el("img", { src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(store.qr), alt: t("QR code of the join link") }) : null,
       el("p", { class: "tb-link" }, el("a", { href: url, dataset: { act: "join-link" }, text: url })),
       el("div", { class: "rp-row" }, el("button", { type: "button", class: "rp-big", dataset: { act: "store" }, disabled: view.status !== "live",
         on: { click: storeGame } }, t("Store the game"))));
