@@ -51,6 +51,8 @@ def serve_options(host: str, port: int, workers: int, threads: int,
         # docs/table.md, "Measured")
         "worker_connections": 2000,
         "accesslog": "-",
+        # no query string of a table's routes, no token parameter's value (issue 36)
+        "logger_class": "popreplay.serve_access.AccessLogger",
         "errorlog": "-",
         "timeout": 60,
         "graceful_timeout": 10,

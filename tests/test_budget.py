@@ -70,8 +70,7 @@ def test_200_failing_jobs_leave_the_budget_empty_in_the_thread_pool():
     check(run_failing_jobs())
 
 
-@pytest.mark.slow
-def test_200_failing_jobs_leave_the_budget_empty_in_gevents_hub_pool():
+def test_200_failing_jobs_leave_the_budget_empty_in_gevents_hub_pool():  # ~3 s
     script = textwrap.dedent("""
         from gevent import monkey
         monkey.patch_all()

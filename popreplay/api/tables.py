@@ -140,10 +140,19 @@ def failing(error: service.TableError) -> ApiError:
 
 
 def token() -> str | None:
+    """The table token of this request: in the ``Authorization`` header only. A token in the
+    URL (``?token=``, ``?key=``: what the stream and the QR code once took) reaches access logs,
+    histories and referrers, and is refused (issue 36; docs/table.md, "Streams")."""
+    for name in ("token", "key"):
+        if name in request.args:
+            raise ApiError(400, f"A table's token goes in the 'Authorization: Bearer <token>' "
+                           f"header, never in the URL: ?{name}= is refused.", errors=[{
+                               "code": "token-in-url", "path": f"/{name}",
+                               "message": "a token in the URL"}])
     scheme, _, value = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() == "bearer" and value.strip():
         return value.strip()
-    return request.args.get("token") or None
+    return None
 
 
 def opened(table_id: str) -> tuple[Any, service.Viewer]:
@@ -395,19 +404,19 @@ def store_game(body: dict[str, Any], table_id: str) -> Any:
 
 
 @bp.route("/<string:table_id>/qr.svg", methods=["GET"])
-@bp.response(200, description="The join link's QR code (SVG, drawn here) for `?key=<join key>`.",
+@bp.response(200, description="The join link's QR code (SVG, drawn here): the join key in the "
+             "`Authorization` header (never `?key=`: refused, 400 `token-in-url`).",
              content_type="image/svg+xml")
+@bp.alt_response(400, schema=ErrorSchema)
+@bp.alt_response(401, schema=ErrorSchema)
 @bp.alt_response(403, schema=ErrorSchema)
 @bp.alt_response(404, schema=ErrorSchema)
+@bp.doc(security=[{"tableToken": []}])
 def join_qr(table_id: str) -> Any:
     """The join link's QR code"""
-    try:
-        table = service.find(get_session(), table_id)
-        key = request.args.get("key") or ""
-        if service.viewer_of(table, key).role != "watch":
-            raise service.TableError(403, "`key` is not this table's join key.")
-    except service.TableError as error:
-        raise failing(error) from None
-    url = link(f"/t/{table.id}#key={key}")
+    table, viewer = opened(table_id)
+    if viewer.role != "watch":
+        raise ApiError(403, "The QR code is asked with the table's join key.")
+    url = link(f"/t/{table.id}#key={token()}")
     return Response(qr.svg(url, title="Join the table"), mimetype="image/svg+xml",
-                    headers={"Cache-Control": "private, max-age=3600"})
+                    headers={"Cache-Control": "private, max-age=3600", "Vary": "Authorization"})

@@ -90,7 +90,7 @@ def viewer_of(table: TableRecord, token: str | None) -> Viewer:
     """Who holds ``token``: the host, a seat, or a spectator (the join link's key)."""
     if not token:
         raise TableError(401, "This needs the table's link or a seat: 'Authorization: Bearer "
-                              "<token>' (or ?token= on the stream).")
+                              "<token>' (never in the URL).")
     digest = store.token_hash(token)
     if secrets.compare_digest(digest, table.host_token_hash):
         return Viewer("host")

@@ -291,18 +291,18 @@ def test_at_most_max_streams_open_then_503_busy_and_polling_still_answers(app, c
     app.config["TABLE_MAX_STREAMS"] = fanout.streams.open + 1
     app.config["TABLE_STREAM_SECONDS"] = 5
     table = Table(client, game_log())
-    url = f"{API}/{table.id}/stream?token={table.key}"
-    first = client.get(url, buffered=False)
+    url, key = f"{API}/{table.id}/stream", {"Authorization": f"Bearer {table.key}"}
+    first = client.get(url, headers=key, buffered=False)
     assert first.status_code == 200
-    second = client.get(url, buffered=False)
+    second = client.get(url, headers=key, buffered=False)
     assert second.status_code == 503 and second.mimetype == "application/json"
     body = second.get_json()
     assert body["errors"][0]["code"] == "busy" and "?wait=0" in body["message"]
     assert int(second.headers["Retry-After"]) > 0
-    polled = client.get(url + "&wait=0")  # a poll is no lasting stream: never refused
+    polled = client.get(url + "?wait=0", headers=key)  # a poll is no lasting stream: never refused
     assert polled.status_code == 200 and "event: snapshot" in polled.get_data(as_text=True)
     first.close()  # the phone went away (its stream never even started): its place is free
-    again = client.get(url, buffered=False)
+    again = client.get(url, headers=key, buffered=False)
     assert again.status_code == 200
     chunks = iter(again.response)
     assert next(chunks) == b"retry: 2000\n\n"
@@ -317,9 +317,10 @@ def test_a_stream_says_busy_and_goes_on_once_the_engine_is_free(app, client, bus
     states.forget(table.id)
     app.config["REPLAY_WAIT"] = 0.2
     busy_engine.hold()
-    polled = client.get(f"{API}/{table.id}/stream?token={table.key}&wait=0")
+    key = {"Authorization": f"Bearer {table.key}"}
+    polled = client.get(f"{API}/{table.id}/stream?wait=0", headers=key)
     assert polled.get_data(as_text=True) == "retry: 2000\n\n: busy\n\n"  # a poll: try later
-    answer = client.get(f"{API}/{table.id}/stream?token={table.key}", buffered=False)
+    answer = client.get(f"{API}/{table.id}/stream", headers=key, buffered=False)
     chunks = iter(answer.response)
     assert next(chunks) == b"retry: 2000\n\n"
     assert next(chunks) == b": busy\n\n"

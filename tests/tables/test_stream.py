@@ -27,7 +27,8 @@ def events(text: str) -> list[dict]:
 
 
 def read(client, table, token, **headers):
-    answer = client.get(f"{API}/{table.id}/stream?token={token}&wait=0", headers=headers)
+    answer = client.get(f"{API}/{table.id}/stream?wait=0",
+                        headers={"Authorization": f"Bearer {token}", **headers})
     assert answer.status_code == 200 and answer.mimetype == "text/event-stream"
     assert answer.headers["X-Accel-Buffering"] == "no"
     return [e for e in events(answer.get_data(as_text=True)) if "event" in e]
@@ -72,7 +73,8 @@ def test_a_live_stream_sends_keepalives_and_each_new_entry(app, monkeypatch):
     app.config["TABLE_STREAM_SECONDS"] = 3
     client = app.test_client()
     table = seated(client)
-    answer = client.get(f"{API}/{table.id}/stream?token={table.key}", buffered=False)
+    answer = client.get(f"{API}/{table.id}/stream", headers={"Authorization": f"Bearer {table.key}"},
+                        buffered=False)
     chunks = iter(answer.response)
     first = "".join(next(chunks).decode() for _ in range(2))
     assert "event: snapshot" in first and "id: 0" in first
@@ -118,7 +120,8 @@ def test_two_hosts_through_redis_see_each_others_entries(db_url, monkeypatch):
                         lambda: which[id(table_api.current_app._get_current_object())])
     a, b = app_a.test_client(), app_b.test_client()
     table = seated(a)
-    answer = b.get(f"{API}/{table.id}/stream?token={table.seats['Bruno']}", buffered=False)
+    answer = b.get(f"{API}/{table.id}/stream",
+                   headers={"Authorization": f"Bearer {table.seats['Bruno']}"}, buffered=False)
     chunks = iter(answer.response)
     text = "".join(next(chunks).decode() for _ in range(2))
     assert "event: snapshot" in text

@@ -5,6 +5,7 @@ and tokens kept out of URLs."""
 
 from __future__ import annotations
 
+import json
 import time
 
 from popreplay.api import tables as table_api
@@ -209,3 +210,48 @@ def test_a_redis_fanout_that_cannot_publish_still_tells_this_process(monkeypatch
     carrier.publish({"table": "t1", "seq": 3})  # no exception
     assert sub.get(timeout=1) == {"table": "t1", "seq": 3} and carrier.polled()
     sub.close()
+
+
+# --- tokens never in URLs ----------------------------------------------------------------------
+
+def test_a_token_in_the_url_is_refused_and_headers_are_read(client):
+    table = seated(client)
+    for url in (f"{API}/{table.id}/stream?token={table.key}&wait=0",
+                f"{API}/{table.id}?token={table.key}",
+                f"{API}/{table.id}/qr.svg?key={table.key}"):
+        refused = client.get(url)
+        assert refused.status_code == 400, url
+        assert refused.get_json()["errors"][0]["code"] == "token-in-url"
+        assert table.key not in refused.get_data(as_text=True)
+    drawn = client.get(f"{API}/{table.id}/qr.svg", headers=bearer(table.key))
+    assert drawn.status_code == 200 and drawn.mimetype == "image/svg+xml"
+    assert drawn.get_data(as_text=True) == table.created["qr_svg"]  # the create answer's own
+    assert client.get(f"{API}/{table.id}/qr.svg", headers=bearer(table.host)).status_code == 403
+    assert client.get(f"{API}/{table.id}/qr.svg").status_code == 401
+
+
+def test_the_access_log_writes_no_query_string_of_a_table_route():
+    from datetime import timedelta
+    from types import SimpleNamespace
+
+    from gunicorn.config import Config
+
+    from popreplay.serve_access import AccessLogger, quiet
+    from popreplay.service_cli import serve_options
+
+    assert serve_options("127.0.0.1", 8000, 1, 1)["logger_class"] == \
+        "popreplay.serve_access.AccessLogger"
+    logger = AccessLogger(Config())
+    resp = SimpleNamespace(status="200 OK", sent=10, headers=[])
+    for path, query in (("/api/v1/tables/T/stream", "token=SECRET&wait=0"),
+                        ("/api/v1/tables/T/qr.svg", "key=SECRET"), ("/t/T", "seat=SECRET")):
+        environ = {"REQUEST_METHOD": "GET", "RAW_URI": f"{path}?{query}", "PATH_INFO": path,
+                   "QUERY_STRING": query, "SERVER_PROTOCOL": "HTTP/1.1",
+                   "HTTP_REFERER": f"http://h{path}?{query}", "REMOTE_ADDR": "127.0.0.1"}
+        req = SimpleNamespace(headers=[("AUTHORIZATION", "Bearer SECRET")])
+        atoms = logger.atoms(resp, req, environ, timedelta(seconds=0))
+        line = logger.cfg.access_log_format % atoms
+        assert "SECRET" not in line and f"GET {path} HTTP/1.1" in line
+        assert "SECRET" not in json.dumps({k: str(v) for k, v in atoms.items()})
+    assert quiet("/api/v1/games?token=SECRET&lang=fr") == "/api/v1/games?token=-&lang=fr"
+    assert quiet("/r/x?lang=fr") == "/r/x?lang=fr"

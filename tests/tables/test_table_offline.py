@@ -115,14 +115,14 @@ def test_a_busy_server_gets_the_entry_again_after_retry_after(server, browser): 
 
 def test_a_refused_stream_becomes_a_poll(server, browser):  # noqa: F811
     live, row = table(server)
-    streams: list[str] = []
+    streams: list[tuple[str, str | None]] = []
 
-    def refused(route: Any) -> None:
-        streams.append(route.request.url)
+    def refused(route: Any) -> None:  # the token in a header, never in the URL (issue 36)
+        streams.append((route.request.url, route.request.headers.get("authorization")))
         route.fulfill(**{**BUSY, "headers": {"Retry-After": "10"}})
 
     with watched_page(browser, viewport=PHONE, timeout=20000) as watcher:
-        watcher.route("**/stream?**", refused)
+        watcher.route("**/stream", refused)
         watcher.goto(f"{server.url}/t/{live.id}#key={live.key}")
         watcher.wait_for_selector("[data-act=you]:has-text('You are watching.')")
         assert "refused for now" in watcher.inner_text("#tb-status")
@@ -130,6 +130,7 @@ def test_a_refused_stream_becomes_a_poll(server, browser):  # noqa: F811
         live.send("Bruno", {"type": "part", "entry": "round", "slots": {"0": row}})
         watcher.wait_for_selector("[data-entry=round] [data-slot='0'] .tb-ok", timeout=5000)
         assert len(streams) == 1  # the stream is asked for again only after ~10 s
+        assert streams[0] == (f"{server.url}/api/v1/tables/{live.id}/stream", f"Bearer {live.key}")
 
 
 def test_a_409_that_is_not_stale_is_shown_and_the_entry_dropped(server, browser):  # noqa: F811

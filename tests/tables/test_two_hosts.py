@@ -41,8 +41,10 @@ class Follower:
     def __init__(self, base: str, table: str, token: str, last: int | None = None) -> None:
         host, port = base.removeprefix("http://").split(":")
         self.connection = http.client.HTTPConnection(host, int(port), timeout=30)
-        headers = {} if last is None else {"Last-Event-ID": str(last)}
-        self.connection.request("GET", f"{API}/{table}/stream?token={token}", headers=headers)
+        headers = {"Authorization": f"Bearer {token}"}
+        if last is not None:
+            headers["Last-Event-ID"] = str(last)
+        self.connection.request("GET", f"{API}/{table}/stream", headers=headers)
         self.response = self.connection.getresponse()
         assert self.response.status == 200
         self.text = ""
@@ -146,6 +148,9 @@ def worker_pids(master: int) -> list[int]:
 def test_idle_streams_hold_no_worker(shared_pg, tmp_path: Path, monkeypatch):  # noqa: F811
     """200 idle streams on ONE gevent worker: ordinary requests still answer at once."""
     monkeypatch.setenv("POPREPLAY_REDIS_URL", REDIS)
+    # one client, one table: above its own limits (issue 36), to measure 200 streams
+    monkeypatch.setenv("POPREPLAY_TABLE_MAX_STREAMS_PER_CLIENT", "250")
+    monkeypatch.setenv("POPREPLAY_TABLE_MAX_STREAMS_PER_TABLE", "250")
     log = game_log()
     with popreplay_serve(shared_pg, tmp_path, "--workers", "1") as base:
         status, made = call(base, "POST", API, body={"log": start_of(log), "record_hands": True})

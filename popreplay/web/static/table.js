@@ -1,8 +1,8 @@
 /*
  * The table page (GET /t/<id>, docs/table.md): one game recorded together, a phone per seat.
  *
- * Everything comes from the tables API: the page follows the table's stream (EventSource,
- * /api/v1/tables/<id>/stream) and sends this phone's entries (POST .../entries). It writes no
+ * Everything comes from the tables API: the page follows the table's stream (table-stream.js,
+ * /api/v1/tables/<id>/stream, the token in a header) and sends this phone's entries (POST .../entries). It writes no
  * rule: the cards offered for a slot are the engine's `offers`, the server says who fills what.
  * The tokens stay in localStorage "popreplay-table:<id>" ({host, key, seat, player}); a link's
  * "#key=…" (join) or "#seat=…" (a seat handed over by the host) is taken in and removed.
@@ -21,24 +21,27 @@ import { lang, nt, t } from "./i18n.js";
 import { checkedBox, mover, oneRecorder, panelOf, panelSection, useGames } from "./table-panel.js";
 import { next, online, queuedCards, restore, send } from "./table-send.js";
 import { S, call, save, status, token } from "./table-state.js";
+import { open as openStream } from "./table-stream.js";
 
-var root = null, picked = {}, source = null, refollow = null;
+var root = null, picked = {}, source = null, refollow = null, lastId = null;
 
 // --- following the table ----------------------------------------------------------------------
 
-function follow() {
+function follow() {  // table-stream.js: the token in a header, never in the URL
   clearInterval(S.polling); clearTimeout(refollow); S.polling = refollow = null;
   if (source) source.close();
-  var es = source = new EventSource(S.api + "/stream?token=" + encodeURIComponent(token()));
-  var take = function (ev) { show(JSON.parse(ev.data)); };
-  source.addEventListener("snapshot", take);
-  source.addEventListener("table", take);
-  source.onerror = function () {
-    // an HTTP error (503: too many streams here) closes an EventSource for good: poll instead
-    if (es.readyState === EventSource.CLOSED) { if (es === source) poll(); }
-    else status(t("Connection lost: reconnecting…"), true);
-  };
-  source.onopen = function () { status(""); };
+  var es = source = openStream(S.api + "/stream", { token: token(), lastId: S.view ? lastId : null }, {
+    open: function () { status(""); },
+    event: function (name, d, id) {
+      if (id !== undefined) lastId = id;
+      if (name === "snapshot" || name === "table") show(d);
+      else if (name === "end") poll();  // this token no longer holds its seat: the poll says why
+    },
+    refused: function () { if (es === source) poll(); },  // 429, 503: too many streams here
+    lost: function () {
+      if (es === source) { status(t("Connection lost: reconnecting…"), true); refollow = setTimeout(follow, 2000); }
+    },
+  });
 }
 
 // the stream refused: the table read every 2 s, the stream asked for again after 10 s
@@ -137,7 +140,7 @@ function hostBox() {
   var url = location.origin + "/t/" + encodeURIComponent(S.data.table) + "#key=" + encodeURIComponent(S.store.key);
   return el("section", { class: "rp-box tb-qr", "aria-labelledby": "tb-join-h" },
     el("h2", { id: "tb-join-h", class: "rp-head", text: t("Join this table") }),
-    el("img", { src: S.api + "/qr.svg?key=" + encodeURIComponent(S.store.key), alt: t("QR code of the join link") }),
+    S.store.qr ? el("img", { src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(S.store.qr), alt: t("QR code of the join link") }) : null,
     el("p", { class: "tb-link" }, el("a", { href: url, dataset: { act: "join-link" }, text: url })),
     el("div", { class: "rp-row" }, el("button", { type: "button", class: "rp-big", dataset: { act: "store" }, disabled: S.view.status !== "live",
       on: { click: storeGame } }, t("Store the game"))));

@@ -11,7 +11,7 @@ export function start(draft, setup, lang) {
   }).then(function (r) {
     return r.json().then(function (body) {
       if (r.status !== 201) throw new Error(body.message || String(r.status));
-      localStorage.setItem("popreplay-table:" + body.table, JSON.stringify({ host: body.host_token, key: body.join_key }));
+      localStorage.setItem("popreplay-table:" + body.table, JSON.stringify({ host: body.host_token, key: body.join_key, qr: body.qr_svg }));
       location.href = "/t/" + encodeURIComponent(body.table);
     });
   });
