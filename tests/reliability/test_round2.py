@@ -20,6 +20,7 @@ from popreplay.db.models import GameRecord
 from popreplay.db.session import get_database, make_engine
 from popreplay.logformat import parse_json
 from tests.conftest import as_bytes, migrated_app, simulated
+from tests.databases import upgraded
 
 MiB = 1024 * 1024
 
@@ -537,7 +538,7 @@ def test_3_a_large_replay_is_fetched_by_the_page_not_embedded(app, client, monke
 def test_import_and_revalidate_with_jobs_report_the_same_and_a_rate(runner, db_url, tmp_path):
     from tests.db.test_cli import write_logs
 
-    migrate.upgrade(db_url)
+    upgraded(db_url)
     write_logs(tmp_path / "logs")
     many = tmp_path / "logs" / "many.ndjson"
     many.write_bytes(b"".join(as_bytes(simulated("battle", 3, seed=400 + i)) + b"\n"
@@ -629,7 +630,7 @@ def test_a_game_and_a_list_page_carry_etags(client):
 
 
 def test_import_writes_the_share_link_of_each_stored_game(runner, db_url, tmp_path):
-    migrate.upgrade(db_url)
+    upgraded(db_url)
     folder = tmp_path / "logs"
     folder.mkdir()
     for seed in (140, 141):
