@@ -20,7 +20,7 @@ import sqlalchemy as sa
 from popreplay.db.session import make_engine
 from tests.conftest import fresh_pg_database, pg_admin, simulated
 from tests.e2e.test_serve import request
-from tests.reliability.test_round2 import respellings
+from tests.store.test_same_game import respellings
 from tests.reliability.test_slow_clients import popreplay_serve
 from tests.databases import upgraded
 
