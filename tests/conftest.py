@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterator
 
 import pytest
 
-from tests.databases import drop_pg_template, fresh_head, upgraded
+from tests.databases import drop_pg_template, fresh_head, no_fsync, upgraded
 
 PG_HOST, PG_PORT = "127.0.0.1", 5432
 PG_USERS = ("postgres", "root")
@@ -67,9 +67,11 @@ def pg_url(dbname: str) -> str:
 
 
 def fresh_pg_database(name: str) -> str:
-    """Create (or recreate) database ``name``; its URL."""
+    """Create (or recreate) database ``name``, its commits not waiting for the disk
+    (``tests/databases.py``, ``no_fsync``); its URL."""
     pg_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
     pg_admin(f'CREATE DATABASE "{name}"')
+    pg_admin(no_fsync(name))
     return pg_url(name)
 
 

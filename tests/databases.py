@@ -181,7 +181,15 @@ def _pg_fresh_head(user: str, dbname: str) -> None:
 def _pg_recreate(user: str, dbname: str) -> None:
     pg_template(user, dbname)
     _admin(user, f'DROP DATABASE IF EXISTS "{dbname}" WITH (FORCE)',
-           f'CREATE DATABASE "{dbname}" TEMPLATE "{template_name(dbname)}"')
+           f'CREATE DATABASE "{dbname}" TEMPLATE "{template_name(dbname)}"', no_fsync(dbname))
+
+
+def no_fsync(dbname: str) -> str:
+    """Commits on the test database do not wait for the disk (``synchronous_commit = off``):
+    what a test sees is the same (only a crash of the PostgreSQL server could lose the last
+    commits; the crash tests run their own server, tests/reliability/test_faults.py), and the
+    suite stops waiting for thousands of fsyncs on a shared disk."""
+    return f'ALTER DATABASE "{dbname}" SET synchronous_commit = off'
 
 
 def _pg_is_empty(user: str, dbname: str) -> bool:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from popreplay import create_app
-from popreplay.db import migrate
 from popreplay.db.session import get_database
 from tests.conftest import as_bytes, simulated
+from tests.databases import upgraded
 
 
 def test_environment_variables_configure_the_app(db_url, monkeypatch):
-    migrate.upgrade(db_url)
+    upgraded(db_url)
     monkeypatch.setenv("POPREPLAY_DATABASE_URL", db_url)
     monkeypatch.setenv("POPREPLAY_PUBLIC_URL", "https://pop.example.org/")
     monkeypatch.setenv("POPREPLAY_MAX_BODY", "50000")

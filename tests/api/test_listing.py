@@ -7,6 +7,7 @@ import json
 import pytest
 
 from tests.conftest import as_bytes, simulated
+from tests.databases import upgraded
 
 API = "/api/v1/games"
 
@@ -160,7 +161,7 @@ def test_http_export_imported_into_an_empty_database_gives_the_same_games(client
     before = client.get(f"{API}/export").data
     assert len(before.splitlines()) == 6
     migrate.downgrade(db_url, "base")
-    migrate.upgrade(db_url)
+    upgraded(db_url)
     assert client.get(f"{API}/export").data == b""
     (tmp_path / "games.ndjson").write_bytes(before)
     result = runner.invoke(["import", str(tmp_path / "games.ndjson")])

@@ -11,11 +11,11 @@ import json
 from click.testing import CliRunner
 
 from popreplay.cli import main
-from popreplay.db import migrate
 from popreplay.db.models import GameRecord
 from popreplay.db.session import make_engine
 from popreplay.engine import get_game
 from tests.conftest import as_bytes, simulated
+from tests.databases import upgraded
 
 API = "/api/v1/games"
 
@@ -44,7 +44,7 @@ class Mirror:
     def __init__(self, tmp_path):
         self.url = f"sqlite:///{tmp_path / 'mirror.sqlite'}"
         self.folder = tmp_path
-        migrate.upgrade(self.url)
+        upgraded(self.url)
         self.cli = CliRunner(env={"POPREPLAY_DATABASE_URL": self.url})
 
     def apply(self, entries, name):

@@ -9,7 +9,7 @@ import pytest
 from popreplay.db.queries import player_name
 from tests.conftest import simulated
 
-ODD_NAMES = ["Al\\u0000ice", "\\ud83d\\ude00 Zoé"]  # lone surrogates: tests/reliability/test_round2
+ODD_NAMES = ["Al\\u0000ice", "\\ud83d\\ude00 Zoé"]  # lone surrogates: tests/reliability/test_text.py
 
 
 @pytest.mark.parametrize("odd", ODD_NAMES)

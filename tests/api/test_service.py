@@ -9,6 +9,7 @@ import pytest
 from popreplay import create_app
 from popreplay.checking import check_text
 from tests.conftest import as_bytes, simulated
+from tests.databases import upgraded
 
 
 def test_validate_returns_the_full_result_and_stores_nothing(client, make_log):
@@ -92,9 +93,8 @@ def test_a_database_that_does_not_answer_is_503_with_retry_after(tmp_path):
 
 
 def test_bodies_over_the_limit_are_413_in_the_error_shape(db_url):
-    from popreplay.db import migrate
-
-    migrate.upgrade(db_url)
+    
+    upgraded(db_url)
     app = create_app({"DATABASE_URL": db_url, "MAX_CONTENT_LENGTH": 2000, "TESTING": True})
     client = app.test_client()
     raw = as_bytes(simulated("battle", 3, seed=51))

@@ -12,6 +12,7 @@ from popreplay.db import migrate
 from popreplay.db.models import GameRecord
 from popreplay.db.session import make_engine
 from tests.conftest import as_bytes, simulated
+from tests.databases import upgraded
 
 
 def test_db_upgrade_and_downgrade_commands(runner, db_url):
@@ -45,7 +46,7 @@ def write_logs(folder):
 
 
 def test_import_reports_stored_duplicate_illegal_invalid(runner, db_url, tmp_path):
-    migrate.upgrade(db_url)
+    upgraded(db_url)
     write_logs(tmp_path / "logs")
     result = runner.invoke(["import", str(tmp_path / "logs")])
     assert result.exit_code == 2
@@ -60,7 +61,7 @@ def test_import_reports_stored_duplicate_illegal_invalid(runner, db_url, tmp_pat
 
 def test_export_then_import_into_an_empty_database_reproduces_the_games(runner, db_url,
                                                                          tmp_path):
-    migrate.upgrade(db_url)
+    upgraded(db_url)
     write_logs(tmp_path / "logs")
     runner.invoke(["import", str(tmp_path / "logs")])
     runner.invoke(["import", "--visibility", "unlisted", str(tmp_path / "logs")])
@@ -77,7 +78,7 @@ def test_export_then_import_into_an_empty_database_reproduces_the_games(runner, 
     assert [json.loads(line)["mode"] for line in only_solo] == ["solo"]
 
     migrate.downgrade(db_url, "base")
-    migrate.upgrade(db_url)
+    upgraded(db_url)
     (tmp_path / "backup.ndjson").write_text(backup, "utf-8")
     result = runner.invoke(["import", str(tmp_path / "backup.ndjson")])
     assert result.exit_code == 0, result.output
@@ -87,7 +88,7 @@ def test_export_then_import_into_an_empty_database_reproduces_the_games(runner, 
 
 
 def test_revalidate_reports_every_changed_game(runner, db_url, tmp_path):
-    migrate.upgrade(db_url)
+    upgraded(db_url)
     write_logs(tmp_path / "logs")
     runner.invoke(["import", str(tmp_path / "logs")])
     engine = make_engine(db_url, pooled=False)
@@ -124,7 +125,7 @@ def test_serve_no_migrate_refuses_an_outdated_schema(runner, db_url):
 
 
 def test_a_database_from_a_newer_popreplay_is_a_clear_error(runner, db_url):
-    migrate.upgrade(db_url)
+    upgraded(db_url)
     engine = make_engine(db_url, pooled=False)
     with engine.begin() as connection:
         connection.execute(text("UPDATE alembic_version SET version_num = '9999'"))
@@ -174,7 +175,7 @@ def test_revalidate_drops_the_stored_replays_of_other_engine_versions(runner, db
     from popreplay.db.models import StoredReplay
     from popreplay.engine import ENGINE_VERSION
 
-    migrate.upgrade(db_url)
+    upgraded(db_url)
     write_logs(tmp_path / "logs")
     runner.invoke(["import", str(tmp_path / "logs")])
     table = StoredReplay.__table__

@@ -12,7 +12,6 @@ import time
 import pytest
 import sqlalchemy as sa
 
-from popreplay.db import migrate
 from popreplay.db.session import make_engine
 from popreplay.queue.jobs import MAX_ATTEMPTS
 from tests.conftest import as_bytes, simulated
@@ -26,6 +25,7 @@ from tests.queue.helpers import (
     wait_until,
     workers,
 )
+from tests.databases import upgraded
 
 pytestmark = pytest.mark.slow
 
@@ -68,7 +68,7 @@ def test_import_and_revalidate_give_the_same_database_with_and_without_a_broker(
     local_env = {k: v for k, v in queue_env.items() if k != "POPREPLAY_BROKER_URL"}
     local_env["POPREPLAY_DATABASE_URL"] = local_url
     for url in (local_url, db_url):
-        migrate.upgrade(url)
+        upgraded(url)
     with workers(queue_env, tmp_path, 2):
         here = popreplay(local_env, "import", "--chunk", "7", str(tmp_path / "logs"))
         there = popreplay(queue_env, "import", "--chunk", "7", str(tmp_path / "logs"))

@@ -15,7 +15,7 @@ import time
 import urllib.request
 
 from popreplay.games.slap import logformat as slap_shape
-from tests.reliability.test_round2 import long_slap
+from tests.reliability.test_long_replays import long_slap
 
 
 def timed(url: str) -> float:

@@ -16,6 +16,7 @@ from popreplay import create_app
 from popreplay.store import tokens
 from popreplay.store.tokens import new_owner_token, new_slug
 from tests.conftest import as_bytes, simulated
+from tests.databases import upgraded
 
 
 def post(client: Any, log: dict[str, Any], visibility: str = "public") -> dict[str, Any]:
@@ -233,10 +234,9 @@ def test_no_cors_unless_configured(client):
 @pytest.fixture
 def cors_app(db_url: str, monkeypatch: Any) -> Any:
     """``cors_app("origins")``: a client of an app made with POPREPLAY_CORS_ORIGINS set."""
-    from popreplay.db import migrate
     from popreplay.db.session import get_database
 
-    migrate.upgrade(db_url)
+    upgraded(db_url)
     apps = []
 
     def make(value: str) -> Any:

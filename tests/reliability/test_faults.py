@@ -26,7 +26,8 @@ from popreplay import create_app
 from popreplay.cli import main as cli
 from popreplay.db import migrate
 from popreplay.db.session import get_database
-from tests.conftest import as_bytes, empty_pg_schema, simulated
+from tests.conftest import as_bytes, simulated
+from tests.databases import fresh_head
 from tests.e2e.test_serve import free_port, request, wait_until_up
 
 from .helpers import Relay, assert_every_game_is_whole, stored_hashes
@@ -82,8 +83,7 @@ def test_every_route_that_needs_the_database_is_503_when_it_refuses():
 @pytest.fixture
 def pg(pg_database: str) -> str:
     """This worker's PostgreSQL database, empty and migrated."""
-    empty_pg_schema(pg_database)
-    migrate.upgrade(pg_database)
+    fresh_head(pg_database)
     return pg_database
 
 

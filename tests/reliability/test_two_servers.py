@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from popreplay.db import migrate
 from popreplay.db.session import make_engine
 from tests.conftest import fresh_pg_database, pg_admin, simulated
 from tests.e2e.test_serve import request
-from tests.reliability.test_round2 import respellings
+from tests.store.test_same_game import respellings
 from tests.reliability.test_slow_clients import popreplay_serve
+from tests.databases import upgraded
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 
@@ -31,7 +31,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 def shared_pg(testrun_uid: str, worker_id: str):
     name = f"popreplay_two_{testrun_uid[:8]}_{worker_id}"
     url = fresh_pg_database(name)
-    migrate.upgrade(url)
+    upgraded(url)
     yield url
     pg_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 

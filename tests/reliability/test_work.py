@@ -21,7 +21,7 @@ from popreplay.games.slap import logformat as slap_shape
 from popreplay.store import replays
 from popreplay.store.replays import RETRY_PENDING_SECONDS
 from tests.reliability.biggest import heaviest_slap
-from tests.reliability.test_round2 import long_slap
+from tests.reliability.test_long_replays import long_slap
 
 # What a first replay fetch may produce at most (measured at the limits: slap 20.3 MB, cube about
 # 19 MB scaled from its longest simulated games; docs/reliability.md). Before the limits, the

@@ -15,9 +15,9 @@ from pathlib import Path
 from sqlalchemy import func, select
 
 from popreplay.checking import check_text
-from popreplay.db import migrate
 from popreplay.db.models import GameRecord, StoredReplay
 from popreplay.db.session import make_engine
+from tests.databases import upgraded
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "pop"
 KEPT_DRAWN = "battle-2p-variant-no-hands-kept-drawn-last-turn"
@@ -42,7 +42,7 @@ def before_the_rulings(name):
 
 
 def test_revalidate_reports_the_games_the_rulings_change(runner, db_url, tmp_path):
-    migrate.upgrade(db_url)
+    upgraded(db_url)
     logs = tmp_path / "logs"
     logs.mkdir()
     for name in (KEPT_DRAWN, TIE, UNCHANGED):

@@ -18,9 +18,9 @@ from pathlib import Path
 from sqlalchemy import select
 
 from popreplay.checking import check_text
-from popreplay.db import migrate
 from popreplay.db.models import GameRecord, StoredReplay
 from popreplay.db.session import make_engine
+from tests.databases import upgraded
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 LATE = "slap/late-slaps-after-claim"
@@ -61,7 +61,7 @@ def before_the_rulings(name):
 
 
 def test_revalidate_reports_the_games_the_issue_26_rulings_change(runner, db_url, tmp_path):
-    migrate.upgrade(db_url)
+    upgraded(db_url)
     logs = tmp_path / "logs"
     logs.mkdir()
     titles = {}
