@@ -4,7 +4,6 @@ run by Node): every step's ``state`` as format 1 has it, key order included, for
 from __future__ import annotations
 
 import json
-import re
 import shutil
 import subprocess
 from pathlib import Path
