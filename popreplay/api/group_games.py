@@ -132,6 +132,7 @@ class GroupGames(MethodView):
                                {"code": "bad-request", "message": "one of game, log",
                                 "path": ""}])
         if "log" in args:
+            attempt(group_games.require_room, session, group)
             raw = json.dumps(args["log"], ensure_ascii=False).encode("utf-8")
             try:
                 done = ingest(session, raw, checker=engine_check,

@@ -21,7 +21,7 @@ from .errors import Refused
 from .members import claim, member_of
 
 __all__ = ["MAX_GAMES", "Joined", "add_game", "awaiting_names", "group_of", "map_names",
-           "remove_game", "seats_of"]
+           "remove_game", "require_room", "seats_of"]
 
 MAX_GAMES = 100_000  # games of one group (the benchmark's 10,000 ten times over)
 
@@ -53,6 +53,15 @@ def _auto_members(session: Session, group: Group, names: list[str]) -> list[int 
     return [known.get(f) if folded.count(f) == 1 else None for f in folded]
 
 
+def require_room(session: Session, group: Group) -> None:
+    """Refused when the group holds as many games as a group may (checked before a new log is
+    even stored for it: nothing is half-written)."""
+    count = session.scalar(select(func.count()).select_from(GroupGame).where(
+        GroupGame.group_id == group.id)) or 0
+    if count >= MAX_GAMES:
+        raise Refused(409, "group-full", f"A group holds at most {MAX_GAMES} games.")
+
+
 def add_game(session: Session, group: Group, record: GameRecord) -> Joined:
     """``record`` joins ``group``; its seats are mapped where the names say who sat there."""
     link = session.get(GroupGame, record.id)
@@ -62,10 +71,7 @@ def add_game(session: Session, group: Group, record: GameRecord) -> Joined:
                           "one group; its admin removes it there first.", path="/game")
         return Joined(link, False, [s.name for s in seats_of(session, record)
                                     if s.member_id is None])
-    count = session.scalar(select(func.count()).select_from(GroupGame).where(
-        GroupGame.group_id == group.id)) or 0
-    if count >= MAX_GAMES:
-        raise Refused(409, "group-full", f"A group holds at most {MAX_GAMES} games.")
+    require_room(session, group)
     names = [seat.name for seat in record.seats]
     members = _auto_members(session, group, names)
     with sqlite_writer(session):

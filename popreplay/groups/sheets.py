@@ -18,7 +18,7 @@ from ..store.edits import LogTaken, update_log
 from ..store.ingestion import ingest
 from ..store.records import Checker, InvalidLog, parse_log
 from .errors import Refused
-from .games import Joined, add_game
+from .games import Joined, add_game, require_room
 
 __all__ = ["record_sheet", "sheet_document", "upgrade_sheet"]
 
@@ -39,6 +39,7 @@ def record_sheet(session: Session, group: Group, sheet: dict[str, Any], *,
     """Store a score sheet (``sheet_document``) and add it to ``group``. Raises
     :class:`~popreplay.store.records.InvalidLog` (nothing stored) for a sheet that does not
     hold what the game's score sheet holds."""
+    require_room(session, group)
     raw = json.dumps(sheet, ensure_ascii=False).encode("utf-8")
     done = ingest(session, raw, checker=checker,
                   visibility="unlisted" if group.private else "public")

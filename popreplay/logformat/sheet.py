@@ -5,8 +5,8 @@ A sheet is ``{"format": "popreplay-sheet/1", "game", "mode", "players", "meta"?,
 ``claimed`` holds the fields the game declares a score sheet can claim for the mode
 (``Game.claimable``, engine/claimable.py: POP!'s battle each player's points per round and the
 winners; cube's, slap's and Bloops' their scoring summary). Required: the mode's first field,
-its per-round fields and its set of winners; a total row (``sum_of``) is added up when left out
-and must add up when given. The sheet's outcome is what it claims, in the shape of the engine's
+its per-round and per-player fields and its set of winners; a total row (``sum_of``) is added
+up when left out and must add up when given. The sheet's outcome is what it claims, in the shape of the engine's
 outcome (the claim keys are the outcome's), so standings, statistics and ratings read a sheet
 like a replayed game; nothing is replayed and nothing is called legal or illegal beyond that.
 """
@@ -127,7 +127,8 @@ def sheet_result(data: dict[str, Any]) -> dict[str, Any]:
     for k, spec in enumerate(fields):
         path = join("/claimed", spec["key"])
         if spec["key"] not in claimed:
-            if k == 0 or spec["kind"] in ("rounds", "players"):
+            if k == 0 or spec["kind"] in ("rounds", "players") or (
+                    spec["kind"] == "per-player" and "sum_of" not in spec):
                 problems.append(_problem("required on a score sheet", path))
             continue
         problems += _check_field(spec, claimed[spec["key"]], players, path)

@@ -218,3 +218,27 @@ def test_attaching_the_full_log_checks_it_and_compares_the_sheet(client, group):
     again = client.put(f"/api/v1/groups/{slug}/games/{ref}/log", headers=admin,
                        json={"log": log})
     assert again.status_code == 409
+
+
+def test_a_huge_group_is_refused_clearly(client, group, monkeypatch):
+    from popreplay.groups import games as group_games
+    from popreplay.groups import members as group_members
+
+    slug, made, _ = group
+    admin = bearer(made["admin_token"])
+    monkeypatch.setattr(group_members, "MAX_MEMBERS", 5)
+    full = client.post(f"/api/v1/groups/{slug}/members", headers=admin, json={"name": "Zoé"})
+    assert full.status_code == 409 and full.get_json()["errors"][0]["code"] == "too-many-members"
+    monkeypatch.setattr(group_games, "MAX_GAMES", 1)
+    assert add(client, slug, admin, 31).status_code == 201
+    over = add(client, slug, admin, 32)
+    assert over.status_code == 409 and over.get_json()["errors"][0]["code"] == "group-full"
+    items = client.get(f"/api/v1/groups/{slug}/games", headers=admin).get_json()["items"]
+    assert len(items) == 1
+    with client.application.app_context():  # the refused log was not stored
+        from sqlalchemy import func, select
+
+        from popreplay.db.models import GameRecord
+        from popreplay.db.session import get_session
+
+        assert get_session().scalar(select(func.count()).select_from(GameRecord)) == 1

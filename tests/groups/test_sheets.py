@@ -51,3 +51,28 @@ def test_revalidation_and_an_export_read_back_keep_it(app, client, runner, tmp_p
     lines = client.get("/api/v1/games/export").get_data(as_text=True)
     entry = json.loads(lines.splitlines()[0])
     assert check_json(json.loads(entry["log"]))["status"] == "sheet"
+
+
+def test_a_sheet_of_each_game_gives_standings():
+    from popreplay.engine import GAMES
+
+    sheets_of = {
+        ("pop", "battle"): {"rounds": [{"scores": {"A": 3, "B": 5}}], "winners": ["A"]},
+        ("pop", "coop"): {"result": "won"},
+        ("pop", "puzzle"): {"solved": True},
+        ("cube", "standard"): {"winners": ["B"], "completed": {"A": 1, "B": 3}},
+        ("slap", "timed"): {"winners": ["A"], "cards": {"A": 60, "B": 42}},
+        ("bloops", "classic"): {"scores": {"A": 12, "B": 20}, "stars": {"A": 1, "B": 0},
+                                "winners": ["B"]},
+    }
+    for (game, mode), claimed in sheets_of.items():
+        players = ["A"] if mode == "puzzle" else ["A", "B"]
+        result = check_json({"format": "popreplay-sheet/1", "game": game, "mode": mode,
+                             "players": players, "claimed": claimed})
+        assert result["status"] == "sheet", (game, mode, result["errors"])
+        standings = GAMES[game].standings(result["outcome"], players)
+        assert set(standings) == set(players)
+        assert all(s["won"] in (True, False) for s in standings.values()), (game, mode)
+    missing = check_json({"format": "popreplay-sheet/1", "game": "cube", "mode": "standard",
+                          "players": ["A", "B"], "claimed": {"winners": ["A"]}})
+    assert [e["path"] for e in missing["errors"]] == ["/claimed/completed"]
