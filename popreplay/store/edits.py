@@ -13,7 +13,7 @@ from ..db.models import DeletedGame, GamePlayer, GameRecord, StoredReplay
 from ..db.session import sqlite_writer
 from ..db.types import utcnow
 from .lookups import stored_game
-from .records import Checker, apply_result, check_log, log_fields, parse_log
+from .records import Checker, apply_result, verify_log, log_fields, parse_log
 from .tokens import content_hash
 
 __all__ = ["LogTaken", "delete_game", "link_branch", "update_log"]
@@ -31,7 +31,7 @@ def update_log(session: Session, record: GameRecord, *, raw: bytes,
     new log. Raises :class:`~popreplay.store.records.InvalidLog` (nothing changed) or
     :class:`LogTaken`."""
     data, identity = parse_log(raw)
-    result = check_log(data, checker=checker)
+    result = verify_log(data, checker=checker)
     digest = content_hash(raw)
     if digest == record.content_hash:
         return result

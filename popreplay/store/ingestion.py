@@ -22,7 +22,8 @@ from ..db.models import VISIBILITIES, GameRecord
 from ..db.session import sqlite_writer
 from ..db.types import utcnow
 from .lookups import find_by_canonical_hash, find_by_hash, find_by_slug, stored_game
-from .records import Checker, InvalidLog, apply_result, check_log, log_fields, parse_datetime, parse_log
+from .records import (Checker, InvalidLog, apply_result, log_fields, parse_datetime, parse_log,
+                      verify_log)
 from .tokens import content_hash, new_owner_token, new_slug, token_hash
 
 __all__ = ["Ingested", "ingest", "restore"]
@@ -63,7 +64,7 @@ def ingest(session: Session, raw: bytes, *, visibility: str = "public",
     digest = content_hash(raw)
     data, identity = parse_log(raw)
     try:
-        result = check_log(data, checker=checker)
+        result = verify_log(data, checker=checker)
     except InvalidLog:  # stored before under rules that took it: that game, as before
         existing = stored_game(session, digest=digest, identity=identity)
         if existing is None:
@@ -98,7 +99,7 @@ def restore(session: Session, entry: dict[str, Any]) -> Ingested:
         raise ValueError(f"the slug {slug} is already used by another game")
     if token is not None and not (isinstance(token, str) and _SHA256.fullmatch(token)):
         raise ValueError("the exported owner_token_hash is not a SHA-256")
-    result = check_log(data)
+    result = verify_log(data)
     record = _new_record(
         raw, digest=digest, result=result, data=data, identity=identity,
         visibility=entry.get("visibility", "public"),

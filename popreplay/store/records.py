@@ -18,8 +18,8 @@ from ..logformat.limits import MAX_DEPTH, depth_exceeds
 from ..logformat.types import Envelope, Meta, Result
 from .tokens import canonical_hash
 
-__all__ = ["Checker", "InvalidLog", "LogFields", "apply_result", "check_log", "log_fields", "nfc",
-           "parse_datetime", "parse_log", "played_at_text"]
+__all__ = ["Checker", "InvalidLog", "LogFields", "apply_result", "log_fields", "nfc",
+           "parse_datetime", "parse_log", "played_at_text", "verify_log"]
 
 Checker = Callable[[Any], Result]
 
@@ -46,8 +46,9 @@ def parse_log(raw: bytes) -> tuple[Any, str]:
     return data, canonical_hash(data)
 
 
-def check_log(data: Any, *, checker: Checker = check_json) -> Result:
-    """The parsed log's result; :class:`InvalidLog` when it is ``invalid`` (nothing is stored)."""
+def verify_log(data: Any, *, checker: Checker = check_json) -> Result:
+    """The parsed log's result, or :class:`InvalidLog` raised when it is ``invalid`` (nothing is
+    stored). ``verify_*`` raises; :func:`popreplay.checking.check_log` returns every result."""
     result = checker(data)
     if result["status"] == "invalid":
         raise InvalidLog(result)
