@@ -215,11 +215,13 @@ def _json(value: Any) -> Any:
     return value
 
 
-def msg(key: str, /, **params: Any) -> Msg:
-    """The message ``key`` with ``params``, as English text that keeps both."""
-    if key not in ENGLISH:
-        raise KeyError(f"no English template for message {key!r}")
-    return Msg(english(key, params), key, params)
+def msg(msg_id: str, /, **params: Any) -> Msg:
+    """The message ``msg_id`` with ``params``, as English text that keeps both. (The id is
+    positional only, and named so that no template's parameter is: compiled by mypyc, a
+    parameter named like it was lost, and ``cube.needs``' ``key`` said "needs None".)"""
+    if msg_id not in ENGLISH:
+        raise KeyError(f"no English template for message {msg_id!r}")
+    return Msg(english(msg_id, params), msg_id, params)
 
 
 def ids(value: Any) -> tuple[str | None, dict[str, Any] | None]:

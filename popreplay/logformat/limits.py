@@ -12,16 +12,20 @@ MAX_DEPTH = 32  # JSON nesting depth anywhere in a log, ``meta`` included
 
 
 def depth_exceeds(value: Any, budget: int) -> bool:
-    """True when ``value`` nests more than ``budget`` levels of arrays/objects."""
-    if isinstance(value, dict):
-        if budget <= 0:
+    """True when ``value`` nests more than ``budget`` levels of arrays/objects. Level by level,
+    keeping only the arrays and objects of each (a log's many numbers and strings are looked at
+    once, in a comprehension: this runs on every upload)."""
+    level = [value] if isinstance(value, (dict, list)) else []
+    depth = 0
+    while level:
+        if depth >= budget:
             return True
-        return any(depth_exceeds(v, budget - 1) for v in value.values())
-    if isinstance(value, list):
-        if budget <= 0:
-            return True
-        return any(depth_exceeds(v, budget - 1) for v in value)
+        level = [child for node in level
+                 for child in (node.values() if isinstance(node, dict) else node)
+                 if isinstance(child, (dict, list))]
+        depth += 1
     return False
+
 
 # Sizes beyond anything a real game needs; they keep one request's work bounded. A log past them
 # is invalid (a shape error at the offending list), not a rule violation.

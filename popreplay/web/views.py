@@ -36,6 +36,7 @@ from . import i18n, preview
 from .claimform import claim_form
 from .places import offending_move
 from .lang import LANGS
+from .page_cache import cached_page
 from .lang import current as current_lang
 from .words import mode_word
 
@@ -97,8 +98,6 @@ def _security_headers(response: Response) -> Response:
 # well: its size alone would not tell).
 EMBED_MAX_STEPS = 2000
 EMBED_MAX_GZIP = 256 * 1024
-LONG_PAGES = 32  # such pages kept per process
-_long_pages: BoundedCache[tuple[Any, ...], str] = BoundedCache(max_entries=LONG_PAGES)
 
 SMALLEST_COMPRESSED = 1024  # bytes: below this gzip saves too little to be worth its header
 
@@ -157,28 +156,30 @@ def replay_page(slug: str, template: str) -> Any:
     record = find_by_slug(session, slug)
     if record is None:
         return render_page("web/not_found.html", slug=slug), 404
-    stored = replay_stored(session, record, wait=current_app.config["REPLAY_WAIT"])
     # recorded at a table: its sign-off and corrections (docs/table.md), changing after storing
     table = signoff.stored(session, [record.slug], current_lang()).get(record.slug)
+    # kept rendered (web/page_cache.py): by game and log, engine, language, address, and what
+    # changes after storing (visibility, sign-off)
+    key = ("replay", template, record.id, record.slug, record.content_hash, record.visibility,
+           str(record.updated_at), record.engine_version, ENGINE_VERSION, current_lang(),
+           request.url, base_url(), json.dumps(table, sort_keys=True, default=str))
+    return cached_page(key, lambda: _replay_page(session, record, table, template))
+
+
+def _replay_page(session: Any, record: Any, table: dict[str, Any] | None, template: str) -> str:
+    stored = replay_stored(session, record, wait=current_app.config["REPLAY_WAIT"])
     if record.engine_version == ENGINE_VERSION and (len(stored.body) > EMBED_MAX_GZIP
                                                     or stored.step_count > EMBED_MAX_STEPS):
         # A long game (5,000 slap events: 5 to 20 MB of steps): the page carries the stored result
         # and the viewer fetches the replay (gzip as stored, with its ETag) instead of every view
-        # decompressing, escaping and compressing megabytes again. Such a page (its log alone is
-        # up to 1 MiB to parse and encode) is rendered once per process and kept: the game was
-        # just found in the database, so a deleted game is never served from here.
-        key = (template, record.id, record.slug, record.content_hash, record.visibility,
-               ENGINE_VERSION, current_lang(), json.dumps(table, sort_keys=True))
-        def long_page() -> str:
-            log = _parse(record.log)
-            return render_page(template, **_replay_context(
-                record.result, log, players=record.players, title=record.title,
-                slug=record.slug, played_at=played_as_logged(log) or record.played_at,
-                created_at=record.created_at, visibility=record.visibility,
-                raw_log_url=f"/api/v1/games/{record.slug}/log", step_count=stored.step_count,
-                replay_url=f"/api/v1/games/{record.slug}/replay"), table=table)
-
-        return _long_pages.get_or_compute(key, long_page)
+        # decompressing, escaping and compressing megabytes again.
+        log = _parse(record.log)
+        return render_page(template, **_replay_context(
+            record.result, log, players=record.players, title=record.title,
+            slug=record.slug, played_at=played_as_logged(log) or record.played_at,
+            created_at=record.created_at, visibility=record.visibility,
+            raw_log_url=f"/api/v1/games/{record.slug}/log", step_count=stored.step_count,
+            replay_url=f"/api/v1/games/{record.slug}/replay"), table=table)
     lang = current_lang()
     localized_key = (record.id, record.content_hash, record.engine_version, lang)
     replay_text = None if lang == "en" else _localized_texts.get(localized_key)

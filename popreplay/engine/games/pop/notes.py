@@ -6,17 +6,19 @@ Only called when steps are recorded. Every step is ``{index, kind, round, turn, 
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from ...messages import Msg, msg
 from .cards import ARROW, ICONS, QUEUES
 from .messages import CHIEF_NAME
 from .state import PopState, Round
 
 
-def card_list(cards) -> str:
-    cards = [str(c) for c in cards]
-    if len(cards) <= 1:
-        return "".join(cards)
-    return ", ".join(cards[:-1]) + " and " + cards[-1]
+def card_list(cards: Iterable[int]) -> str:
+    texts = [str(c) for c in cards]
+    if len(texts) <= 1:
+        return "".join(texts)
+    return ", ".join(texts[:-1]) + " and " + texts[-1]
 
 
 def _owner(game: PopState, owner: int | None) -> str | None:
@@ -115,7 +117,7 @@ def wave(game: PopState, rnd: Round, owner: int | None, number: int, cards: list
           "chief_pile_taken": sorted(taken)}, area=area)
 
 
-def _icons(cards) -> int:
+def _icons(cards: Iterable[int]) -> int:
     return sum(ICONS[c] for c in cards)
 
 

@@ -8,7 +8,7 @@ on a fast path.
 from __future__ import annotations
 
 from itertools import product
-from typing import Any, Mapping, NoReturn
+from typing import Any, Mapping, NoReturn, Sequence
 
 from ...messages import Msg, msg
 from ...players import index_players
@@ -348,7 +348,7 @@ class PopReplay(RoundSetup):
                 add(card)
         return owners, draws
 
-    def refuse_chief(self, rnd: Round, chief: list[Any], k: int | None, index: int,
+    def refuse_chief(self, rnd: Round, chief: Sequence[Any], k: int | None, index: int,
                      turn_index: int) -> NoReturn:
         """The violation of a turn whose Chief plays the wrong count of cards (``k`` is None), or
         whose card ``k`` is not a new card."""

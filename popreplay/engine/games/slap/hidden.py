@@ -20,7 +20,7 @@ gives that card there, and the log is illegal (``docs/rules/slap.md``, "Hidden c
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 Entry = str | int  # a certain card id, or a family id
 FREE = ""  # a never-seen card moving along an augmenting path
@@ -167,7 +167,8 @@ class Hidden:
         self.free_in[path[-1][2]] -= 1
         return True
 
-    def _path(self, start: int, target) -> list[tuple[int, str, int]] | None:
+    def _path(self, start: int,
+              target: Callable[[int], bool]) -> list[tuple[int, str, int]] | None:
         """An augmenting path: moves (from, card or FREE, to) that take one card out of ``start``
         and put one more into the first family ``target`` accepts, each family keeping its size."""
         back: dict[int, tuple[int, str] | None] = {start: None}
@@ -185,10 +186,12 @@ class Hidden:
                 back[there] = (here, card)
                 if target(there):
                     path = []
-                    while back[there] is not None:
-                        here, card = back[there]
+                    move = back[there]
+                    while move is not None:
+                        here, card = move
                         path.append((here, card, there))
                         there = here
+                        move = back[there]
                     return path[::-1]
                 queue.append(there)
         return None
@@ -209,7 +212,7 @@ class Hidden:
         """The seen cards some arrangement puts in the family (sorted): the ones the witness puts
         there, and every other one an augmenting path can bring in."""
         return sorted(card for card in self.cards[fid] if card in self.held[fid]
-                      or self._path(fid, lambda f, home=self.where[card]: f == home) is not None)
+                      or self._path(fid, self.where[card].__eq__) is not None)
 
     def takes_free(self, fid: int) -> bool:
         """Does some arrangement put a never-seen card in the family?"""

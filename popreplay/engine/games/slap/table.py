@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from typing import Any, Iterable
 
 from .cards import RAINBOW, SHADOW, colour, value
 from .hidden import Entry, Hidden
@@ -35,7 +36,7 @@ def conditions(central: list[str]) -> tuple[str, ...]:
     found: list[str] = []
     if under is not None and value(top) == value(under):
         found.append(SAME_VALUE)
-    if third is not None and top_colour == colour(under) == colour(third):
+    if under is not None and third is not None and top_colour == colour(under) == colour(third):
         found.append(THREE_OF_A_COLOUR)
     if top_colour == SHADOW:
         found.append(SHADOW_ON_SHADOW)
@@ -173,7 +174,7 @@ class Table:
         steps show it."""
         if self.watch is not None:
             self.watch.win(position, central=central, others=others, folies=folies)
-        gained: dict[str, list[Entry]] = {}
+        gained: dict[str, Any] = {}  # each list of entries
         if central:
             gained["central"], self.central = self.central, []
         if others:
@@ -200,7 +201,7 @@ class Table:
             return [f"?{entry}"]
         return [f"?{entry}.{k}" for k in range(1, size + 1)]
 
-    def shown(self, entries) -> list[str]:
+    def shown(self, entries: Iterable[Entry]) -> list[str]:
         """:meth:`show` of each entry, in one list (a step shows every pile: the places of a
         family of ``n`` are written once per family and size, then reused)."""
         size, labels = self.hidden.size, self.labels
