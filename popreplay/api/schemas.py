@@ -7,6 +7,7 @@ it as raw bytes so that it can be stored exactly as uploaded.
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
@@ -254,6 +255,16 @@ class PlayerStatSchema(Schema):
     wins = fields.Integer(metadata={"description": "complete games won (shared wins count)"})
     average = fields.Float(allow_none=True, metadata={"description": "average total, complete"})
     best = fields.Integer(allow_none=True, metadata={"description": "best total, complete"})
+
+
+class StrictBoolean(fields.Boolean):
+    """A JSON body's boolean: ``true`` or ``false`` only (marshmallow's takes 0, 1 and "true",
+    which the document, ``type: boolean``, does not allow)."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
 
 
 class PlayerQuerySchema(Schema):

@@ -22,7 +22,7 @@ from ..jsonout import compact
 from .lang import request_lang
 from .record import not_stored, raw_of
 from .represent import game_view
-from .schemas import CreatedGameSchema, ErrorSchema
+from .schemas import CreatedGameSchema, ErrorSchema, StrictBoolean
 from .work import work_wait
 
 bp = Blueprint("tables", __name__, url_prefix="/api/v1/tables",
@@ -41,7 +41,7 @@ class CreateSchema(Schema):
         "description": "the first draft, as the recorder's setup makes it (popreplay/1)",
         "example": {"format": "popreplay/1", "game": "pop", "mode": "battle",
                     "players": ["Ana", "Bruno", "Chloé"], "rounds": []}})
-    record_hands = fields.Boolean(load_default=False, metadata={
+    record_hands = StrictBoolean(load_default=False, metadata={
         "description": "each seat records its own hand (kept from the others until the round "
                        "is over)"})
 

@@ -69,13 +69,14 @@ def player_position(index: Mapping[str, int], name: str, *tokens: str | int,
                     round: int | None = None, turn: int | None = None) -> int:
     """The position of the player called ``name`` (after NFC), or ``unknown-player`` at
     ``tokens``."""
-    position = index.get(name)  # an exact match is already NFC: the common, fast case
+    position = index.get(name) if isinstance(name, str) else None  # exact: the fast case
     if position is None:
-        position = index.get(nfc(name))
-        if position is None:
+        position = index.get(nfc(name)) if isinstance(name, str) else None
+        if position is None:  # a name not given (a recorder's entry without its player) too
             raise RuleViolation(Violation("unknown-player",
                                           msg("core.unknown-player", name=name,
-                                              hint=did_you_mean(name, index)),
+                                              hint=did_you_mean(name, index)
+                                              if isinstance(name, str) else ""),
                                           pointer(*tokens), round, turn))
     return position
 

@@ -65,3 +65,15 @@ def test_a_deleted_game_answers_204_without_a_content_type(client, make_log):
     assert gone.status_code == 204 and gone.data == b""
     assert "Content-Type" not in gone.headers
     assert client.delete("/api/v1/games/export").status_code == 405
+
+
+def test_a_table_refuses_a_number_for_record_hands(client):
+    """schemathesis' finding (issue 33): `record_hands: 0` was taken for false."""
+    start = {"format": "popreplay/1", "game": "pop", "mode": "battle",
+             "players": ["Ana", "Bruno", "Chloé"], "rounds": []}
+    for value in (0, 1, "true"):
+        refused = client.post("/api/v1/tables", json={"log": start, "record_hands": value})
+        assert refused.status_code == 422, value
+        assert refused.get_json()["errors"][0]["path"] == "/record_hands"
+    assert client.post("/api/v1/tables", json={"log": start,
+                                               "record_hands": False}).status_code == 201

@@ -25,7 +25,7 @@ def test_odd_player_names_are_stored_and_served(client, odd):
     assert client.get(f"/api/v1/games/{slug}/log").data == raw
     assert client.get(f"/api/v1/games/{slug}/replay").status_code == 200
     export = client.get("/api/v1/games/export")
-    assert json.loads(export.data)["log"].encode() == raw
+    assert json.loads(export.data)["raw_log"].encode() == raw
     stored_name = player_name(body["players"][0])  # U+FFFD for NUL and lone surrogates
     assert "\x00" not in stored_name
     found = client.get("/api/v1/games", query_string={"player": stored_name})

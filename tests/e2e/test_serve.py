@@ -180,7 +180,7 @@ def test_streams_through_gunicorn(server):
                        {"Content-Type": "application/json"})[0] == 201
     status, headers, body = request("GET", f"{server}/api/v1/games/export")
     assert status == 200 and headers["Content-Type"].startswith("application/x-ndjson")
-    assert [json.loads(line)["log"].encode() for line in body.splitlines()] == logs[:2]
+    assert [json.loads(line)["raw_log"].encode() for line in body.splitlines()] == logs[:2]
 
     ndjson = b"\n".join([*logs, b"nonsense"]) + b"\n"
     status, headers, body = request("POST", f"{server}/api/v1/validate", ndjson,

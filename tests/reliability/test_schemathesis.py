@@ -7,12 +7,8 @@ does: one Hypothesis strategy of cases over every operation, positive and negati
 The log bodies are the published JSON Schemas (``schemas/popreplay/1/``, one per game, chosen by
 ``game``), so what schemathesis generates as valid is a log of the right shape: ``POST /games``
 stores it (legal or illegal) and every check runs there. The documented exceptions (the same for
-``test_schemathesis_server.py``, over HTTP and stateful):
+``test_schemathesis_server.py``, over HTTP and stateful; docs/api.md says why each remains):
 
-* the recorder's ``POST /record/games`` and ``PUT /record/games/{ref}``: a valid body may still
-  name no game, or a log already stored (401, 404 or 409, as documented), so schemathesis' "valid
-  data is accepted" check is replaced by: one of the documented statuses, and a 422 lists only
-  log-shape errors (``json``/``schema``) with JSON Pointers;
 * ``POST /tables``: its ``log`` is a draft (a log not whole yet: POP!'s ``rounds`` may be empty),
   documented as an object, so what schemathesis calls valid is rarely a draft the engine accepts:
   201, or 422 with the shape's or the engine's errors, each with its JSON Pointer;
@@ -36,8 +32,10 @@ from schemathesis import GenerationMode
 from schemathesis.specs.openapi.checks import negative_data_rejection, positive_data_acceptance
 
 
-# Operations whose body holds a log: an object schemathesis calls valid is usually not a log.
-UPLOADS = {("POST", "/api/v1/record/games"), ("PUT", "/api/v1/record/games/{ref}")}
+# Operations whose body holds a log: since the document's log bodies are the published log
+# schemas, what schemathesis calls valid there is accepted (201, or 401/404/409 as documented):
+# no exception any more (issue 33).
+UPLOADS: set[tuple[str, str]] = set()
 
 
 # A table starts from a draft the engine accepts: an object is rarely one.
