@@ -108,7 +108,7 @@ def view(table: TableRecord | Snapshot, state: State, viewer: Viewer, *,
     return out
 
 
-CLASH = {"code": "hidden-clash", "message": render("core.hidden-clash", {}, "en"),
+CLASH: dict[str, Any] = {"code": "hidden-clash", "message": render("core.hidden-clash", {}, "en"),
          "message_id": "core.hidden-clash", "params": {}, "path": None}
 
 
