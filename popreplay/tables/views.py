@@ -108,8 +108,9 @@ def view(table: TableRecord | Snapshot, state: State, viewer: Viewer, *,
     return out
 
 
-CLASH: dict[str, Any] = {"code": "hidden-clash", "message": render("core.hidden-clash", {}, "en"),
-         "message_id": "core.hidden-clash", "params": {}, "path": None}
+CLASH: dict[str, Any] = {
+    "code": "hidden-clash", "message": render("core.hidden-clash", {}, "en"),
+    "message_id": "core.hidden-clash", "params": {}, "path": None}
 
 
 def error_for(state: State, viewer: Viewer) -> dict[str, Any] | None:
