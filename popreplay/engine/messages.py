@@ -235,6 +235,10 @@ def ids(value: Any) -> tuple[str | None, dict[str, Any] | None]:
 
 define({
     "core.illegal": "Illegal: {message}.",
+    # a live table: the whole draft is illegal where this phone cannot see (docs/table.md)
+    "core.hidden-clash": "The draft holds an entry that does not agree with cards this phone "
+                         "cannot see: the host's phone shows where; the player who entered it "
+                         "may correct it.",
     "core.player-count": "{what} is for {wanted} {high|player|players}; the log names {count}",
     "core.player-range": "{low}–{high}",
     "core.blank-name": "a player name is empty or only spaces",

@@ -12,6 +12,7 @@ from ..caching import BoundedCache
 from ..db.tables import TableEntry, TableRecord
 from ..engine import build_result, get_game
 from ..drafts import draft_shape
+from ..i18n import render
 from . import corrections, gather, games
 from .places import tokens
 from .model import Viewer, players_of
@@ -107,9 +108,9 @@ def view(table: TableRecord | Snapshot, state: State, viewer: Viewer, *,
     return out
 
 
-CLASH = {"code": "hidden-clash", "message": "The draft holds an entry that does not agree with "
-         "cards this phone cannot see: the host's phone shows where; the seat that entered it "
-         "may correct it.", "path": None}
+CLASH: dict[str, Any] = {
+    "code": "hidden-clash", "message": render("core.hidden-clash", {}, "en"),
+    "message_id": "core.hidden-clash", "params": {}, "path": None}
 
 
 def error_for(state: State, viewer: Viewer) -> dict[str, Any] | None:

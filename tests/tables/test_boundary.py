@@ -332,3 +332,26 @@ def test_bloops_signoff_over_http_before_the_end_gives_no_face_down_card(client)
                             ).get_json()["result"]["outcome"]["places"]
         for name, cards in places.items():
             assert set(cards.values()) == ({None} if name != who else set(log["deal"][name]))
+
+
+def test_pop_a_correction_naming_another_hands_card_is_no_free_question_over_http(client):
+    """The issue's probe: a refused correction said "Alice does not hold 7: it was dealt to
+    Bruno (see /rounds/0/hands/Bruno/0)", nothing appended. Judged on Alice's draft (no hand of
+    the round being played), it is taken: recorded, and every other phone is told only that the
+    draft holds a clash (the host, where)."""
+    from tests.tables.test_corrections import correct, played, turn_seqs
+
+    table = played(client, turns=1)
+    rnd = table.log["rounds"][0]
+    played_cards = {c for cards in rnd["turns"][0]["plays"].values() for c in cards}
+    card = next(c for c in rnd["hands"]["Bruno"] if c not in played_cards)
+    [seq] = turn_seqs(client, table)
+    answer = correct(client, table, "Alice", seq, {"/plays/Alice": [card]})
+    assert answer.status_code == 201, answer.get_json()
+    assert "Bruno" not in str(answer.get_json()["view"]["error"])
+    for who in ("Bruno", "Chloé", "watch"):
+        assert table.view(who)["error"]["code"] == "hidden-clash", who
+    assert "Bruno" in table.view("host")["error"]["message"]  # the host's screen: where
+    fixed = correct(client, table, "Alice", seq, {"/plays/Alice": rnd["turns"][0]["plays"]
+                                                  ["Alice"]})
+    assert fixed.status_code == 201 and table.view("Bruno")["error"] is None
