@@ -10,6 +10,7 @@ from sqlalchemy import select
 
 from popreplay.budget import cyclic_gc_paused
 from popreplay.checking import check_text
+from popreplay.replayformat import LATEST, in_format
 from popreplay.db.models import GamePlayer, GameRecord
 from popreplay.db.session import get_database
 from popreplay.store import ingestion, replays
@@ -99,7 +100,8 @@ def test_a_replay_is_computed_once_per_engine_version(session, make_log, monkeyp
     record = ingest(session, make_log("puzzle", 1, seed=65)).record
     replays._replay_gzip.clear()
     replay = json.loads(replay_text(session, record))
-    assert replay == json.loads(json.dumps(check_text(record.log, with_steps=True)))
+    assert replay == json.loads(json.dumps(in_format(dict(check_text(record.log, with_steps=True)),
+                                                     LATEST)))
     monkeypatch.setattr(replays, "check_text", lambda *a, **k: pytest.fail("recomputed"))
     assert json.loads(replay_text(session, record)) == replay  # this process's cache
     replays._replay_gzip.clear()  # another process: the stored row

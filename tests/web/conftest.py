@@ -66,7 +66,8 @@ class Server:
         return body
 
     def replay(self, slug: str) -> dict[str, Any]:
-        status, body = self.request("GET", f"/api/v1/games/{slug}/replay")
+        # replay format 1: every step its whole state, as the tests read it
+        status, body = self.request("GET", f"/api/v1/games/{slug}/replay?format=1")
         assert status == 200, body
         return body
 
