@@ -77,7 +77,7 @@ def test_a_french_replay_page(client: Any) -> None:
 
 def test_the_dictionary_is_cached_by_its_version(client: Any) -> None:
     html = client.get("/?lang=fr").get_data(as_text=True)
-    src = html.split('<script defer src="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
+    src = html.split('<link rel="modulepreload" href="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
     assert src.startswith("/assets/i18n/fr.js?v=")
     versioned = client.get(src)
     assert versioned.status_code == 200
