@@ -34,7 +34,9 @@ def init_app(app: Flask) -> Api:
     errors.init_app(app)  # after Api(): replaces its error handler with the one shape
     ratelimit.limited(games.bp, "writes", methods=["POST"])  # POST /games (docs/deploy.md)
     ratelimit.limited(record.bp, "writes")  # the recorder's POST/PUT: the same budget
-    ratelimit.limited(tables.bp, "entries", "120/minute;3000/hour", methods=["POST"])  # phones
+    ratelimit.limited(tables.bp, "entries", "120/minute;3000/hour", methods=["POST"],
+                      key=ratelimit.phone_key)  # each phone (its token), docs/deploy.md
+    ratelimit.limited(tables.bp, "rooms", "1200/minute;20000/hour", methods=["POST"])  # an address
     ratelimit.init_app(app)
     app.register_error_handler(ratelimit.Over, ratelimit.handle_over)
     cors.init_app(app)

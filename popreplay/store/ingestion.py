@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Callable
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -46,7 +46,8 @@ class Ingested:
 
 
 def ingest(session: Session, raw: bytes, *, visibility: str = "public",
-           checker: Checker = check_json) -> Ingested:
+           checker: Checker = check_json, owner_token: str | None = None,
+           with_record: Callable[[GameRecord], None] | None = None) -> Ingested:
     """Check a log and store it with its result, or return the game already stored for it.
 
     Raises :class:`~popreplay.store.records.InvalidLog` (nothing stored) when the log is not JSON
@@ -54,6 +55,8 @@ def ingest(session: Session, raw: bytes, *, visibility: str = "public",
     bytes is the game already stored. A concurrent upload of the same game is caught by the
     unique canonical hash: the loser gets the winner's game (``created`` False). ``checker``: how
     the parsed log's result is computed (the API's runs it beside the request, within its budget).
+    ``owner_token``: the token to give (a new one by default); ``with_record``: what else the same
+    transaction does with the new game (a table closed as it stores its game).
     """
     if visibility not in VISIBILITIES:
         raise ValueError(f"visibility must be one of {', '.join(VISIBILITIES)}")
@@ -62,10 +65,10 @@ def ingest(session: Session, raw: bytes, *, visibility: str = "public",
     if existing is not None:
         return Ingested.duplicate(existing)
     result = check_log(data, checker=checker)
-    token = new_owner_token()
+    token = owner_token or new_owner_token()
     record = _new_record(raw, digest=digest, result=result, visibility=visibility,
                          owner_token_hash=token_hash(token), data=data, identity=identity)
-    stored = _commit_new(session, record)
+    stored = _commit_new(session, record, with_record)
     if stored is not record:
         return Ingested.duplicate(stored)
     return Ingested(record, True, token, result)
@@ -116,12 +119,16 @@ def _already_stored(session: Session, raw: bytes, *,
     return find_by_canonical_hash(session, identity), data, identity
 
 
-def _commit_new(session: Session, record: GameRecord) -> GameRecord:
-    """Store a new game in its own transaction; the game that won a concurrent race to store
-    the same log instead, when the database's unique hashes refuse this one."""
+def _commit_new(session: Session, record: GameRecord,
+                with_record: Callable[[GameRecord], None] | None = None) -> GameRecord:
+    """Store a new game in its own transaction (with what ``with_record`` does); the game that
+    won a concurrent race to store the same log instead, when the database's unique hashes refuse
+    this one (then nothing of this transaction is kept)."""
     try:
         with sqlite_writer(session):
             session.add(record)
+            if with_record is not None:
+                with_record(record)
             session.commit()
     except IntegrityError:
         session.rollback()

@@ -12,7 +12,7 @@ from ..caching import BoundedCache
 from ..db.tables import TableEntry, TableRecord
 from ..engine import build_result, get_game
 from ..drafts import draft_shape
-from . import corrections, gather, games
+from . import authority, corrections, gather, games
 from .places import tokens
 from .model import Viewer, players_of
 from .rows import Row, Snapshot, engine_choices, entries
@@ -84,7 +84,7 @@ def view(table: TableRecord | Snapshot, state: State, viewer: Viewer, *,
         slots = []
         for index, slot in enumerate(plan["slots"]):
             part = parts.get(index)
-            mine = gather.may_fill(slot, player=viewer.player, host=viewer.host, taken=taken)
+            mine = authority.may_fill(slot, viewer, taken=taken)  # tables/authority.py
             item = {"index": index, "role": slot["role"], "player": slot.get("player"),
                     "count": gather.slot_size(slot), "filled": part is not None,
                     "by": part.by if part is not None else None, "yours": mine,

@@ -13,5 +13,6 @@ KIT = GameKit(
     script="slap.js",
     record_script="slap.record.js",
     style="slap.css",
+    table="table",
     examples=(Example("slap", _l("Three players slap until one holds every card.")),),
 )
