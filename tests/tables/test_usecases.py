@@ -237,3 +237,42 @@ def test_the_keeper_is_who_asks_now(phones):
         "0": rnd["layout"][0]}})  # the viewer Alice took as keeper is read again
     assert isinstance(refused, Refused) and refused.reason == "forbidden"
     assert alice.viewer.keeper
+
+
+def test_a_refused_correction_sent_again_costs_no_engine_work(app, monkeypatch):
+    """The decision of a refused correction is kept (table, seq, who, request): a phone sending
+    it again is answered without replaying the table (docs/table.md "Limits")."""
+    from popreplay.engine import get_game
+    from popreplay.tables import corrections
+
+    log = get_game("slap").simulate(mode="timed", players=3, seed=1)
+    start = {k: log[k] for k in ("format", "game", "mode", "players", "options") if k in log}
+    with app.app_context():
+        session = get_database(app).session()
+        deps = Deps(session=lambda: session, wait=None, publish=lambda m: None)
+        made = usecases.create(deps, log={**start, "events": []}, hands=False)
+        seq = 0
+        for k, event in enumerate(log["events"][:12]):
+            done = usecases.append(deps, made.table.id, HOST, client_id=f"e{k}", seen=seq,
+                                   entry={"type": "place", "at": "/events", "how": "append",
+                                          "value": event})
+            assert isinstance(done, Appended), done
+            seq = done.seqs[-1]
+        later = next(e["card"] for e in log["events"][3:12] if "card" in e)
+        calls: list[int] = []
+        real = corrections.engine_choices
+        monkeypatch.setattr(corrections, "engine_choices",
+                            lambda *a: calls.append(1) or real(*a))
+
+        def send(k: int) -> Any:
+            return usecases.correct(deps, made.table.id, HOST, client_id=f"bad{k}", seen=seq,
+                                    seq=1, sets={"/card": later}, fixes=[])
+
+        first = send(0)
+        assert isinstance(first, Refused) and first.reason == "rules"
+        assert 1 <= len(calls) <= 6  # one choices, and a halving search at most
+        calls.clear()
+        again = send(1)
+        assert isinstance(again, Refused) and again.message == first.message
+        assert calls == []
+        session.close()
