@@ -52,8 +52,10 @@ class CreateSchema(Schema):
 class SeatSchema(Schema):
     player = fields.String(required=True, metadata={"example": "Ana"})
     id = fields.String(validate=validate.Length(min=1, max=60), metadata={
-        "description": "the phone's own id for this request: a retry with the same id gets the "
-                       "same seat token (the first answer was lost)", "example": "ana-seat-1"})
+        "description": "the phone's own random id for this request (at least 16 characters; "
+                       "whoever knows it gets the token): a retry with the same id gets the "
+                       "same seat token (the first answer was lost)",
+        "example": "c2f1e0b7a9d84f3e"})
 
 
 class KeeperSchema(Schema):

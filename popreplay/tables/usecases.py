@@ -40,6 +40,9 @@ from .rows import Row, Snapshot, plain
 from .state import size_of
 
 ATTEMPTS = 8  # compare-and-set retries when another host appended at the same moment
+# a seat request's id is the phone's secret for that request (its retry gets the same token):
+# random, at least this long (a shorter one is taken as no id: a new token every time)
+MIN_REQUEST_ID = 16
 
 
 def refused(reason: str, message: str, path: str | None = None, code: str = "bad-request",
@@ -136,7 +139,8 @@ def take_seat(deps: Deps, table_id: str, viewer: Viewer, *, player: str,
               request_id: str | None = None) -> SeatTaken | Refused:
     """A seat token for ``player``. With the join link's key: a free seat only; the host may hand
     any seat to a new phone (the old phone's token stops working). A retry of the same request
-    (same ``request_id``) gets the same token, even after the first answer was lost. The first
+    (same ``request_id``, random and at least :data:`MIN_REQUEST_ID` characters: whoever knows it
+    gets the token) gets the same token, even after the first answer was lost. The first
     seat the host's phone takes keeps the shared entries (:mod:`authority`) until the host names
     another keeper."""
     session = deps.session()
@@ -146,6 +150,8 @@ def take_seat(deps: Deps, table_id: str, viewer: Viewer, *, player: str,
     if player not in players_of(table):
         return refused("invalid", f"{player!r} is not a player of this table.", "/player",
                        detail="no such player")
+    if request_id is not None and len(request_id) < MIN_REQUEST_ID:
+        request_id = None  # a short id could be guessed by another phone: no retry by it
     token = (derived_token(table, "seat", player, request_id) if request_id
              else store.new_owner_token())
     digest = store.token_hash(token)

@@ -14,6 +14,7 @@ from popreplay.db.session import get_database
 from tests.tables.helpers import API, bearer, game_log, start_of
 
 UNREACHABLE = "redis://127.0.0.1:1/0"  # nothing listens on port 1
+ALICE, BRUNO = "alice-7f3c9e21d0a4", "bruno-51e0a9c4b7d2"  # each phone's random request id
 
 
 @pytest.fixture
@@ -35,22 +36,22 @@ def test_with_redis_unreachable_what_took_effect_is_answered(offline, caplog):
     assert made.status_code == 201
     table, host, key = (made.get_json()[k] for k in ("table", "host_token", "join_key"))
     with caplog.at_level(logging.WARNING, logger="popreplay.app"):
-        seat = client.post(f"{API}/{table}/seats", json={"player": "Alice", "id": "a-1"},
+        seat = client.post(f"{API}/{table}/seats", json={"player": "Alice", "id": ALICE},
                            headers=bearer(host))
     assert seat.status_code == 201, seat.get_json()
     assert any("fan-out" in r.getMessage() for r in caplog.records)
     token = seat.get_json()["seat_token"]
-    again = client.post(f"{API}/{table}/seats", json={"player": "Alice", "id": "a-1"},
+    again = client.post(f"{API}/{table}/seats", json={"player": "Alice", "id": ALICE},
                         headers=bearer(host))  # the answer was lost: the same token
     assert again.status_code == 200 and again.get_json()["seat_token"] == token
-    bruno = client.post(f"{API}/{table}/seats", json={"player": "Bruno", "id": "b-1"},
+    bruno = client.post(f"{API}/{table}/seats", json={"player": "Bruno", "id": BRUNO},
                         headers=bearer(key))
     assert bruno.status_code == 201
-    retry = client.post(f"{API}/{table}/seats", json={"player": "Bruno", "id": "b-1"},
+    retry = client.post(f"{API}/{table}/seats", json={"player": "Bruno", "id": BRUNO},
                         headers=bearer(key))
     assert retry.status_code == 200
     assert retry.get_json()["seat_token"] == bruno.get_json()["seat_token"]
-    assert client.post(f"{API}/{table}/seats", json={"player": "Bruno", "id": "b-2"},
+    assert client.post(f"{API}/{table}/seats", json={"player": "Bruno", "id": BRUNO + "x"},
                        headers=bearer(key)).status_code == 409  # another phone: taken
     layout = log["rounds"][0]["layout"]
     entry = client.post(f"{API}/{table}/entries", headers=bearer(token), json={

@@ -89,14 +89,18 @@ def test_a_seat_taken_by_the_host_phone_keeps_the_shared_entries(phones):
 
 
 def test_a_seat_retried_with_its_request_id_gets_the_same_token(phones):
-    first = phones.seat("Bruno", request_id="bruno-1")
-    again = phones.seat("Bruno", request_id="bruno-1")
+    first = phones.seat("Bruno", request_id="bruno-7f3c9e21d0a4")
+    again = phones.seat("Bruno", request_id="bruno-7f3c9e21d0a4")
     assert isinstance(first, SeatTaken) and isinstance(again, SeatTaken)
     assert again.token == first.token and again.again and not first.again
-    other = phones.seat("Bruno", request_id="someone-else")
+    other = phones.seat("Bruno", request_id="someone-else-5d1e2f")
     assert isinstance(other, Refused) and other.reason == "seat-taken"
     table = usecases.find(phones.session, phones.id)
     assert usecases.viewer_of(table, first.token) == Viewer("seat", "Bruno")
+    short = phones.seat("Chloé", request_id="chloe-1")  # guessable: taken as no id
+    assert isinstance(short, SeatTaken)
+    guessed = phones.seat("Chloé", request_id="chloe-1")
+    assert isinstance(guessed, Refused) and guessed.reason == "seat-taken"
 
 
 def test_entries_answer_appended_duplicate_stale_and_refused(phones):
