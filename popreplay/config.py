@@ -19,6 +19,8 @@
 | POPREPLAY_TRUSTED_PROXIES | 0: proxies in front of the service whose X-Forwarded-For is believed (the client is the address they name) |
 | POPREPLAY_REPLAY_WAIT     | 10: seconds a request waits for a first replay being computed; past it, 503 with Retry-After while it goes on (0: no limit, computed in the request) |
 | POPREPLAY_TABLE_MAX_ENTRIES | 2000: the most entries (rows, parts included) one table takes; past it, 422 ``table-full`` (docs/table.md, "Limits") |
+| POPREPLAY_TABLE_MAX_DRAFT_BYTES | 1048576 (1 MiB, an upload's size): the most bytes a table's draft grows to; past it, 422 ``table-full`` |
+| POPREPLAY_TABLE_MAX_ENTRY_BYTES | 65536: the most bytes of one table entry (and of a table's first draft); past it, 422 |
 | POPREPLAY_TABLE_MAX_STREAMS | 1000: the most table streams open at once in one process; past it, 503 ``busy`` with Retry-After |
 | POPREPLAY_TABLE_MAX_STREAMS_PER_CLIENT | 64: the most table streams one client (address) holds open in one process; past it, 429 ``too-many-streams`` with Retry-After (docs/table.md, "Streams") |
 | POPREPLAY_TABLE_MAX_STREAMS_PER_TABLE | 48: the most streams of one table open in one process; past it, 503 ``busy`` with Retry-After |
@@ -109,6 +111,8 @@ def from_environment() -> dict[str, Any]:
         "TABLE_MAX_STREAMS_PER_TABLE": _int("POPREPLAY_TABLE_MAX_STREAMS_PER_TABLE", 48,
                                             unit="streams"),
         "TABLE_STREAM_SECONDS": _int("POPREPLAY_TABLE_STREAM_SECONDS", 300, unit="seconds"),
+        "TABLE_MAX_DRAFT_BYTES": _int("POPREPLAY_TABLE_MAX_DRAFT_BYTES", MiB),
+        "TABLE_MAX_ENTRY_BYTES": _int("POPREPLAY_TABLE_MAX_ENTRY_BYTES", 64 * 1024),
         "BROKER_URL": (os.environ.get("POPREPLAY_BROKER_URL") or "").strip() or None,
         "QUEUE_NAME": (os.environ.get("POPREPLAY_QUEUE") or "").strip() or "popreplay",
         "REDIS_URL": (os.environ.get("POPREPLAY_REDIS_URL") or "").strip() or None,  # limits, tables

@@ -40,7 +40,9 @@ def init_app(app: Flask) -> Api:
         api.register_blueprint(blueprint)
     ratelimit.limited(games.bp, "writes", methods=["POST"])  # POST /games (docs/deploy.md)
     ratelimit.limited(record.bp, "writes")  # the recorder's POST/PUT: the same budget
-    ratelimit.limited(tables.bp, "entries", "120/minute;3000/hour", methods=["POST"])  # phones
+    ratelimit.limited(tables.bp, "entries", "120/minute;3000/hour", methods=["POST"],
+                      key=ratelimit.phone_key)  # each phone (its token), docs/deploy.md
+    ratelimit.limited(tables.bp, "rooms", "1200/minute;20000/hour", methods=["POST"])  # an address
     ratelimit.limited(groups.bp, "writes", methods=["POST", "PUT", "PATCH", "DELETE"])
     # the log schemas (schemas/), the links between operations, ids, 429 and 503 answers
     contract.complete(api.spec, ratelimit.guarded(api.spec._paths))

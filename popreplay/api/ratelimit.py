@@ -5,9 +5,13 @@
 | writes    | POST /api/v1/games, POST/PUT /api/v1/record/* (one budget)    | 60/minute;600/hour |
 | replays   | a replay that must be computed (not stored yet): API and /r/  | 30/minute          |
 | exports   | GET /api/v1/games/export, /export.csv                         | 10/minute          |
-| entries   | POST under /api/v1/tables (a table, a seat, an entry, storing) | 120/minute;3000/hour |
+| entries   | POST under /api/v1/tables (a table, a seat, an entry, storing), per phone | 120/minute;3000/hour |
+| rooms     | the same POSTs, per address: the ceiling of one café's tables  | 1200/minute;20000/hour |
 
-A client is its address (``POPREPLAY_TRUSTED_PROXIES``: the address the proxies in front name).
+A client is its address (``POPREPLAY_TRUSTED_PROXIES``: the address the proxies in front name);
+a table's phone is its token (a seat's, the host's, the join link's key: :func:`phone_key`), so the
+phones of one café, which share its address, each have their own budget, under the address's
+ceiling (``rooms``: an invented token gets a budget of its own, but not past the ceiling).
 Counts live in Redis when ``POPREPLAY_REDIS_URL`` is set, so every host counts against the same
 budget; in memory otherwise, each process its own, counting its share of every limit
 (``popreplay serve --workers N``: 1/N, rounded up), so that one host gives a client the
@@ -19,13 +23,15 @@ A new blueprint gets a limit with one line beside it::
 
     ratelimit.limited(bp, "writes")              # its POST/PUT/PATCH/DELETE share "writes"
     ratelimit.limited(bp, "entries", "20/minute", methods=["POST"])  # a limit of its own
+    ratelimit.limited(bp, "entries", methods=["POST"], key=ratelimit.phone_key)  # per phone
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
 import time
-from typing import Any
+from typing import Any, Callable
 
 from flask import Flask, current_app, request
 from flask_limiter import Limiter, RateLimitExceeded
@@ -35,20 +41,30 @@ from .errors import error_response
 
 DEFAULTS = {"writes": "60/minute;600/hour", "replays": "30/minute", "exports": "10/minute"}
 WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
-_BLUEPRINTS: dict[str, tuple[str, list[str]]] = {}  # blueprint name -> (limit, methods)
+# blueprint name -> limit name -> (methods, key: the client, None: its address)
+_BLUEPRINTS: dict[str, dict[str, tuple[list[str], Callable[[], str] | None]]] = {}
 _ENDPOINTS: dict[str, str] = {"games.export": "exports",
                               "games.export_csv": "exports"}  # endpoint -> limit
 
 
 def limited(blueprint: Any, name: str, default: str | None = None, *,
-            methods: list[str] | None = None) -> None:
+            methods: list[str] | None = None, key: Callable[[], str] | None = None) -> None:
     """Guard ``blueprint``'s routes (``methods``: the writing ones by default) by limit
-    ``name`` (shared with every route guarded by the same name); ``default`` for a new name."""
+    ``name`` (shared with every route guarded by the same name); ``default`` for a new name;
+    ``key``: who is counted (the client's address by default). A blueprint may have several."""
     if default is not None:
         DEFAULTS.setdefault(name, default)
     if name not in DEFAULTS:
         raise ValueError(f"no default for the new limit {name!r}")
-    _BLUEPRINTS[blueprint.name] = (name, list(methods or WRITE_METHODS))
+    _BLUEPRINTS.setdefault(blueprint.name, {})[name] = (list(methods or WRITE_METHODS), key)
+
+
+def phone_key() -> str:
+    """A table's phone: the token it sends (hashed: never kept), else its address."""
+    scheme, _, value = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() == "bearer" and value.strip():
+        return "phone:" + hashlib.sha256(value.strip().encode("utf-8")).hexdigest()[:32]
+    return client_key()
 
 
 # The operations the "replays" and "exports" limits guard, as the OpenAPI document names them.
@@ -110,10 +126,12 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", False)  # Retry-After comes with the 429
     app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)  # Redis down: serve, unlimited
     limiter = Limiter(key_func=client_key)
-    for blueprint, (name, methods) in _BLUEPRINTS.items():
-        value = limit_of(app, name)
-        if value is not None and blueprint in app.blueprints:
-            limiter.shared_limit(value, scope=name, methods=methods)(app.blueprints[blueprint])
+    for blueprint, limits in _BLUEPRINTS.items():
+        for name, (methods, key) in limits.items():
+            value = limit_of(app, name)
+            if value is not None and blueprint in app.blueprints:
+                limiter.shared_limit(value, scope=name, methods=methods, key_func=key)(
+                    app.blueprints[blueprint])
     for endpoint, name in _ENDPOINTS.items():
         value = limit_of(app, name)
         if value is not None and endpoint in app.view_functions:

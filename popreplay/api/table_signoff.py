@@ -5,7 +5,6 @@ budget, as every table endpoint's does."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask_babel import force_locale
@@ -13,31 +12,18 @@ from marshmallow import RAISE, Schema, fields, validate
 from sqlalchemy import select
 
 from .. import budget
-from ..db.session import get_session, sqlite_writer
+from ..db.session import get_session
 from ..db.tables import TableSignoff
 from ..engine import get_game
 from ..i18n import localize
 from ..i18n.words import with_words
-from ..jsonout import compact
-from ..tables import corrections, service, signoff, state as states, views
+from ..tables import corrections, readings, service, signoff, state as states, usecases, views
+from ..tables.outcomes import Refused, Stale
 from ..web.claimform import claim_form
-from .errors import ApiError, error_response
 from .lang import request_lang
 from .schemas import ErrorSchema, SignoffSummarySchema
-from .tables import (VARY, AppendedSchema, bp, entries_seen, failing, hub, opened, table_view)
-from .work import work_wait
-
-
-def replay_of(state: states.State) -> tuple[dict[str, Any] | None, int]:
-    """The engine's result of the table's draft and its number of steps, once per (table, seq)."""
-    key = ("table-replay", state.table, state.seq)
-    answer = json.loads(budget.run(key, _replay_bytes, state.log, state.game, wait=work_wait()))
-    return answer["result"], answer["steps"]
-
-
-def _replay_bytes(log: dict[str, Any], game: str) -> bytes:
-    result, steps = signoff.replay_of(log, game)
-    return compact({"result": result, "steps": steps}).encode("utf-8")
+from .tables import (BUSY, BUSY_WHY, VARY, AppendedSchema, answered, appended, bp, deps, failing,
+                     opened, stale)
 
 
 # --- corrections and sign-off (docs/table.md "Corrections", "Sign-off") ---------------------------
@@ -101,8 +87,8 @@ class SignoffSchema(Schema):
     replay_url = fields.String(allow_none=True)
 
 
-def corrected_entries(table: Any, viewer: service.Viewer, lang: str) -> list[dict[str, Any]]:
-    state = states.load(get_session(), table, wait=work_wait())
+def corrected_entries(table: Any, state: states.State, viewer: service.Viewer,
+                      lang: str) -> list[dict[str, Any]]:
     public = views.known_log(state, viewer)
     shown = corrections.shown(state.corrections, public, player=viewer.player)
     return signoff.correction_texts(shown, public, lang)
@@ -123,45 +109,27 @@ def corrected_entries(table: Any, viewer: service.Viewer, lang: str) -> list[dic
                  "nothing appended: when a later entry would become illegal, the error names it "
                  "(`seq`, `entry`: its place in the draft, `path`: the rule's JSON Pointer, "
                  "`words.where`: round, turn and player in words); send a fix of it in `fixes`.")
+@bp.alt_response(503, schema=ErrorSchema, headers=BUSY, description=BUSY_WHY)
 @bp.doc(security=[{"tableToken": []}])
 def correct(body: dict[str, Any], table_id: str) -> Any:
     """Correct an earlier entry (a seat its own, the host any)"""
-    table, viewer = opened(table_id)
-    session = get_session()
-    entry = {"type": corrections.KIND, "seq": body["seq"], "set": body["set"],
-             "fixes": body["fixes"]}
+    _, viewer = opened(table_id)
     lang = request_lang()
-    try:
-        done = service.append(session, table_id, viewer=viewer, client_id=body["id"],
-                              seen=body["seen"], entry=entry)
-    except service.TableError as error:
-        refused = failing(error)
+    done = usecases.correct(deps(), table_id, viewer, client_id=body["id"], seen=body["seen"],
+                            seq=body["seq"], sets=body["set"], fixes=body["fixes"])
+    if isinstance(done, Refused):
+        refused = failing(done)
         for item in refused.errors:  # this body has no `entry`: its pointers start at the body
             path = str(item.get("path") or "")
             if path.startswith("/entry"):
                 item["path"] = path.removeprefix("/entry") or ""
-        log = getattr(error, "log", None)
-        if log is not None:
-            refused.errors = with_words(refused.errors, log, lang)
-        raise refused from None
-    table = service.find(session, table_id)
-    if done.status == "stale":
-        assert done.state is not None  # a stale entry is answered with the table as it is
-        return error_response(409, "The table changed since entry "
-                              f"{body['seen']}: here is what this phone missed.", [
-                                  {"code": "stale", "message": "seen", "path": "/seen"}],
-                              missed=entries_seen(table, done.state, viewer,
-                                                  [states.Row.of(r) for r in done.missed],
-                                                  after=body["seen"], wait=work_wait()),
-                              view=table_view(table, done.state, viewer, lang,
-                                              wait=work_wait()))
-    if done.status == "appended":
-        hub().publish({"table": table_id, "seq": done.seqs[-1]})
-    if done.state is None:  # appended, the table after it not ready in time: a retry is a duplicate
-        raise done.busy or budget.Busy("the table's state is being computed")
-    answer = {"status": done.status, "seqs": done.seqs,
-              "view": table_view(table, done.state, viewer, lang, wait=work_wait())}
-    return answer, 201 if done.status == "appended" else 200, VARY
+        if done.log is not None:
+            refused.errors = with_words(refused.errors, done.log, lang)
+        raise refused
+    done = answered(done)
+    if isinstance(done, Stale):
+        return stale(done, viewer, body["seen"], lang)
+    return appended(done, viewer, lang)
 
 
 @bp.route("/<string:table_id>/corrections", methods=["GET"])
@@ -175,24 +143,22 @@ def list_corrections(table_id: str) -> Any:
     """The table's corrections"""
     table, viewer = opened(table_id)
     lang = request_lang()
-    session = get_session()
-    state = states.load(session, table, wait=work_wait())
+    state, mine = answered(readings.correctable(deps(), table, viewer))
     public = views.public_log(state)
-    mine = corrections.correctable(states.entries(session, table.id), public,
-                                   player=viewer.player, host=viewer.host) \
-        if table.status == "live" and viewer.role != "watch" else []
     for item in mine:
         item["where"] = signoff.place_words(item["pointer"], public, lang)
         for field in item["fields"]:
             field["where"] = signoff.place_words(field["pointer"], public, lang)
-    return {"corrections": corrected_entries(table, viewer, lang), "correctable": mine}, 200, VARY
+    return {"corrections": corrected_entries(table, state, viewer, lang),
+            "correctable": mine}, 200, VARY
 
 
 def signoff_view(table: Any, viewer: service.Viewer, lang: str,
                  claims: dict[str, Any] | None = None) -> dict[str, Any]:
     session = get_session()
-    state = states.load(session, table, wait=work_wait())
-    result, steps = signoff.result_for(table, state, viewer, wait=work_wait())
+    wait = deps().wait
+    state = states.load(session, table, wait=wait)
+    result, steps = signoff.result_for(table, state, viewer, wait=wait)
     rows = list(session.scalars(select(TableSignoff).where(TableSignoff.table_id == table.id)))
     mine = next((r for r in rows if viewer.player is not None and r.player == viewer.player),
                 None)
@@ -201,7 +167,7 @@ def signoff_view(table: Any, viewer: service.Viewer, lang: str,
     if claims is None and mine is not None and mine.claims:
         claims = mine.claims
     compared = budget.run(None, signoff.claims_check, state.log, table.game, claims,
-                          wait=work_wait()) if claims else None
+                          wait=wait) if claims else None
     return {"open": signoff.available(table, state),
             "result": localize(result, lang) if result else None,
             "step_max": max(steps - 1, 0), "claimable": fields_,
@@ -239,36 +205,9 @@ def read_signoff(table_id: str) -> Any:
 @bp.doc(security=[{"tableToken": []}])
 def give_signoff(body: dict[str, Any], table_id: str) -> Any:
     """Confirm or dispute the result (a seat)"""
-    table, viewer = opened(table_id)
-    session = get_session()
-    if viewer.role != "seat" or viewer.player is None:
-        raise ApiError(403, "Only a seat signs off: take your seat first.")
-    state = states.load(session, table, wait=work_wait())
-    if not signoff.available(table, state):
-        raise ApiError(409, "The game is not over yet: sign-off comes at the end.")
-    lang = request_lang()
-    step, sentence = body["step"], (body["sentence"] or "").strip() or None
-    if body["verdict"] == "dispute":
-        _, steps = replay_of(state)
-        if step is None or step > max(steps - 1, 0):
-            raise ApiError(422, f"A dispute names a step of the replay (0 to "
-                           f"{max(steps - 1, 0)}).", errors=[
-                               {"code": "bad-request", "message": "step", "path": "/step"}])
-        if sentence is None:
-            raise ApiError(422, "A dispute says why, in a sentence.", errors=[
-                {"code": "bad-request", "message": "sentence", "path": "/sentence"}])
-    else:
-        step, sentence = None, None
-    if body["claims"]:
-        compared = budget.run(None, signoff.claims_check, state.log, table.game, body["claims"],
-                              wait=work_wait())
-        if compared.get("error"):
-            [problem] = localize({"errors": [service.plain(compared["error"])]}, lang)["errors"]
-            raise ApiError(422, "These claims are not a score sheet of this game.", errors=[
-                {**problem, "path": "/claims" + str(problem.get("path") or "")
-                 .removeprefix("/claimed")}])
-    with sqlite_writer(session):
-        signoff.give(session, table, player=viewer.player, verdict=body["verdict"], step=step,
-                     sentence=sentence, claims=body["claims"], seq=table.last_seq)
-    hub().publish({"table": table.id, "seq": table.last_seq, "seats": True})
-    return signoff_view(table, viewer, lang, body["claims"]), 201, VARY
+    _, viewer = opened(table_id)
+    answered(usecases.sign_off(deps(), table_id, viewer, verdict=body["verdict"],
+                               step=body["step"], sentence=body["sentence"],
+                               claims=body["claims"]))
+    table = usecases.find(get_session(), table_id)
+    return signoff_view(table, viewer, request_lang(), body["claims"]), 201, VARY

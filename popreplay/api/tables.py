@@ -6,24 +6,20 @@ back; the stream is Server-Sent Events fed by the table's fan-out (memory or Red
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
 from marshmallow import RAISE, Schema, fields, validate
 
-from .. import budget, store
-from ..db.session import get_session
+from .. import budget
 from ..i18n import localize
-from ..tables import fanout, qr, service, state as states, views
+from ..tables import fanout, qr, readings, service, state as states, usecases
+from ..tables.outcomes import Appended, Busy, Deps, Refused, Stale
 from .errors import ApiError, error_response
-from ..jsonout import compact
 from .lang import request_lang
-from .record import not_stored, raw_of
 from .represent import game_view
 from .schemas import CreatedGameSchema, ErrorSchema, StrictBoolean
-from .work import work_wait
 
 bp = Blueprint("tables", __name__, url_prefix="/api/v1/tables",
                description="Record one game together: a phone per seat, entries in one order "
@@ -48,6 +44,17 @@ class CreateSchema(Schema):
 
 class SeatSchema(Schema):
     player = fields.String(required=True, metadata={"example": "Ana"})
+    id = fields.String(validate=validate.Length(min=1, max=60), metadata={
+        "description": "the phone's own random id for this request (at least 16 characters; "
+                       "whoever knows it gets the token): a retry with the same id gets the "
+                       "same seat token (the first answer was lost)",
+        "example": "c2f1e0b7a9d84f3e"})
+
+
+class KeeperSchema(Schema):
+    player = fields.String(required=True, allow_none=True, metadata={
+        "description": "the seat that enters what is nobody's own besides the host (null: the "
+                       "host only)", "example": "Ana"})
 
 
 class EntryBodySchema(Schema):
@@ -133,10 +140,33 @@ class EntriesSchema(Schema):
 
 # --- helpers -------------------------------------------------------------------------------------
 
-def failing(error: service.TableError) -> ApiError:
+# a refusal's reason (tables/outcomes.py) -> its HTTP status
+STATUS = {"invalid": 422, "rules": 422, "forbidden": 403, "filled": 409, "correction": 403,
+          "no-token": 401, "not-found": 404, "closed": 409, "seat-taken": 409, "full": 422,
+          "conflict": 409}
+
+
+def deps() -> Deps:
+    """The table's use cases' dependencies, built once by the app factory (popreplay/app.py)."""
+    return current_app.extensions["popreplay_tables"]
+
+
+def failing(error: service.TableError | Refused) -> ApiError:
+    """A refusal as the API's error, its messages in the phone's language."""
     lang = request_lang()
-    errors = localize({"errors": error.errors}, lang)["errors"] if error.errors else []
-    return ApiError(error.status, error.message, errors=errors)
+    errors = list(error.errors)
+    errors = localize({"errors": errors}, lang)["errors"] if errors else []
+    status = error.status if isinstance(error, service.TableError) else STATUS[error.reason]
+    return ApiError(status, error.message, errors=errors)
+
+
+def answered(outcome: Any) -> Any:
+    """An outcome that is no success raised as its response: a refusal, the engine busy."""
+    if isinstance(outcome, Refused):
+        raise failing(outcome)
+    if isinstance(outcome, Busy):
+        raise budget.Busy(outcome.why or "the table's state is being computed")
+    return outcome
 
 
 def token() -> str | None:
@@ -156,63 +186,27 @@ def token() -> str | None:
 
 
 def opened(table_id: str) -> tuple[Any, service.Viewer]:
-    try:
-        table = service.find(get_session(), table_id)
-        return table, service.viewer_of(table, token())
-    except service.TableError as error:
-        raise failing(error) from None
+    return answered(usecases.opened(deps(), table_id, token()))
 
 
-def localized_view(data: dict[str, Any], lang: str) -> dict[str, Any]:
-    out = dict(data)
-    for key in ("error", "refused"):
-        if isinstance(out.get(key), dict):
-            item = out[key] if key == "error" else out[key]["error"]
-            [item] = localize({"errors": [item]}, lang)["errors"]
-            out[key] = item if key == "error" else {**out[key], "error": item}
-    if isinstance(out.get("result"), dict):
-        out["result"] = localize(out["result"], lang)
-    return out
+localized_view = readings.localized_view
+rows_after = readings.rows_after
 
 
 def current_view(table: Any, viewer: service.Viewer) -> dict[str, Any]:
-    state = states.load(get_session(), table, wait=work_wait())
-    return table_view(table, state, viewer, request_lang(), wait=work_wait())
+    return answered(readings.table_now(deps(), table, viewer, request_lang()))
 
-
-# The engine's work of a table (its state, each phone's view with the engine's offers, the
-# entries as a phone may see them) runs beside the request within its budget (popreplay/budget.py,
-# POPREPLAY_REPLAY_WAIT): past it 503 `busy` with Retry-After while it goes on, and what it makes
-# is kept for its key (a view: per table, sequence number, seats, viewer and language).
 
 def table_view(table: Any, state: states.State, viewer: service.Viewer, lang: str, *,
                wait: float | None) -> dict[str, Any]:
-    """The table as ``viewer`` may see it in ``lang``, computed once per key, beside the request."""
-    snap = states.Snapshot.of(table)
-    key = ("table-view", snap.id, state.seq, snap.status, snap.stored_slug,
-           tuple(sorted(snap.seat_tokens)), viewer.role, viewer.player, lang)
-    return json.loads(budget.run(key, _view_bytes, snap, state, viewer, lang, wait=wait))
-
-
-def _view_bytes(snap: states.Snapshot, state: states.State, viewer: service.Viewer,
-                lang: str) -> bytes:
-    return compact(localized_view(views.view(snap, state, viewer), lang)).encode("utf-8")
+    """The table as ``viewer`` may see it in ``lang`` (tables/readings.py)."""
+    return readings.view(table, state, viewer, lang, wait=wait)
 
 
 def entries_seen(table: Any, state: states.State, viewer: service.Viewer,
                  rows: list[states.Row], *, after: int, wait: float | None) -> list[dict[str, Any]]:
-    """The entries after ``after`` as ``viewer`` may see them, beside the request."""
-    snap = states.Snapshot.of(table)
-    key = ("table-entries", snap.id, state.seq, viewer.role, viewer.player, after)
-    return json.loads(budget.run(key, _entries_bytes, state, viewer, rows, wait=wait))
-
-
-def _entries_bytes(state: states.State, viewer: service.Viewer, rows: list[states.Row]) -> bytes:
-    return compact([views.entry_view(row, state, viewer) for row in rows]).encode("utf-8")
-
-
-def rows_after(session: Any, table: Any, after: int, upto: int) -> list[states.Row]:
-    return [states.Row.of(r) for r in states.entries(session, table.id, after=after, upto=upto)]
+    """The entries after ``after`` as ``viewer`` may see them (tables/readings.py)."""
+    return readings.entries_seen(table, state, viewer, rows, after=after, wait=wait)
 
 
 def link(path: str) -> str:
@@ -222,6 +216,25 @@ def link(path: str) -> str:
 
 def hub() -> fanout.Fanout:
     return fanout.for_url(current_app.config.get("REDIS_URL"))
+
+
+def stale(done: Stale, viewer: service.Viewer, seen: int, lang: str) -> Any:
+    """409: what this phone missed since ``seen``, and the table now."""
+    wait = deps().wait
+    missed = entries_seen(done.table, done.state, viewer, list(done.missed), after=seen,
+                          wait=wait)
+    return error_response(409, f"The table changed since entry {seen}: here is what this phone "
+                          "missed.", [{"code": "stale", "message": "seen", "path": "/seen"}],
+                          missed=missed, view=table_view(done.table, done.state, viewer, lang,
+                                                         wait=wait))
+
+
+def appended(done: Any, viewer: service.Viewer, lang: str) -> Any:
+    """201 appended or 200 duplicate (a retry), with the table now."""
+    view = table_view(done.table, done.state, viewer, lang, wait=deps().wait)
+    status = "appended" if isinstance(done, Appended) else "duplicate"
+    return ({"status": status, "seqs": list(done.seqs), "view": view},
+            201 if status == "appended" else 200, VARY)
 
 
 # --- create, join, read --------------------------------------------------------------------------
@@ -234,15 +247,12 @@ def hub() -> fanout.Fanout:
 @bp.alt_response(503, schema=ErrorSchema, headers=BUSY, description=BUSY_WHY)
 def create(body: dict[str, Any]) -> Any:
     """Start a table from the recorder's setup"""
-    try:
-        made = service.create(get_session(), log=body["log"], hands=body["record_hands"],
-                              wait=work_wait())
-    except service.TableError as error:
-        raise failing(error) from None
+    made = answered(usecases.create(deps(), log=body["log"], hands=body["record_hands"]))
     url = link(f"/t/{made.table.id}#key={made.join_key}")
     return {"table": made.table.id, "host_token": made.host_token, "join_key": made.join_key,
             "join_url": url, "qr_svg": qr.svg(url, title="Join the table"),
-            "view": current_view(made.table, service.Viewer("host"))}, 201, VARY
+            "view": table_view(made.table, made.state, service.Viewer("host"), request_lang(),
+                               wait=deps().wait)}, 201, VARY
 
 
 @bp.route("/<string:table_id>", methods=["GET"])
@@ -262,7 +272,8 @@ def read(table_id: str) -> Any:
 @bp.arguments(SeatSchema, unknown=RAISE)
 @bp.response(201, SeatTakenSchema, description="This phone's seat token (keep it: never the "
              "host's). With the join link's key: a free seat; the host may hand any seat to a "
-             "new phone (the old phone's token stops working).")
+             "new phone (the old phone's token stops working). A retry with the same `id` gets "
+             "the same token (200).")
 @bp.alt_response(401, schema=ErrorSchema)
 @bp.alt_response(403, schema=ErrorSchema)
 @bp.alt_response(409, schema=ErrorSchema, description="The seat is taken.")
@@ -271,15 +282,29 @@ def read(table_id: str) -> Any:
 @bp.doc(security=[{"tableToken": []}])
 def take_seat(body: dict[str, Any], table_id: str) -> Any:
     """Take a seat (or hand it to another phone)"""
-    table, viewer = opened(table_id)
-    try:
-        seat = service.take_seat(get_session(), table, viewer=viewer, player=body["player"])
-    except service.TableError as error:
-        raise failing(error) from None
-    hub().publish({"table": table.id, "seq": table.last_seq, "seats": True})
-    return {"player": body["player"], "seat_token": seat,
-            "seat_url": link(f"/t/{table.id}#seat={seat}"),
-            "view": current_view(table, service.Viewer("seat", body["player"]))}, 201, VARY
+    _, viewer = opened(table_id)
+    done = answered(usecases.take_seat(deps(), table_id, viewer, player=body["player"],
+                                       request_id=body.get("id")))
+    return {"player": done.player, "seat_token": done.token,
+            "seat_url": link(f"/t/{done.table.id}#seat={done.token}"),
+            "view": table_view(done.table, done.state, done.viewer, request_lang(),
+                               wait=deps().wait)}, 200 if done.again else 201, VARY
+
+
+@bp.route("/<string:table_id>/keeper", methods=["POST"])
+@bp.arguments(KeeperSchema, unknown=RAISE)
+@bp.response(200, KeeperSchema, description="The seat that enters what is nobody's own (POP!'s "
+             "layout and Chief's cards, slap's flips) besides the host; `null`: the host only "
+             "(docs/table.md \"Who may make which entry\").")
+@bp.alt_response(401, schema=ErrorSchema)
+@bp.alt_response(403, schema=ErrorSchema, description="Only the host names the keeper.")
+@bp.alt_response(422, schema=ErrorSchema)
+@bp.doc(security=[{"tableToken": []}])
+def name_keeper(body: dict[str, Any], table_id: str) -> Any:
+    """Name the table's keeper (host only)"""
+    _, viewer = opened(table_id)
+    done = answered(usecases.name_keeper(deps(), table_id, viewer, player=body["player"]))
+    return {"player": done.keeper}, 200, VARY
 
 
 @bp.route("/<string:table_id>/entries", methods=["POST"])
@@ -287,45 +312,29 @@ def take_seat(body: dict[str, Any], table_id: str) -> Any:
 @bp.response(201, AppendedSchema, description="Appended: its sequence number(s) and the table "
              "now. A part that completes its entry also appends the whole entry.")
 @bp.alt_response(200, schema=AppendedSchema, description="A retry (same `id`): counted once.")
-@bp.alt_response(403, schema=ErrorSchema)
+@bp.alt_response(403, schema=ErrorSchema, description="Not this phone's entry (docs/table.md "
+                 "\"Who may make which entry\"), or a change of the past (`correction`: send a "
+                 "correction).")
 @bp.alt_response(409, schema=ErrorSchema, description="Stale: the draft changed after `seen`; "
-                 "`missed` holds the entries this phone has not seen, `view` the table now.")
+                 "`missed` holds the entries this phone has not seen, `view` the table now. Or "
+                 "`filled`: the slot is filled already (the error names by whom).")
 @bp.alt_response(422, schema=ErrorSchema, description="Refused by the rules (to this phone only: "
-                 "nothing is appended), or not an entry, or `table-full`: the table holds "
-                 "POPREPLAY_TABLE_MAX_ENTRIES entries (nothing is appended; the host can store "
-                 "the game).")
+                 "nothing is appended), or not an entry (too deep or too big included), or "
+                 "`table-full`: the table holds POPREPLAY_TABLE_MAX_ENTRIES entries or its draft "
+                 "POPREPLAY_TABLE_MAX_DRAFT_BYTES (nothing is appended; the host can store the "
+                 "game).")
 @bp.alt_response(503, schema=ErrorSchema, headers=BUSY, description=BUSY_WHY + " Rarely, the "
                  "entry was appended but the table after it was not ready: the retry (same `id`) "
                  "is answered `duplicate`.")
 @bp.doc(security=[{"tableToken": []}])
 def append(body: dict[str, Any], table_id: str) -> Any:
     """Send an entry (seat or host)"""
-    table, viewer = opened(table_id)
-    session = get_session()
-    wait = work_wait()
-    try:
-        done = service.append(session, table_id, viewer=viewer, client_id=body["id"],
-                              seen=body["seen"], entry=body["entry"], wait=wait,
-                              max_entries=current_app.config.get("TABLE_MAX_ENTRIES"))
-    except service.TableError as error:
-        raise failing(error) from None
-    if done.status == "appended":
-        hub().publish({"table": table_id, "seq": done.seqs[-1]})
-    if done.state is None:  # appended, but the table after it is past the budget
-        raise done.busy or budget.Busy("the table's state is being computed")
-    table = service.find(session, table_id)
-    lang = request_lang()
-    if done.status == "stale":
-        missed = entries_seen(table, done.state, viewer, [states.Row.of(r) for r in done.missed],
-                              after=body["seen"], wait=wait)
-        return error_response(409, "The table changed since entry "
-                              f"{body['seen']}: here is what this phone missed.", [
-                                  {"code": "stale", "message": "seen", "path": "/seen"}],
-                              missed=missed,
-                              view=table_view(table, done.state, viewer, lang, wait=wait))
-    answer = {"status": done.status, "seqs": done.seqs,
-              "view": table_view(table, done.state, viewer, lang, wait=wait)}
-    return answer, 201 if done.status == "appended" else 200, VARY
+    _, viewer = opened(table_id)
+    done = answered(usecases.append(deps(), table_id, viewer, client_id=body["id"],
+                                    seen=body["seen"], entry=body["entry"]))
+    if isinstance(done, Stale):
+        return stale(done, viewer, body["seen"], request_lang())
+    return appended(done, viewer, request_lang())
 
 
 @bp.route("/<string:table_id>/entries", methods=["GET"])
@@ -334,32 +343,22 @@ def append(body: dict[str, Any], table_id: str) -> Any:
 @bp.alt_response(401, schema=ErrorSchema)
 @bp.alt_response(403, schema=ErrorSchema)
 @bp.alt_response(404, schema=ErrorSchema)
+@bp.alt_response(422, schema=ErrorSchema, description="`after` is not a sequence number.")
 @bp.alt_response(503, schema=ErrorSchema, headers=BUSY, description=BUSY_WHY)
 @bp.doc(security=[{"tableToken": []}])
 def list_entries(table_id: str) -> Any:
     """The table's entries in the server's order"""
     table, viewer = opened(table_id)
     after = request.args.get("after", "0")
-    if not after.isdigit():
+    if not after.isdigit() or len(after) > 12:
         raise ApiError(422, "`after` is a sequence number.", errors=[
             {"code": "bad-query", "message": "not a whole number", "path": "/after"}])
-    session = get_session()
-    state = states.load(session, table, wait=work_wait())
-    rows = rows_after(session, table, int(after), state.seq)
-    return {"entries": entries_seen(table, state, viewer, rows, after=int(after),
-                                    wait=work_wait())}
+    return {"entries": answered(readings.entries_after(deps(), table, viewer, int(after)))}
 
 
 # --- the live stream: api/table_stream.py (the view), tables/follow.py (the use case) ----------
 
 # --- the end: store the game, or continue in the recorder ----------------------------------------
-
-def host_only(table_id: str) -> Any:
-    table, viewer = opened(table_id)
-    if not viewer.host:
-        raise ApiError(403, "Only the table's host may do this.")
-    return table
-
 
 @bp.route("/<string:table_id>/log", methods=["GET"])
 @bp.response(200, WholeLogSchema, description="`{log}`: the whole draft, hands included, for the host to "
@@ -370,14 +369,16 @@ def host_only(table_id: str) -> Any:
 @bp.doc(security=[{"tableToken": []}])
 def whole_log(table_id: str) -> Any:
     """The whole draft (host only)"""
-    table = host_only(table_id)
-    return {"log": states.load(get_session(), table, wait=work_wait()).log}
+    table, viewer = opened(table_id)
+    return {"log": answered(readings.whole_log(deps(), table, viewer))}
 
 
 @bp.route("/<string:table_id>/store", methods=["POST"])
 @bp.arguments(StoreSchema, unknown=RAISE)
 @bp.response(201, CreatedGameSchema, description="Stored as the recorder stores a draft "
-             "(complete or not); `owner_token` shown this once. The table takes no more entries.")
+             "(complete or not), and the table closed, in one transaction; `owner_token` shown "
+             "to the host (a retry, the answer lost: 200 with the same token). The table takes "
+             "no more entries.")
 @bp.alt_response(403, schema=ErrorSchema)
 @bp.alt_response(409, schema=ErrorSchema)
 @bp.alt_response(422, schema=ErrorSchema)
@@ -385,22 +386,11 @@ def whole_log(table_id: str) -> Any:
 @bp.doc(security=[{"tableToken": []}])
 def store_game(body: dict[str, Any], table_id: str) -> Any:
     """Store the table's game (host only)"""
-    table = host_only(table_id)
-    session = get_session()
-    if table.status != "live":
-        raise ApiError(409, f"This table's game is stored already: {table.stored_slug}.")
-    log = states.load(session, table, wait=work_wait()).log
-    try:
-        done = store.ingest(session, raw_of(log), visibility=body["visibility"])
-    except store.InvalidLog as invalid:
-        raise not_stored(invalid) from None
-    if not done.created:
-        raise ApiError(409, "This exact log is already stored.")
-    service.mark_stored(session, table, done.record.slug)
-    hub().publish({"table": table.id, "seq": table.last_seq, "seats": True})
+    _, viewer = opened(table_id)
+    done = answered(usecases.store_game(deps(), table_id, viewer, visibility=body["visibility"]))
     view = game_view(done.record)
     view["owner_token"] = done.owner_token
-    return view, 201, VARY
+    return view, 200 if done.again else 201, VARY
 
 
 @bp.route("/<string:table_id>/qr.svg", methods=["GET"])

@@ -31,6 +31,9 @@ class TableRecord(Base):
     seat_tokens: Mapped[dict[str, str]] = mapped_column(JSON)  # player -> token hash
     last_seq: Mapped[int] = mapped_column(Integer, default=0)
     status: Mapped[str] = mapped_column(String(16), default="live")  # live | stored
+    # the seat that enters what is nobody's own (POP!'s layout and Chief, slap's flips) besides
+    # the host: None, none named yet (the host's phone's first seat); "", the host only
+    keeper: Mapped[str | None] = mapped_column(String(200))
     stored_slug: Mapped[str | None] = mapped_column(String(32), index=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)

@@ -16,3 +16,8 @@ def pointer(*tokens: str | int) -> str:
 def join(base: str, *tokens: str | int) -> str:
     """Extend an existing pointer with more raw tokens."""
     return base + pointer(*tokens)
+
+
+def split(path: str) -> list[str]:
+    """A JSON Pointer's tokens, unescaped (``""``: none)."""
+    return [t.replace("~1", "/").replace("~0", "~") for t in path[1:].split("/")] if path else []

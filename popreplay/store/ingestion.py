@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Callable
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -49,7 +49,8 @@ class Ingested:
 
 
 def ingest(session: Session, raw: bytes, *, visibility: str = "public",
-           checker: Checker = check_json) -> Ingested:
+           checker: Checker = check_json, owner_token: str | None = None,
+           with_record: Callable[[GameRecord], None] | None = None) -> Ingested:
     """Check a log and store it with its result, or return the game already stored for it.
 
     Raises :class:`~popreplay.store.records.InvalidLog` (nothing stored) when the log is not JSON
@@ -58,6 +59,8 @@ def ingest(session: Session, raw: bytes, *, visibility: str = "public",
     is the answer (``created`` False), the same check for an earlier and a concurrent upload
     (no lookup before the insert: a new game, the common case, costs one statement). ``checker``: how
     the parsed log's result is computed (the API's runs it beside the request, within its budget).
+    ``owner_token``: the token to give (a new one by default); ``with_record``: what else the same
+    transaction does with the new game (a table closed as it stores its game).
     """
     if visibility not in VISIBILITIES:
         raise ValueError(f"visibility must be one of {', '.join(VISIBILITIES)}")
@@ -70,10 +73,10 @@ def ingest(session: Session, raw: bytes, *, visibility: str = "public",
         if existing is None:
             raise
         return Ingested.duplicate(existing)
-    token = new_owner_token()
+    token = owner_token or new_owner_token()
     record = _new_record(raw, digest=digest, result=result, visibility=visibility,
                          owner_token_hash=token_hash(token), data=data, identity=identity)
-    stored = _commit_new(session, record)
+    stored = _commit_new(session, record, with_record)
     if stored is not record:
         return Ingested.duplicate(stored)
     return Ingested(record, True, token, result)
@@ -124,12 +127,16 @@ def _already_stored(session: Session, raw: bytes, *,
     return find_by_canonical_hash(session, identity), data, identity
 
 
-def _commit_new(session: Session, record: GameRecord) -> GameRecord:
-    """Store a new game in its own transaction; the game that won a concurrent race to store
-    the same log instead, when the database's unique hashes refuse this one."""
+def _commit_new(session: Session, record: GameRecord,
+                with_record: Callable[[GameRecord], None] | None = None) -> GameRecord:
+    """Store a new game in its own transaction (with what ``with_record`` does); the game that
+    won a concurrent race to store the same log instead, when the database's unique hashes refuse
+    this one (then nothing of this transaction is kept)."""
     try:
         with sqlite_writer(session):
             session.add(record)
+            if with_record is not None:
+                with_record(record)
             session.commit()
     except IntegrityError:
         session.rollback()

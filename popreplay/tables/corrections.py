@@ -17,13 +17,15 @@ named, unless the same request carries a fix of it (``fixes``). No rule here: th
 from __future__ import annotations
 
 import copy
+import hashlib
+import json
 from typing import Any, Iterable, Mapping
 
 from sqlalchemy.orm import Session
 
 from ..db.tables import TableEntry, TableRecord
 from . import games
-from .places import PlaceError, place, put, tokens
+from .places import PlaceError, place_into, put, tokens
 from .rows import Row, Snapshot, engine_choices, entries, plain
 
 KIND = "correct"
@@ -76,16 +78,50 @@ def may_change(row: TableEntry, body: Mapping[str, Any], path: str, *, player: s
 
 
 def decide(session: Session, table: TableRecord, viewer: Any, entry: Mapping[str, Any],
-           *, error: type, wait: float | None = None) -> list[tuple]:
+           *, error: type, wait: float | None = None, state: Any = None) -> list[tuple]:
     """The row of a correction ``{"type": "correct", "seq", "set": {pointer: value}, "fixes":
     [{"seq", "set"}]}``, checked by the engine beside the request within ``wait`` seconds (the
     engine's budget, popreplay/budget.py: ``budget.Busy`` past it); raises ``error``
-    (``service.TableError``)."""
+    (``service.TableError``).
+
+    Its cost is bounded as an accepted correction's (the rebuild of the state from the start):
+    one replay of the rows placed into one draft (no copy per row), one ``choices`` of the
+    corrected draft and, only when the rule's pointer names no entry, a halving search of the
+    later entries (``log2`` of them ``choices``). The same refused request on the same table
+    (a phone sending it again) is answered from the decision kept (``state``: its sequence)."""
     from .. import budget
 
     rows = [Row.of(row) for row in entries(session, table.id)]
-    return budget.run(None, _decide, Snapshot.of(table), rows, viewer, entry, error,
-                      wait=wait)
+    digest = hashlib.sha256(json.dumps(entry, sort_keys=True, default=str).encode()).hexdigest()
+    key = None if state is None else ("table-correct", table.id, state.seq, viewer.role,
+                                      viewer.player, viewer.host, digest)
+    answer = budget.run(key, _decided_bytes, Snapshot.of(table), rows, viewer, entry, wait=wait)
+    made = json.loads(answer)
+    if "refused" in made:
+        refused = made["refused"]
+        failed = error(refused["status"], refused["message"], refused["errors"])
+        failed.log, failed.seq = refused.get("log"), refused.get("seq")
+        raise failed
+    return [tuple(row) for row in made["rows"]]
+
+
+class _Refusal(Exception):
+    def __init__(self, status: int, message: str, errors: list[dict[str, Any]] | None = None):
+        super().__init__(message)
+        self.status, self.message, self.errors = status, message, errors or []
+        self.log: dict[str, Any] | None = None
+        self.seq: int | None = None
+
+
+def _decided_bytes(table: Any, rows: list[Any], viewer: Any, entry: Mapping[str, Any]) -> bytes:
+    """The decision as bytes (kept by the budget for its key): the rows, or the refusal."""
+    try:
+        answer: dict[str, Any] = {"rows": _decide(table, rows, viewer, entry, _Refusal)}
+    except _Refusal as refused:
+        answer = {"refused": {"status": refused.status, "message": refused.message,
+                              "errors": refused.errors, "log": refused.log,
+                              "seq": refused.seq}}
+    return json.dumps(answer, ensure_ascii=True, separators=(",", ":"), default=str).encode()
 
 
 def _decide(table: Any, rows: list[Any], viewer: Any, entry: Mapping[str, Any],
@@ -149,13 +185,13 @@ def _decide(table: Any, rows: list[Any], viewer: Any, entry: Mapping[str, Any],
 def replayed(table: TableRecord, rows: list[TableEntry], corrected: Mapping[int, Any]
              ) -> tuple[dict[str, Any], list[tuple[TableEntry, dict[str, Any]]]]:
     """The draft with every entry's corrected body, and the place rows with their bodies."""
-    log = table.start["log"]
+    log = copy.deepcopy(table.start["log"])
     placed = []
     for row in rows:
         if row.kind != "place":
             continue
         body = corrected.get(row.seq, row.body)
-        log = place(log, body["at"], body["how"], body["value"])
+        place_into(log, body["at"], body["how"], body["value"])  # one draft, no copy per row
         placed.append((row, body))
     return log, placed
 
@@ -215,13 +251,25 @@ def _culprit(problem: Mapping[str, Any], placed: list[tuple[TableEntry, dict[str
 
 def _first_illegal(table: TableRecord, placed: list[tuple[TableEntry, dict[str, Any]]],
                    first: int) -> tuple[TableEntry, dict[str, Any]] | None:
+    """The first entry from ``first`` on whose draft the engine refuses: a halving search (a
+    draft the engine refuses stays refused as entries are added after it), ``log2`` of the later
+    entries ``choices``, each of a draft placed into from the start (no copy per row)."""
+    later = [k for k, (row, _) in enumerate(placed) if row.seq >= first]
 
-    log = table.start["log"]
-    for row, body in placed:
-        log = place(log, body["at"], body["how"], body["value"])
-        if row.seq >= first and engine_choices(table.game, log).get("error"):
-            return row, body
-    return None
+    def illegal(upto: int) -> bool:
+        log = copy.deepcopy(table.start["log"])
+        for _, body in placed[:upto + 1]:
+            place_into(log, body["at"], body["how"], body["value"])
+        return bool(engine_choices(table.game, log).get("error"))
+
+    low, high, found = 0, len(later) - 1, None
+    while low <= high:
+        middle = (low + high) // 2
+        if illegal(later[middle]):
+            found, high = later[middle], middle - 1
+        else:
+            low = middle + 1
+    return None if found is None else placed[found]
 
 
 # --- shown: the table view, the stream, the stored game --------------------------------------------

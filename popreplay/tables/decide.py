@@ -9,7 +9,7 @@ import json
 from typing import Any, Mapping
 
 from .. import budget
-from . import gather, state as states, views
+from . import authority, gather, state as states, views
 from .model import TableError, Viewer
 from .places import PlaceError, build, place, tokens
 from .rows import plain
@@ -116,7 +116,7 @@ def gathered(state: states.State, viewer: Viewer, entry: dict[str, Any], *,
             raise TableError(422, f"No slot {name}.", [{"code": "bad-request",
                              "message": "slot", "path": f"/entry/slots/{name}"}])
         slot = plan["slots"][int(name)]
-        if not gather.may_fill(slot, player=viewer.player, host=viewer.host, taken=taken):
+        if not authority.may_fill(slot, viewer, taken=taken):  # tables/authority.py
             raise TableError(403, "This slot is another seat's.", [
                 {"code": "forbidden", "message": "seat", "path": f"/entry/slots/{name}"}])
         if not isinstance(cards, list) or len(cards) != gather.slot_size(slot):

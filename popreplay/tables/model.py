@@ -24,6 +24,7 @@ class TableError(Exception):
 class Viewer:
     role: str  # host | seat | watch
     player: str | None = None
+    keeper: bool = False  # this seat enters what is nobody's own (tables/authority.py)
 
     @property
     def host(self) -> bool:

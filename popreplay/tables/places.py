@@ -76,7 +76,11 @@ def build(plan: Mapping[str, Any], parts: Mapping[int, Sequence[Any]]) -> dict[s
 def place(log: dict[str, Any], at: str, how: str, value: Any) -> dict[str, Any]:
     """A copy of ``log`` with ``value`` appended to the list at ``at`` (``how == "append"``) or
     set there (``"set"``)."""
-    out = copy.deepcopy(log)
+    return place_into(copy.deepcopy(log), at, how, value)
+
+
+def place_into(out: dict[str, Any], at: str, how: str, value: Any) -> dict[str, Any]:
+    """:func:`place` in ``out`` itself (a draft nobody else holds: a replay from the start)."""
     ts = tokens(at)
     if not ts:
         raise PlaceError("an entry cannot replace the whole draft")

@@ -29,6 +29,7 @@ class Snapshot:
     stored_slug: str | None
     seat_tokens: Mapping[str, str]
     last_seq: int
+    keeper: str | None = None  # tables/authority.py
 
     @classmethod
     def of(cls, table: TableRecord | Snapshot) -> Snapshot:
@@ -36,7 +37,8 @@ class Snapshot:
             return table
         return cls(id=table.id, game=table.game, mode=table.mode, start=table.start,
                    status=table.status, stored_slug=table.stored_slug,
-                   seat_tokens=dict(table.seat_tokens or {}), last_seq=table.last_seq)
+                   seat_tokens=dict(table.seat_tokens or {}), last_seq=table.last_seq,
+                   keeper=table.keeper)
 
 
 @dataclass(frozen=True)

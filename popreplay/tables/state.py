@@ -15,6 +15,7 @@ within its budget (popreplay/budget.py) when ``load`` is given a ``wait``.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable
 
@@ -26,7 +27,12 @@ from ..db.tables import TableEntry, TableRecord
 from . import corrections, games
 from .rows import Row, Snapshot, engine_choices, entries  # noqa: F401  (states.Row, …)
 from .gather import Part, ask, plan_key
-from .places import place
+from .places import place, place_into
+
+
+def size_of(value: Any) -> int:
+    """The bytes of ``value`` as compact JSON (UTF-8)."""
+    return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
 
 CACHE_SIZE = 256  # states kept per process (LRU), of every table
 KEEP_BEHIND = 4  # of one table, the states more than this many entries before its latest are let go
@@ -42,19 +48,25 @@ class Fold:
     last_change: int = 0  # the sequence number of the last row that changed the draft
     seq: int = 0
     corrections: list[dict[str, Any]] = field(default_factory=list)  # corrections.history
+    size: int = 0  # the draft's bytes (its start's and every value placed: docs/table.md "Limits")
+    owned: bool = False  # ``log`` is this fold's own: placed into, not copied (a build)
 
     def copy(self) -> Fold:
-        """A fold to go on from, leaving this one (a kept state's) as it is: ``place`` copies
-        the draft it changes, the dicts are copied here."""
+        """A fold to go on from, leaving this one (a kept state's) as it is: the first placement
+        copies the draft it changes, the dicts are copied here."""
         return Fold(self.log, dict(self.raw_parts), dict(self.dropped), self.last_change,
-                    self.seq, list(self.corrections))
+                    self.seq, list(self.corrections), self.size)
 
 
 # --- one step per row kind -----------------------------------------------------------------------
 
 def _step_place(fold: Fold, row: Row) -> None:
     body = row.body
-    fold.log = place(fold.log, body["at"], body["how"], body["value"])
+    if fold.owned:  # a draft nobody else holds: no copy of the whole draft per row
+        place_into(fold.log, body["at"], body["how"], body["value"])
+    else:
+        fold.log, fold.owned = place(fold.log, body["at"], body["how"], body["value"]), True
+    fold.size += size_of(body["value"])
     fold.last_change = row.seq
 
 
@@ -126,6 +138,11 @@ class State:
     fold: Fold | None = field(default=None, compare=False, repr=False)  # to go on from
 
     @property
+    def size(self) -> int:
+        """The draft's bytes, about (its start and every value placed since)."""
+        return self.fold.size if self.fold is not None else size_of(self.log)
+
+    @property
     def open_rounds(self) -> set[int]:
         return games.private_parts(self.game, self.log, self.choices)
 
@@ -137,7 +154,8 @@ def build(table: TableRecord | Snapshot, rows: Iterable[TableEntry | Row]) -> St
     for kind, rewrite in REWRITES.items():
         if any(r.kind == kind for r in plain):
             plain = rewrite(plain)
-    return finish(snap, fold_rows(Fold(dict(snap.start["log"])), plain))
+    start = dict(snap.start["log"])
+    return finish(snap, fold_rows(Fold(start, size=size_of(start)), plain))
 
 
 def advance(table: TableRecord | Snapshot, state: State,

@@ -13,7 +13,7 @@ from ..db.tables import TableEntry, TableRecord
 from ..engine import build_result, get_game
 from ..drafts import draft_shape
 from ..i18n import render
-from . import corrections, gather, games
+from . import authority, corrections, gather, games
 from .places import tokens
 from .model import Viewer, players_of
 from .rows import Row, Snapshot, engine_choices, entries
@@ -94,7 +94,7 @@ def view(table: TableRecord | Snapshot, state: State, viewer: Viewer, *,
         slots = []
         for index, slot in enumerate(plan["slots"]):
             part = parts.get(index)
-            mine = gather.may_fill(slot, player=viewer.player, host=viewer.host, taken=taken)
+            mine = authority.may_fill(slot, viewer, taken=taken)  # tables/authority.py
             item = {"index": index, "role": slot["role"], "player": slot.get("player"),
                     "count": gather.slot_size(slot), "filled": part is not None,
                     "by": part.by if part is not None else None, "yours": mine,

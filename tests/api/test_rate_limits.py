@@ -121,21 +121,71 @@ def test_table_entries_have_a_budget_of_their_own_and_the_stream_none(migrated):
     client = app.test_client()
     start = {"format": "popreplay/1", "game": "pop", "mode": "battle",
              "players": ["Ana", "Bruno", "Chloé"], "rounds": []}
-    made = client.post(API, json={"log": start}).get_json()  # 1: the table
+    made = client.post(API, json={"log": start}).get_json()  # the address's first
     key = made["join_key"]
-    seat = client.post(f"{API}/{made['table']}/seats", json={"player": "Ana"},
-                       headers=bearer(key))  # 2: a seat
-    assert seat.status_code == 201
+    for name in ("Ana", "Bruno", "Chloé"):  # the join link's key: three
+        assert client.post(f"{API}/{made['table']}/seats", json={"player": name},
+                           headers=bearer(key)).status_code in (201, 409)
     assert post_game(client, 1).status_code == 201  # the writes budget is another one
-    assert client.post(f"{API}/{made['table']}/seats", json={"player": "Bruno"},
-                       headers=bearer(key)).status_code == 201  # 3
     assert_refused(client.post(f"{API}/{made['table']}/seats", json={"player": "Chloé"},
                                headers=bearer(key)), within=60)
-    # reading the table is never counted; another phone has its own budget
+    # reading the table is never counted; another phone (the host's) has its own budget, on the
+    # same address (the phones of one café)
     assert client.get(f"{API}/{made['table']}", headers=bearer(key)).status_code == 200
-    other = client.post(f"{API}/{made['table']}/seats", json={"player": "Chloé"},
-                        headers=bearer(key), environ_base={"REMOTE_ADDR": "10.0.0.3"})
-    assert other.status_code == 201
+    named = client.post(f"{API}/{made['table']}/keeper", json={"player": "Ana"},
+                        headers=bearer(made["host_token"]))
+    assert named.status_code == 200
+    get_database(app).dispose()
+
+
+def _table_of(client: Any) -> tuple[str, str, str]:
+    from tests.tables.helpers import API
+
+    start = {"format": "popreplay/1", "game": "pop", "mode": "battle",
+             "players": ["Ana", "Bruno", "Chloé"], "rounds": []}
+    made = client.post(API, json={"log": start}).get_json()
+    return made["table"], made["join_key"], made["host_token"]
+
+
+def test_table_phones_on_one_address_count_apart(migrated):
+    """The phones of one café share its address: each has its own budget (its token)."""
+    from tests.tables.helpers import API, bearer
+
+    app = _limited(migrated, {"entries": "2/minute"}, {})
+    client = app.test_client()
+    table, key, host = _table_of(client)
+    seats = {name: client.post(f"{API}/{table}/seats", json={"player": name},
+                               headers=bearer(key)).get_json()["seat_token"]
+             for name in ("Ana", "Bruno")}
+
+    def keeper(token: str) -> Any:
+        return client.post(f"{API}/{table}/keeper", json={"player": None},
+                           headers=bearer(token))
+
+    assert [keeper(seats["Ana"]).status_code for _ in range(2)] == [403, 403]
+    assert_refused(keeper(seats["Ana"]), within=60)
+    assert [keeper(seats["Bruno"]).status_code for _ in range(2)] == [403, 403]
+    assert [keeper(host).status_code for _ in range(2)] == [200, 200]
+    assert_refused(keeper(host), within=60)
+    get_database(app).dispose()
+
+
+def test_table_writes_of_one_address_have_a_ceiling(migrated):
+    from tests.tables.helpers import API, bearer
+
+    app = _limited(migrated, {"entries": "100/minute", "rooms": "4/minute"}, {})
+    client = app.test_client()
+    table, key, host = _table_of(client)  # 1
+    ana = client.post(f"{API}/{table}/seats", json={"player": "Ana"}, headers=bearer(key))  # 2
+    assert ana.status_code == 201
+    for _ in range(2):  # 3, 4
+        assert client.post(f"{API}/{table}/keeper", json={"player": None},
+                           headers=bearer(host)).status_code == 200
+    assert_refused(client.post(f"{API}/{table}/keeper", json={"player": None},
+                               headers=bearer(ana.get_json()["seat_token"])), within=60)
+    other = client.post(f"{API}/{table}/keeper", json={"player": None}, headers=bearer(host),
+                        environ_base={"REMOTE_ADDR": "10.0.0.3"})
+    assert other.status_code == 200  # another address
     get_database(app).dispose()
 
 

@@ -120,6 +120,8 @@ def test_hands_and_chosen_cards_are_hidden_from_other_seats_and_spectators(clien
     hands = table.log["rounds"][0]["hands"]
     alice_card = table.log["rounds"][0]["turns"][0]["plays"]["Alice"][0]
     chief_offers = table.view("host")["gathering"]["turn"]["slots"][3]["offers"]
+    assert client.post(f"{API}/{table.id}/keeper", json={"player": "Bruno"},
+                       headers=bearer(table.host)).get_json() == {"player": "Bruno"}
     assert table.part("Alice", "turn", {0: [alice_card]}).status_code == 201
     for who in ("Bruno", "Chloé", "watch", "host"):
         view = table.view(who)
@@ -130,10 +132,12 @@ def test_hands_and_chosen_cards_are_hidden_from_other_seats_and_spectators(clien
         for item in view["gathering"]["turn"]["slots"]:
             if item["player"] not in (None, who):  # another seat's slot: no offers at all
                 assert "offers" not in item
-            if item["role"] == "chief" and who != "watch":  # what this phone knows: the
-                # public draft, less its own hand (never another seat's hand)
+            if item["role"] == "chief" and who in ("host", "Bruno"):  # the host and the keeper:
+                # what this phone knows, the public draft less its own hand (never another's)
                 assert item["offers"] == [c for c in chief_offers
                                           if c not in hands.get(who, [])] and item["offers"]
+            elif item["role"] == "chief":  # nobody else enters the Chief's cards
+                assert "offers" not in item
         if who in hands:
             assert view["hand"] == sorted(hands[who])
         entries = client.get(f"{API}/{table.id}/entries",

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from popreplay import budget, config
+from popreplay.app import wire_tables
 from popreplay.db.session import get_database
 from popreplay.db.tables import TableRecord
 from popreplay.engine import get_game
@@ -68,8 +69,9 @@ def place_game(app: Any, client: Any, log: dict[str, Any], start: dict[str, Any]
     made = client.post(API, json={"log": start})
     assert made.status_code == 201, made.get_json()
     table, key = made.get_json()["table"], made.get_json()["join_key"]
-    seat = client.post(f"{API}/{table}/seats", json={"player": log["players"][0]},
-                       headers=bearer(key)).get_json()["seat_token"]
+    host = made.get_json()["host_token"]
+    seat = client.post(f"{API}/{table}/seats", json={"player": log["players"][0]},  # the keeper
+                       headers=bearer(host)).get_json()["seat_token"]
     seen = 0
     for k, (at, how, value) in enumerate(entries):
         answer = client.post(f"{API}/{table}/entries", headers=bearer(seat), json={
@@ -201,6 +203,7 @@ def test_a_busy_engine_answers_503_busy_on_an_entry_while_healthz_answers(app, c
         table.join(name)
     layout = table.log["rounds"][0]["layout"][0]
     app.config["REPLAY_WAIT"] = 0.3
+    wire_tables(app)  # the use cases' limits and budget, built from the config
     busy_engine.hold()
     started = time.monotonic()
     refused = table.part("host", "round", {0: layout}, seen=0, entry_id="slow")
@@ -225,6 +228,7 @@ def test_a_busy_engine_answers_503_busy_on_a_view_and_the_log(app, client, busy_
     table.part("host", "round", {0: table.log["rounds"][0]["layout"][0]})
     states.forget(table.id)  # the next reader computes the state again
     app.config["REPLAY_WAIT"] = 0.2
+    wire_tables(app)  # the use cases' limits and budget, built from the config
     busy_engine.hold()
     for path in (f"{API}/{table.id}", f"{API}/{table.id}/log", f"{API}/{table.id}/entries"):
         answer = client.get(path, headers=bearer(table.host))
@@ -239,12 +243,13 @@ def test_a_busy_engine_answers_503_busy_on_a_view_and_the_log(app, client, busy_
 
 def test_a_table_takes_at_most_max_entries_then_422_table_full(app, client):
     app.config["TABLE_MAX_ENTRIES"] = 3
+    wire_tables(app)  # the use cases' limits and budget, built from the config
     log = get_game("slap").simulate(mode="timed", players=3, seed=1)
     start = {k: log[k] for k in ("format", "game", "mode", "players", "options") if k in log}
     made = client.post(API, json={"log": {**start, "events": []}}).get_json()
     table, key = made["table"], made["join_key"]
-    seat = client.post(f"{API}/{table}/seats", json={"player": "Alice"},
-                       headers=bearer(key)).get_json()["seat_token"]
+    seat = client.post(f"{API}/{table}/seats", json={"player": "Alice"},  # the keeper
+                       headers=bearer(made["host_token"])).get_json()["seat_token"]
 
     def send(k: int, seen: int) -> Any:
         return client.post(f"{API}/{table}/entries", headers=bearer(seat), json={
@@ -266,6 +271,7 @@ def test_a_table_takes_at_most_max_entries_then_422_table_full(app, client):
 
 def test_a_part_that_completes_its_entry_needs_room_for_both_rows(app, client):
     app.config["TABLE_MAX_ENTRIES"] = 4
+    wire_tables(app)  # the use cases' limits and budget, built from the config
     table = Table(client, game_log())
     for name in table.log["players"]:
         table.join(name)
@@ -316,6 +322,7 @@ def test_a_stream_says_busy_and_goes_on_once_the_engine_is_free(app, client, bus
     table.part("host", "round", {0: table.log["rounds"][0]["layout"][0]})
     states.forget(table.id)
     app.config["REPLAY_WAIT"] = 0.2
+    wire_tables(app)  # the use cases' limits and budget, built from the config
     busy_engine.hold()
     key = {"Authorization": f"Bearer {table.key}"}
     polled = client.get(f"{API}/{table.id}/stream?wait=0", headers=key)

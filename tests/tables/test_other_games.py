@@ -15,6 +15,13 @@ def test_slap_one_phone_records_the_others_watch(client):
     table, key = made["table"], made["join_key"]
     alice = client.post(f"{API}/{table}/seats", json={"player": "Alice"},
                         headers=bearer(key)).get_json()["seat_token"]
+    refused = client.post(f"{API}/{table}/entries", headers=bearer(alice), json={
+        "id": "early", "seen": 0, "entry": {"type": "place", "at": "/events", "how": "append",
+                                            "value": log["events"][0]}})
+    assert refused.status_code == 403  # the recording phone is the host's until it names one
+    named = client.post(f"{API}/{table}/keeper", json={"player": "Alice"},
+                        headers=bearer(made["host_token"]))
+    assert named.status_code == 200 and named.get_json() == {"player": "Alice"}
     seen = 0
     for k, event in enumerate(log["events"]):
         answer = client.post(f"{API}/{table}/entries", headers=bearer(alice), json={

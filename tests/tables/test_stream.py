@@ -109,11 +109,13 @@ def test_two_hosts_through_redis_see_each_others_entries(db_url, monkeypatch):
     host_a = migrated_app(db_url)
     app_a = next(host_a)
     from popreplay import create_app
+    from popreplay.app import wire_tables
 
     app_b = create_app({"DATABASE_URL": db_url, "TESTING": True, "SECRET_KEY": "t"})
     for one in (app_a, app_b):
         one.config["REDIS_URL"] = url
         one.config["TABLE_STREAM_SECONDS"] = 5
+        wire_tables(one)  # the use cases publish through Redis (built from the config)
     fan_a, fan_b = fanout.RedisFanout(url), fanout.RedisFanout(url)
     which = {id(app_a): fan_a, id(app_b): fan_b}
     monkeypatch.setattr(table_api, "hub",

@@ -35,8 +35,9 @@ def table(server) -> tuple[Live, list[int]]:  # noqa: F811
 
 
 def seat_url(live: Live, name: str) -> str:
-    """The link the host hands a seat with (its own seat token), on this phone."""
-    seat = live.call("POST", f"{API}/{live.id}/seats", {"player": name}, live.key)["seat_token"]
+    """The link the host hands a seat with (its own seat token), on this phone: the first seat the
+    host hands keeps the layout (docs/table.md "Who may make which entry")."""
+    seat = live.call("POST", f"{API}/{live.id}/seats", {"player": name}, live.host)["seat_token"]
     live.seats[name] = seat
     return f"{live.server.url}/t/{live.id}#key={live.key}&seat={seat}"
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import copy
 from typing import Any, Mapping
 
+from ...engine.pointer import split
+
 BLOOPS_PRIVATE = {"draw": ("player",), "give": ("player", "target"), "look": ("player",)}
 
 
@@ -31,3 +33,31 @@ def seen_by(log: Mapping[str, Any], watcher: str | None) -> dict[str, Any]:
             if event.get("player") != watcher:
                 event["order"] = "unknown"
     return seen
+
+
+# --- who may make which entry (popreplay/tables/authority.py) ------------------------------------
+
+SHARED_BY = "any"  # nobody's own (the reveal, a claim): any seat
+
+
+def authors(log: Mapping[str, Any], at: str, value: Any) -> tuple[frozenset[str], bool]:
+    """Whose a whole entry is: a player's dealt places that player's; an event its ``player``'s
+    (a card given: the giver's); anything else (the reveal, a claim) nobody's own."""
+    path = split(at)
+    if path[:1] == ["deal"]:
+        if len(path) > 1:
+            return frozenset({path[1]}), False
+        dealt = value if isinstance(value, dict) else {}
+        return frozenset(str(p) for p, cards in dealt.items()
+                         if not (isinstance(cards, list) and all(c is None for c in cards))), False
+    if path[:1] == ["events"]:
+        found = log.get("events")
+        events: list[Any] = found if isinstance(found, list) else []
+        if len(path) == 1:
+            event = value
+        else:
+            index = int(path[1]) if path[1].isdigit() else -1
+            event = events[index] if 0 <= index < len(events) else value
+        if isinstance(event, dict) and event.get("player") is not None:
+            return frozenset({str(event["player"])}), False
+    return frozenset(), True

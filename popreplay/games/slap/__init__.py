@@ -13,6 +13,7 @@ KIT = GameKit(
     script="slap.js",
     record_script="slap.record.js",
     style="slap.css",
+    table="table",
     examples=(Example("slap", _l("Three players slap until one holds every card.")),),
     claim_choices=(
         (("ended_by", "elimination"), _l("Only one player was left")),
