@@ -81,7 +81,8 @@ def guarded(paths: dict[str, Any]) -> set[tuple[str, str]]:
             if not isinstance(operation, dict) or "responses" not in operation:
                 continue
             for tag in operation.get("tags", []):
-                if tag in _BLUEPRINTS and method.upper() in _BLUEPRINTS[tag][1]:
+                if any(method.upper() in methods
+                       for methods, _ in _BLUEPRINTS.get(tag, {}).values()):
                     found.add((method, path))
     return found
 
