@@ -48,6 +48,25 @@ OPERATION_IDS = {
     ("get", "/api/v1/tables/{table_id}/corrections"): "listCorrections",
     ("get", "/api/v1/tables/{table_id}/signoff"): "getSignoff",
     ("post", "/api/v1/tables/{table_id}/signoff"): "signOff",
+    ("post", "/api/v1/tables/{table_id}/keeper"): "nameKeeper",
+    ("post", "/api/v1/groups"): "createGroup",
+    ("get", "/api/v1/groups/{slug}"): "getGroup",
+    ("patch", "/api/v1/groups/{slug}"): "updateGroup",
+    ("get", "/api/v1/groups/{slug}/members"): "listMembers",
+    ("post", "/api/v1/groups/{slug}/members"): "addMember",
+    ("patch", "/api/v1/groups/{slug}/members/{member_id}"): "updateMember",
+    ("get", "/api/v1/groups/{slug}/tokens"): "listGroupTokens",
+    ("post", "/api/v1/groups/{slug}/tokens"): "createGroupToken",
+    ("delete", "/api/v1/groups/{slug}/tokens/{token_id}"): "revokeGroupToken",
+    ("get", "/api/v1/groups/{slug}/games"): "listGroupGames",
+    ("post", "/api/v1/groups/{slug}/games"): "addGroupGame",
+    ("delete", "/api/v1/groups/{slug}/games/{ref}"): "removeGroupGame",
+    ("put", "/api/v1/groups/{slug}/games/{ref}/names"): "mapGroupGameNames",
+    ("get", "/api/v1/groups/{slug}/leaderboards"): "getLeaderboards",
+    ("get", "/api/v1/groups/{slug}/members/{member_id}/stats"): "getMemberStats",
+    ("get", "/api/v1/groups/{slug}/members/{member_id}/ratings"): "getMemberRatings",
+    ("post", "/api/v1/groups/{slug}/sheets"): "recordScoreSheet",
+    ("put", "/api/v1/groups/{slug}/games/{ref}/log"): "attachGroupGameLog",
 }
 
 # Answers that are not JSON: (method, path) -> media type (a string body each).
@@ -58,12 +77,10 @@ MEDIA_TYPES = {
     ("get", "/api/v1/tables/{table_id}/qr.svg"): "image/svg+xml",
 }
 
-# Query parameters a view reads itself (no marshmallow schema): documented here.
-_TOKEN = {"name": "token", "in": "query", "required": False, "schema": {"type": "string"},
-          "description": "The token, for a client that cannot send `Authorization` (EventSource)."}
+# Query parameters a view reads itself (no marshmallow schema): documented here. A table's
+# token is never one of them: it goes in the Authorization header (docs/table.md, "Streams").
 QUERY = {
     ("get", "/api/v1/tables/{table_id}/stream"): [
-        _TOKEN,
         {"name": "wait", "in": "query", "required": False,
          "schema": {"type": "integer", "enum": [0]},
          "description": "`0`: answer what there is now and end (a poll)."},
@@ -74,9 +91,6 @@ QUERY = {
         {"name": "after", "in": "query", "required": False,
          "schema": {"type": "integer", "minimum": 0, "default": 0},
          "description": "Only the entries after this sequence number."}],
-    ("get", "/api/v1/tables/{table_id}/qr.svg"): [
-        {"name": "key", "in": "query", "required": True, "schema": {"type": "string"},
-         "description": "The table's join key."}],
 }
 
 METHODS = ("get", "put", "post", "delete", "patch")

@@ -41,6 +41,7 @@ def sse(event: following.Event) -> str:
 
 
 @bp.route("/<string:table_id>/stream", methods=["GET"])
+@bp.doc(security=[{"tableToken": []}])
 @bp.response(200, description="`text/event-stream`: `entry` events (id = sequence number), then "
              "a `table` event (the table now, as this token may see it); a `snapshot` (id = the "
              "last sequence number) when the phone has no `Last-Event-ID` or is more than "

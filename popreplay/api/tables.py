@@ -394,6 +394,7 @@ def store_game(body: dict[str, Any], table_id: str) -> Any:
 
 
 @bp.route("/<string:table_id>/qr.svg", methods=["GET"])
+@bp.doc(security=[{"tableToken": []}])
 @bp.response(200, description="The join link's QR code (SVG, drawn here): the join key in the "
              "`Authorization` header (never `?key=`: refused, 400 `token-in-url`).",
              content_type="image/svg+xml")
