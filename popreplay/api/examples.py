@@ -228,7 +228,7 @@ EXAMPLES: list[dict[str, Any]] = [
         {"url": f"/api/v1/games/{SLUG}/log"}, {"status": 200, "body": PUZZLE}),
     _op("get", "/api/v1/games/{ref}/replay", "The annotated replay (first step shown)",
         {"url": f"/api/v1/games/{SLUG}/replay"},
-        {"status": 200, "body": {**RESULT, "replay_format": 2, "steps": [STEP]}}),
+        {"status": 200, "body": {"replay_format": 2, **RESULT, "steps": [STEP]}}),
     _op("post", "/api/v1/validate", "Check a log without storing it",
         {"url": "/api/v1/validate", "headers": JSON, "body": PUZZLE},
         {"status": 200, "body": RESULT}),
