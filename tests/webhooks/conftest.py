@@ -1,0 +1,1 @@
+from tests.webhooks.receiver import receiver  # noqa: F401  (the fixture)
