@@ -19,6 +19,7 @@ from popreplay.webhooks.delivery import MAX_ATTEMPTS
 from popreplay.webhooks.hooks import MAX_HOOKS
 from tests.conftest import as_bytes, simulated
 from tests.webhooks.helpers import deliveries, hooked, settled
+from tests.webhooks.receiver import wait_until
 
 
 def store(client, made, seed=4):
@@ -80,16 +81,17 @@ def test_a_receiver_that_keeps_failing_is_given_up_with_its_last_error(app, clie
 
 def test_a_slow_receiver_never_holds_the_request(app, client, receiver):
     made = hooked(app, client, receiver.url)
-    app.config["WEBHOOK_TIMEOUT"] = 0.5
+    app.config.update(WEBHOOK_TIMEOUT=3.0, WEBHOOK_RETRY=0.3)
     receiver.hold = threading.Event()  # the receiver answers nothing until the test says so
-    store(client, made)  # answered while the receiver still holds the delivery
+    store(client, made)  # answered while the receiver holds the delivery
+    # had the request waited for the receiver, the attempt would be over (timed out: logged)
+    [pending] = deliveries(client, made)
+    assert pending["state"] == "pending" and pending["attempts"] == 0
     receiver.wait_for(1)
-    assert not receiver.hold.is_set()
     # the attempt gave up waiting after WEBHOOK_TIMEOUT, was logged, and will be tried again
-    from tests.webhooks.receiver import wait_until
-
-    wait_until(lambda: (deliveries(client, made)[0]["last_error"] or "").find("timed out") >= 0,
-               timeout=10, what="the timed-out attempt in the log")
+    wait_until(lambda: "timed out" in (deliveries(client, made)[0]["last_error"] or ""),
+               timeout=15, what="the timed-out attempt in the log")
+    assert deliveries(client, made)[0]["next_at"] is not None
     receiver.hold.set()
     [logged] = settled(client, made)
     assert logged["state"] == "delivered" and logged["attempts"] >= 2
