@@ -17,6 +17,9 @@ from .groups import SECURITY, attempt, bp, opened
 from .schemas import ErrorSchema
 
 
+NOT_MANAGER = "Neither the admin token nor a token with the write scope."
+
+
 class NewWebhookSchema(Schema):
     url = fields.String(required=True, validate=validate.Length(min=1, max=hooks.MAX_URL),
                         metadata={"description": "https:// (http:// to a loopback host only "
@@ -85,8 +88,7 @@ def managed(slug: str, doing: str) -> Any:
 @bp.route("/<string:slug>/webhooks")
 class Webhooks(MethodView):
     @bp.response(200, WebhooksSchema)
-    @bp.alt_response(403, schema=ErrorSchema, description="Neither the admin token nor a token "
-                     "with the write scope.")
+    @bp.alt_response(403, schema=ErrorSchema, description=NOT_MANAGER)
     @bp.doc(security=SECURITY)
     def get(self, slug: str) -> Any:
         """A group's webhooks (never their secrets)"""
@@ -97,8 +99,7 @@ class Webhooks(MethodView):
 
     @bp.arguments(NewWebhookSchema)
     @bp.response(201, CreatedWebhookSchema, description="The secret is shown this once.")
-    @bp.alt_response(403, schema=ErrorSchema, description="Neither the admin token nor a token "
-                     "with the write scope.")
+    @bp.alt_response(403, schema=ErrorSchema, description=NOT_MANAGER)
     @bp.alt_response(409, schema=ErrorSchema, description="The group has as many webhooks as "
                      "it may.")
     @bp.alt_response(422, schema=ErrorSchema, description="A URL that is not https://, or "
@@ -115,6 +116,7 @@ class Webhooks(MethodView):
 @bp.route("/<string:slug>/webhooks/<int:hook_id>", methods=["DELETE"])
 @bp.response(204)
 @bp.alt_response(404, schema=ErrorSchema, description="No such webhook in this group.")
+@bp.alt_response(403, schema=ErrorSchema, description=NOT_MANAGER)
 @bp.doc(security=SECURITY)
 def delete_webhook(slug: str, hook_id: int) -> Any:
     """Delete a webhook and its delivery log"""
@@ -126,6 +128,7 @@ def delete_webhook(slug: str, hook_id: int) -> Any:
 @bp.route("/<string:slug>/webhooks/<int:hook_id>/deliveries", methods=["GET"])
 @bp.response(200, DeliveriesSchema)
 @bp.alt_response(404, schema=ErrorSchema, description="No such webhook in this group.")
+@bp.alt_response(403, schema=ErrorSchema, description=NOT_MANAGER)
 @bp.doc(security=SECURITY)
 def webhook_deliveries(slug: str, hook_id: int) -> Any:
     """A webhook's latest deliveries, newest first: state, attempts, answer, last error"""
@@ -139,6 +142,7 @@ def webhook_deliveries(slug: str, hook_id: int) -> Any:
 @bp.response(202, DeliverySchema, description="The `ping` event is on its way: its delivery "
              "(follow it in the log).")
 @bp.alt_response(404, schema=ErrorSchema, description="No such webhook in this group.")
+@bp.alt_response(403, schema=ErrorSchema, description=NOT_MANAGER)
 @bp.doc(security=SECURITY)
 def test_webhook(_args: dict[str, Any], slug: str, hook_id: int) -> Any:
     """Send a test event (`ping`) to a webhook"""

@@ -48,6 +48,12 @@ OPERATION_IDS = {
     ("get", "/api/v1/tables/{table_id}/corrections"): "listCorrections",
     ("get", "/api/v1/tables/{table_id}/signoff"): "getSignoff",
     ("post", "/api/v1/tables/{table_id}/signoff"): "signOff",
+    # a group's webhooks (docs/webhooks.md)
+    ("get", "/api/v1/groups/{slug}/webhooks"): "listWebhooks",
+    ("post", "/api/v1/groups/{slug}/webhooks"): "addWebhook",
+    ("delete", "/api/v1/groups/{slug}/webhooks/{hook_id}"): "deleteWebhook",
+    ("get", "/api/v1/groups/{slug}/webhooks/{hook_id}/deliveries"): "listWebhookDeliveries",
+    ("post", "/api/v1/groups/{slug}/webhooks/{hook_id}/test"): "testWebhook",
 }
 
 # Answers that are not JSON: (method, path) -> media type (a string body each).
