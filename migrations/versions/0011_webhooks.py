@@ -51,6 +51,7 @@ def upgrade() -> None:
                                 name=op.f("fk_webhook_deliveries_webhook_id_webhooks"),
                                 ondelete="CASCADE"),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_webhook_deliveries")),
+        sqlite_autoincrement=True,  # ids never reused (db/webhooks.py)
     )
     op.create_index(op.f("ix_webhook_deliveries_webhook_id_id"), "webhook_deliveries",
                     ["webhook_id", "id"])

@@ -33,7 +33,9 @@ class WebhookDelivery(Base):
     ``delivered`` (a 2xx answer) or ``failed`` (given up after the last attempt)."""
 
     __tablename__ = "webhook_deliveries"
-    __table_args__ = (Index(None, "webhook_id", "id"),)
+    # ids never reused (SQLite would reuse a deleted hook's last ids): a retry still due for a
+    # deleted delivery finds nothing, never another hook's delivery
+    __table_args__ = (Index(None, "webhook_id", "id"), {"sqlite_autoincrement": True})
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     webhook_id: Mapped[int] = mapped_column(ForeignKey("webhooks.id", ondelete="CASCADE"))

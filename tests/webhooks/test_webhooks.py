@@ -189,3 +189,22 @@ def test_corrected_signed_off_disputed_and_removed_games_are_posted(app, client,
                                 "sentence": "Not my card"}
     assert all(e["game"]["slug"] == slug for e in events)
     settled(client, made, 5)
+
+
+def test_a_deleted_hook_is_not_tried_again(app, client, receiver):
+    made = hooked(app, client, receiver.url)
+    app.config["WEBHOOK_RETRY"] = 0.5
+    receiver.statuses[:] = [500] * MAX_ATTEMPTS
+    client.post(f"/api/v1/groups/{made['slug']}/webhooks/{made['hook']}/test",
+                headers=made["headers"], json={})
+    receiver.wait_for(1)
+    assert client.delete(f"/api/v1/groups/{made['slug']}/webhooks/{made['hook']}",
+                         headers=made["headers"]).status_code == 204
+    later = client.post(f"/api/v1/groups/{made['slug']}/webhooks", json={"url": receiver.url},
+                        headers=made["headers"]).get_json()["id"]
+    client.post(f"/api/v1/groups/{made['slug']}/webhooks/{later}/test", headers=made["headers"],
+                json={})  # its deliveries come after the deleted hook's retry was due
+    got = receiver.wait_for(MAX_ATTEMPTS)
+    by_event = [json.loads(r.body)["id"] for r in got]
+    assert len(set(by_event)) == 2 and by_event.count(by_event[0]) == 1  # tried once, not again
+    assert len({r.headers["Popreplay-Delivery"] for r in got}) == 2  # ids never reused
