@@ -11,7 +11,7 @@ from . import api
 from .jsonout import SafeJSONProvider
 from .config import Config
 from .db import session as db_session
-from .queue import remote_replay
+from .queue import remote_replay, send_task
 from .tables.outcomes import Deps, Limits
 
 log = logging.getLogger(__name__)
@@ -29,6 +29,7 @@ def build_app(config: Mapping[str, Any] | None = None) -> Flask:
     # a first replay on a worker when a broker is configured (store/replays.py asks for it)
     app.extensions["popreplay_remote_replay"] = remote_replay
     wire_tables(app)
+    app.extensions["popreplay_send_task"] = send_task  # webhooks/delivery.py, with a broker
     _register_viewer(app)
     return app
 

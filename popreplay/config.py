@@ -24,6 +24,9 @@
 | POPREPLAY_TABLE_MAX_STREAMS | 1000: the most table streams open at once in one process; past it, 503 ``busy`` with Retry-After |
 | POPREPLAY_TABLE_MAX_STREAMS_PER_CLIENT | 64: the most table streams one client (address) holds open in one process; past it, 429 ``too-many-streams`` with Retry-After (docs/table.md, "Streams") |
 | POPREPLAY_TABLE_MAX_STREAMS_PER_TABLE | 48: the most streams of one table open in one process; past it, 503 ``busy`` with Retry-After |
+| POPREPLAY_WEBHOOK_LOOPBACK | off: webhook URLs must be https to a public host; on (tests, development): ``http://`` and ``https://`` to 127.0.0.1, localhost or ::1 are accepted too (docs/webhooks.md) |
+| POPREPLAY_WEBHOOK_RETRY   | 30: seconds before a failed webhook delivery's first retry, doubled at each (docs/webhooks.md) |
+| POPREPLAY_WEBHOOK_TIMEOUT | 5: seconds a webhook's receiver has to connect and answer |
 | POPREPLAY_TABLE_STREAM_SECONDS | 300: a stream's lifetime; the page opens it again (``Last-Event-ID``). A stream whose client does not read is closed at its lifetime all the same |
 """
 
@@ -115,6 +118,9 @@ def from_environment() -> dict[str, Any]:
         "TABLE_MAX_ENTRY_BYTES": _int("POPREPLAY_TABLE_MAX_ENTRY_BYTES", 64 * 1024),
         "BROKER_URL": (os.environ.get("POPREPLAY_BROKER_URL") or "").strip() or None,
         "QUEUE_NAME": (os.environ.get("POPREPLAY_QUEUE") or "").strip() or "popreplay",
+        "WEBHOOK_LOOPBACK": _on_off("POPREPLAY_WEBHOOK_LOOPBACK", False),
+        "WEBHOOK_RETRY": _seconds("POPREPLAY_WEBHOOK_RETRY", 30.0) or 30.0,
+        "WEBHOOK_TIMEOUT": _seconds("POPREPLAY_WEBHOOK_TIMEOUT", 5.0) or 5.0,
         "REDIS_URL": (os.environ.get("POPREPLAY_REDIS_URL") or "").strip() or None,  # limits, tables
         "RATE_LIMITS_ENABLED": _on_off("POPREPLAY_LIMITS", True),
         "RATE_LIMITS": {name[len("POPREPLAY_LIMIT_"):].lower(): value.strip()

@@ -8,7 +8,7 @@ from flask_smorest import Api
 
 from . import (contract, cors, docs, errors, games, groups, guard, health, players, ratelimit,
                record, tables, validate)
-from . import group_games, group_sheets  # noqa: F401  (more routes of groups.bp)
+from . import group_games, group_sheets, group_webhooks  # noqa: F401  (routes of groups.bp)
 from . import table_signoff  # noqa: F401  (the corrections and sign-off routes of tables.bp)
 from . import table_stream  # noqa: F401  (the live stream's route of tables.bp)
 from .schemas import ErrorSchema

@@ -3,7 +3,7 @@
 gives their real values: the admin token, the invite key, the stored game's slug, the API token.
 
 A club of two (Ana and Bruno) plays a battle; Chloé joins; the battle is rated; a data user gets
-a read token, which is then revoked."""
+a read token, which is then revoked; a webhook gets a test event."""
 
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ ADMIN = "gA7xK2mQp9RtV4wLc8NbZ1eYu5HsJ3dFo6iTk0vXr2M"
 INVITE = "iN3vK8qLw2XcR5tY"
 GAME = "gM9kQ2xLp4Rt"
 TOKEN = "grp_tR5wQ8nLx2KcV7mPa4ZsE1yHd6UbJ3fGo9iNk0xMr2Q"
+HOOK_SECRET = "whsec_Zr4Kq8LmX2vN7cT1wP5sY9hB3gJ6dF0aE8uR2iQ4oM1"
+HOOK_URL = "http://127.0.0.1:8765/popreplay-hook"  # a receiver in development (docs/webhooks.md)
 STAND_INS = (ADMIN, INVITE, GAME, TOKEN)
 BASE = f"/api/v1/groups/{SLUG}"
 JSON = {"Content-Type": "application/json"}
@@ -156,4 +158,37 @@ def group_examples() -> list[dict[str, Any]]:
             {"url": f"{BASE}/tokens/1", "headers": AS_ADMIN}, {"status": 204, "body": None}),
         _op("delete", "/{slug}/games/{ref}", "Take the game out of the group",
             {"url": f"{BASE}/games/{GAME}", "headers": AS_ADMIN}, {"status": 204, "body": None}),
+        *webhook_examples(),
+    ]
+
+
+HOOK = {"id": 1, "url": HOOK_URL, "created_at": "2026-05-08T09:05:00.000000+00:00"}
+DELIVERY = {"id": 1, "event_id": "evt_5b0f3c9e2a7d4e61b8c3f0a9d2e7c415", "event": "ping",
+            "state": ELIDED, "attempts": ELIDED, "response_code": ELIDED, "last_error": ELIDED,
+            "created_at": "2026-05-08T09:06:00.000000+00:00", "last_attempt_at": ELIDED,
+            "next_at": ELIDED}
+
+
+def webhook_examples() -> list[dict[str, Any]]:
+    """A receiver of the club's events (on the developer's machine: loopback URLs are allowed
+    with POPREPLAY_WEBHOOK_LOOPBACK=on; a real one is https://)."""
+    return [
+        _op("post", "/{slug}/webhooks", "Post the club's events to a receiver (its secret is "
+            "shown once)",
+            {"url": f"{BASE}/webhooks", "headers": {**AS_ADMIN, **JSON}, "body": {"url": HOOK_URL}},
+            {"status": 201, "body": {**HOOK, "last_delivery": None, "secret": HOOK_SECRET,
+                                     "events": ["game.stored", "game.corrected",
+                                                "game.signed_off", "game.disputed",
+                                                "game.removed", "ping"]}}),
+        _op("post", "/{slug}/webhooks/{hook_id}/test", "Send it a test event",
+            {"url": f"{BASE}/webhooks/1/test", "headers": {**AS_ADMIN, **JSON}, "body": {}},
+            {"status": 202, "body": DELIVERY}),
+        _op("get", "/{slug}/webhooks", "The webhooks (never their secrets)",
+            {"url": f"{BASE}/webhooks", "headers": AS_ADMIN},
+            {"status": 200, "body": {"webhooks": [{**HOOK, "last_delivery": ELIDED}]}}),
+        _op("get", "/{slug}/webhooks/{hook_id}/deliveries", "Its delivery log, newest first",
+            {"url": f"{BASE}/webhooks/1/deliveries", "headers": AS_ADMIN},
+            {"status": 200, "body": {"deliveries": [DELIVERY]}}),
+        _op("delete", "/{slug}/webhooks/{hook_id}", "Delete it",
+            {"url": f"{BASE}/webhooks/1", "headers": AS_ADMIN}, {"status": 204, "body": None}),
     ]

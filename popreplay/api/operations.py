@@ -67,6 +67,12 @@ OPERATION_IDS = {
     ("get", "/api/v1/groups/{slug}/members/{member_id}/ratings"): "getMemberRatings",
     ("post", "/api/v1/groups/{slug}/sheets"): "recordScoreSheet",
     ("put", "/api/v1/groups/{slug}/games/{ref}/log"): "attachGroupGameLog",
+    # a group's webhooks (docs/webhooks.md)
+    ("get", "/api/v1/groups/{slug}/webhooks"): "listWebhooks",
+    ("post", "/api/v1/groups/{slug}/webhooks"): "addWebhook",
+    ("delete", "/api/v1/groups/{slug}/webhooks/{hook_id}"): "deleteWebhook",
+    ("get", "/api/v1/groups/{slug}/webhooks/{hook_id}/deliveries"): "listWebhookDeliveries",
+    ("post", "/api/v1/groups/{slug}/webhooks/{hook_id}/test"): "testWebhook",
 }
 
 # Answers that are not JSON: (method, path) -> media type (a string body each).

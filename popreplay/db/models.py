@@ -201,3 +201,4 @@ class JobChunk(Base):
 
 from . import tables as _tables  # noqa: E402,F401  (the tables recorded together, same metadata)
 from . import groups as _groups  # noqa: E402,F401  (groups, their members, games and ratings)
+from . import webhooks as _webhooks  # noqa: E402,F401  (groups' webhooks and their deliveries)

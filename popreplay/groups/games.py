@@ -17,6 +17,7 @@ from ..db.models import GameRecord
 from ..db.queries import folded_name
 from ..db.session import sqlite_writer
 from ..db.types import utcnow
+from ..webhooks.delivery import emit
 from .errors import Refused
 from .members import claim, member_of
 
@@ -84,6 +85,7 @@ def add_game(session: Session, group: Group, record: GameRecord) -> Joined:
                         for i, (name, member) in enumerate(zip(names, members)))
         mark_stale(group, link.order_at)
         session.commit()
+    emit(session, "game.stored", game=record, group=group)
     return Joined(link, True, [n for n, m in zip(names, members) if m is None])
 
 
@@ -137,6 +139,7 @@ def remove_game(session: Session, group: Group, record: GameRecord) -> None:
         session.execute(delete(GroupSeat).where(GroupSeat.game_id == record.id))
         session.delete(link)
         session.commit()
+    emit(session, "game.removed", game=record, group=group)
 
 
 def awaiting_names(session: Session, group: Group, *, limit: int = 50) -> Sequence[GameRecord]:

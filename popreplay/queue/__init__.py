@@ -34,3 +34,11 @@ def remote_replay(record: Any, *, of: str) -> Any:
     from .worker import RemoteReplay
 
     return RemoteReplay(record, of=of)
+
+
+def send_task(broker: str, name: str, *args: Any, countdown: float | None = None) -> None:
+    """Enqueue task ``name`` on ``broker`` (to run ``countdown`` seconds from now): what the app
+    hands the modules below the queue that hand work over (``app.extensions``)."""
+    from .worker import enqueue
+
+    enqueue(broker, name, *args, countdown=countdown)

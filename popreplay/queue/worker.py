@@ -1,5 +1,6 @@
 """The Celery app (broker ``POPREPLAY_BROKER_URL``) and its tasks: a chunk of a job, a game's
-first replay, and a group's ratings recomputed. No result backend: results go to the database.
+first replay, a group's ratings recomputed,
+and one attempt of a webhook delivery. No result backend: results go to the database.
 
 Delivery: a task is acknowledged after it ran (``acks_late``), one message at a time per worker
 process (prefetch 1), requeued when its worker process is killed (``reject_on_worker_lost``);
@@ -60,6 +61,7 @@ def make_celery(broker: str | None, queue: str = QUEUE) -> Celery:
     celery.task(name="popreplay.chunk", **retried)(run_chunk_task)
     celery.task(name="popreplay.replay", **retried)(replay_task)
     celery.task(name="popreplay.ratings", **retried)(ratings_task)
+    celery.task(name="popreplay.webhook", **retried)(webhook_task)
     return celery
 
 
@@ -156,12 +158,31 @@ def ratings_task(group_id: int) -> str:
             session.close()
 
 
-def enqueue(broker: str, name: str, *args: Any, queue: str | None = None) -> None:
+def webhook_task(delivery_id: int) -> str:
+    """One attempt of a webhook delivery (webhooks/delivery.py); a failed one is enqueued again
+    to run after its backoff (the same function the in-process path calls)."""
+    from ..webhooks.delivery import attempt
+
+    app = _flask_app()
+    with app.app_context():
+        session = _session()
+        try:
+            delay = attempt(session, delivery_id, app.config)
+        finally:
+            session.close()
+        if delay is not None:
+            enqueue(app.config["BROKER_URL"], "popreplay.webhook", delivery_id, countdown=delay)
+        return "again" if delay is not None else "done"
+
+
+def enqueue(broker: str, name: str, *args: Any, queue: str | None = None,
+            countdown: float | None = None) -> None:
     if queue is None:
         from flask import current_app, has_app_context
 
         queue = (current_app.config.get("QUEUE_NAME") if has_app_context() else None) or QUEUE
-    celery_for(broker, queue).send_task(name, args=list(args), queue=queue, routing_key=queue)
+    celery_for(broker, queue).send_task(name, args=list(args), queue=queue, routing_key=queue,
+                                        countdown=countdown)
 
 
 class RemoteReplay:

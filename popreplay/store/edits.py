@@ -12,6 +12,7 @@ from ..logformat.types import Result
 from ..db.models import DeletedGame, GamePlayer, GameRecord, StoredReplay
 from ..db.session import sqlite_writer
 from ..db.types import utcnow
+from ..webhooks.delivery import emit
 from .lookups import stored_game
 from .records import Checker, apply_result, verify_log, log_fields, parse_log
 from .tokens import content_hash
@@ -55,6 +56,7 @@ def update_log(session: Session, record: GameRecord, *, raw: bytes,
         except IntegrityError:
             session.rollback()
             raise LogTaken(digest) from None
+    emit(session, "game.corrected", game=record)  # to its group's webhooks, if it has any
     return result
 
 

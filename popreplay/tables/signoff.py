@@ -27,6 +27,7 @@ from ..engine import build_result, get_game
 from ..engine.where import where
 from ..i18n import clean, render
 from .. import budget
+from ..webhooks.delivery import emit
 from . import corrections, games
 
 VERDICTS = ("confirm", "dispute")
@@ -98,6 +99,9 @@ def give(session: Session, table: TableRecord, *, player: str, verdict: str, ste
         row.seq, row.created_at = seq, utcnow()
         try:
             session.commit()
+            emit(session, "game.signed_off" if verdict == "confirm" else "game.disputed",
+                 slug=table.stored_slug, data={"table": table.id, "player": player,
+                                               "step": step, "sentence": sentence})
             return row
         except IntegrityError:
             session.rollback()
