@@ -21,6 +21,7 @@ import { lang, nt, t } from "./i18n.js";
 import { checkedBox, mover, oneRecorder, panelOf, panelSection, useGames } from "./table-panel.js";
 import { next, online, queuedCards, restore, send } from "./table-send.js";
 import { S, call, save, status, token } from "./table-state.js";
+import { hostBox, storedBox } from "./table-host.js";
 import { open as openStream } from "./table-stream.js";
 
 var root = null, picked = {}, source = null, refollow = null, lastId = null;
@@ -121,7 +122,8 @@ function seatsBox() {
       on: { click: function () { takeSeat(s.player); } } }, s.taken ? t("{name} (taken)", { name: s.player }) : s.player));
   });
   box.appendChild(row);
-  box.appendChild(el("p", { class: "rp-hint", text: t("Tap your name to enter your own moves, or just watch.") }));
+  box.appendChild(el("p", { class: "rp-hint", text: S.store.host ? t("Tap your name to play from this phone, or keep it to show the code.")
+    : t("Tap your name to enter your own moves, or just watch.") }));
   return box;
 }
 
@@ -133,23 +135,6 @@ function takeSeat(player) {
     save();
     S.view = null;
     follow();
-  });
-}
-
-function hostBox() {
-  var url = location.origin + "/t/" + encodeURIComponent(S.data.table) + "#key=" + encodeURIComponent(S.store.key);
-  return el("section", { class: "rp-box tb-qr", "aria-labelledby": "tb-join-h" },
-    el("h2", { id: "tb-join-h", class: "rp-head", text: t("Join this table") }),
-    S.store.qr ? el("img", { src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(S.store.qr), alt: t("QR code of the join link") }) : null,
-    el("p", { class: "tb-link" }, el("a", { href: url, dataset: { act: "join-link" }, text: url })),
-    el("div", { class: "rp-row" }, el("button", { type: "button", class: "rp-big", dataset: { act: "store" }, disabled: S.view.status !== "live",
-      on: { click: storeGame } }, t("Store the game"))));
-}
-
-function storeGame() {
-  call("POST", "/store", { visibility: "public" }, S.store.host).then(function (a) {
-    if (a.status !== 201) { status(t("Refused: {message}", { message: a.body.message }), true); return; }
-    status(t("Stored: {url}", { url: a.body.share_url }));
   });
 }
 
@@ -218,14 +203,25 @@ function render() {
   root.dataset.seq = String(S.view.seq);
   root.dataset.game = S.view.game;
   root.dataset.checked = S.checked ? String(S.checked.seq) : "";  // the checked table drawn is of this entry
+  var stored = S.view.status === "stored";
+  var hosting = !!(S.store.host && S.store.key);
   var who = S.view.you.player ? t("You are {name}.", { name: S.view.you.player })
-    : S.view.you.role === "host" ? t("You are the host.") : t("You are watching.");
+    : S.view.you.role === "host" || hosting ? (stored ? t("You host this table.") : t("You host this table: tap your name."))
+    : t("You are watching.");
   root.appendChild(el("p", { class: "rp-sub", dataset: { act: "you" } }, who));
+  if (stored) {  // every phone: the replay link, the table as it ended, the sign-off (table-sign.js)
+    root.appendChild(storedBox());
+    root.appendChild(S.view.choices ? checkedBox() : tableBox());
+    window.dispatchEvent(new CustomEvent("popreplay:table", {detail: S.view}));
+    return;
+  }
   var now = S.view.choices && !S.view.over && !oneRecorder(S.view.game) ? mover(S.view.choices) : null;
   if (now) root.appendChild(el("p", { class: "tb-turn", dataset: { act: "turn" } },
     now === S.view.you.player ? t("Your turn.") : t("{name} to play.", { name: now })));
   if (S.view.refused) root.appendChild(el("p", { class: "rp-error", text: t("Refused: {message}", { message: S.view.refused.error.message }) }));
-  if (!S.store.seat && S.view.status === "live") root.appendChild(seatsBox());
+  var first = hosting && !S.store.seat;  // the host's first screen: the QR code, then the names
+  if (first) root.appendChild(hostBox());
+  if (!S.store.seat) root.appendChild(seatsBox());
   if (S.view.you.player && S.view.hand) {
     root.appendChild(el("section", { class: "rp-box", dataset: { act: "hand" } },
       el("h2", { class: "rp-head", text: t("Your hand (only you see it)") }), cards(S.view.hand)));
@@ -239,7 +235,7 @@ function render() {
     entryBoxes().forEach(function (b) { root.appendChild(b); });
     root.appendChild(tableBox());
   }
-  if (S.store.host && S.store.key) root.appendChild(hostBox());
+  if (hosting && !first) root.appendChild(hostBox());
   window.dispatchEvent(new CustomEvent("popreplay:table", {detail: S.view}));
 }
 

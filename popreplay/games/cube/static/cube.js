@@ -148,7 +148,7 @@ function renderOutcome(container, result, h) {
   container.appendChild(h.el("p", { class: "outcome-big" }, winner
     ? tn("{player} wins with {how} on turn {turn} (round {round}).", { player: h.el("span", { class: "winner", text: winner }),
       how: WON_BY[o.won_by] || o.won_by, turn: o.turn, round: o.round })
-    : t("No winner yet: the log stops before the end.")));
+    : t("No winner yet: the game is not finished.")));
   var rows = Object.keys(o.steps).map(function (name) {
     return h.el("tr", null, h.el("th", { scope: "row", text: name }),
       STEPS.map(function (s) {

@@ -235,7 +235,7 @@ function renderState(container, step, result, h) {
 // ---- result panel ----
 
 function winnersLine(h, outcome) {
-  if (!outcome.winners) return h.el("p", { class: "outcome-big", text: t("Winner: not decided yet (the log stops early).") });
+  if (!outcome.winners) return h.el("p", { class: "outcome-big", text: t("Winner: not decided yet (the game is not finished).") });
   var p = h.el("p", { class: "outcome-big", id: "winners" },
     nt("Winner: {names} (lowest total wins)", "Winners: {names} (lowest total wins)", outcome.winners.length, { names: outcome.winners.join(", ") }));
   var tie = { "kept-card": t("Tied on the total; the card left in hand broke the tie."),
