@@ -102,7 +102,7 @@ export function claimsSection() {
       el("td", { class: "computed", text: show(row.computed) })));
   });
   table.appendChild(body);
-  section.appendChild(el("div", { class: "table-scroll" }, table));
+  section.appendChild(el("div", { class: "table-scroll", tabindex: "0" }, table));
   return section;
 }
 
