@@ -213,8 +213,8 @@ def _example(example: dict[str, Any]) -> str:
         answer.append(json.dumps(response["body"], indent=1, ensure_ascii=False))
     heading = escape(_("Example: %(title)s", title=example["title"]))
     return (f"<h4>{heading}</h4>"
-            f"<pre tabindex=0 class=request>{escape(chr(10).join(lines))}</pre>"
-            f"<pre tabindex=0 class=response>{escape(chr(10).join(answer))}</pre>")
+            f"<pre class=request tabindex=0>{escape(chr(10).join(lines))}</pre>"
+            f"<pre class=response tabindex=0>{escape(chr(10).join(answer))}</pre>")
 
 
 def _schema_ref(response: dict[str, Any]) -> str:
