@@ -70,9 +70,14 @@ def test_three_phones_and_a_spectator_record_a_round(server, browser):  # noqa: 
 
         # the deal: Alice the layout, each seat its own hand
         rows = len(rnd["layout"])
+        dealer = alice.evaluate("window.__taps = 0; document.addEventListener('click', e => {"
+                                " if (e.target.closest('[data-act=card]')) window.__taps++; }, true); 0")
         for r, row in enumerate(rnd["layout"]):
             tap_cards(alice, "round", r, row)
         tap_cards(alice, "round", rows, rnd["hands"]["Alice"])
+        dealer = alice.evaluate("window.__taps")
+        print(f"\nthe dealer's deal: {dealer} taps (layout and own hand)")
+        assert dealer == sum(len(row) for row in rnd["layout"]) + len(rnd["hands"]["Alice"])
         filled(bruno, "round", rows)
         for tab in (bruno, chloe, watcher):  # Alice's hand entered: not on any other screen
             assert tab.locator(f"[data-entry=round] [data-slot='{rows}'] .tb-card").count() == 0
