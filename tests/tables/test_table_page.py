@@ -105,8 +105,12 @@ def test_three_phones_and_a_spectator_record_a_round(server, browser):  # noqa: 
             taps += len(turn["chief"])
             for tab in (*phones.values(), watcher):
                 tab.wait_for_selector(f".tb-revealed[data-turn='{k}']")
+            if k == 2:  # the table as the replay draws it, on every screen, the spectator's too
+                for tab in (*phones.values(), watcher):
+                    tab.wait_for_selector("[data-act=drawn] .pop-area .card.queue")
             if k == 2 and screenshots_wanted():
                 bruno.screenshot(path=str(ROOT / "docs" / "img" / "table-phone.png"))
+                watcher.locator("[data-act=drawn]").screenshot(path=str(ROOT / "docs" / "img" / "table-pop-drawn.png"))
         print(f"\n{taps / (len(rnd['turns']) * len(names)):.2f} taps per seat per turn")
         whole = host_log(server, table, stored["host"])
         assert whole["rounds"][0] == rnd

@@ -16,6 +16,9 @@ var games = { panels: {}, renderers: {} };  // the kits' modules (games.js), set
 
 export function useGames(found) { games = found; }
 
+// the game's replay renderer module (null: none)
+export function rendererOf(game) { return games.renderers[game] || null; }
+
 // the game's panel module ({}: none)
 export function panelOf(game) { return games.panels[game] || {}; }
 

@@ -18,7 +18,8 @@
 import { el, whenReady } from "./dom.js";
 import { loadGames } from "./games.js";
 import { lang, nt, t } from "./i18n.js";
-import { checkedBox, mover, oneRecorder, panelOf, panelSection, useGames } from "./table-panel.js";
+import { checkedBox, mover, oneRecorder, panelOf, panelSection, rendererOf, useGames } from "./table-panel.js";
+import { lastStage } from "./last-step.js";
 import { next, online, queuedCards, restore, send } from "./table-send.js";
 import { S, call, save, status, token } from "./table-state.js";
 import { hostBox, storedBox } from "./table-host.js";
@@ -74,7 +75,10 @@ function show(next) {
   });
   Object.keys(picked).forEach(function (k) { if (!open[k] || S.sending[k]) delete picked[k]; });
   if (S.view.you.player && S.store.player !== S.view.you.player) { S.store.player = S.view.you.player; save(); }
-  if (S.view.choices && (!S.checked || S.checked.seq !== S.view.seq)) askSteps(S.view);
+  // the table as the replay draws it: every game with a renderer (POP!'s queues, explosions and
+  // collected cards too), from the draft this phone sees
+  var drawn = S.view.choices || rendererOf(S.view.game);
+  if (drawn && (!S.checked || S.checked.seq !== S.view.seq)) askSteps(S.view);
   render();
 }
 
@@ -143,6 +147,18 @@ function tableBox() {
     el("h2", { id: "tb-now-h", class: "rp-head", text: t("The table") }));
   var panel = panelOf(S.view.game);
   if (panel.drawGathered) panel.drawGathered(box, S.view, { el: el, cards: cards });
+  var steps = (S.checked && S.checked.steps) || [];
+  var stage = lastStage(rendererOf(S.view.game), steps, (S.checked && S.checked.result) || S.view.result, S.view.players);
+  if (stage) {  // as on the replay: the rows, the queues, what exploded, who collected what
+    stage.classList.add("tb-stage");
+    stage.dataset.act = "drawn";
+    stage.tabIndex = 0;  // it may scroll sideways: reachable by the keyboard
+    stage.setAttribute("role", "group");
+    stage.setAttribute("aria-label", t("The table as the replay draws it"));
+    box.appendChild(stage);
+    var note = steps[steps.length - 1].note;
+    if (note) box.appendChild(el("p", { class: "rp-sub tb-note", text: note }));
+  }
   var outcome = S.view.result && S.view.result.outcome;
   if (outcome && outcome.totals) {
     box.appendChild(el("p", { class: "rp-sub", dataset: { act: "totals" } }, t("Scores: {scores}", {
