@@ -72,12 +72,19 @@ def test_three_phones_and_a_spectator_record_a_round(server, browser):  # noqa: 
         rows = len(rnd["layout"])
         dealer = alice.evaluate("window.__taps = 0; document.addEventListener('click', e => {"
                                 " if (e.target.closest('[data-act=card]')) window.__taps++; }, true); 0")
+        alice.wait_for_selector("[data-entry=round] [data-act=next-grid]")  # one grid at a time
+        assert alice.locator("[data-entry=round] .tb-grid").count() == 1
+        tap_cards(alice, "round", 0, rnd["layout"][0][:2])
+        assert alice.inner_text("[data-entry=round] [data-slot='0'] [data-act=progress]") == \
+            f"2/{len(rnd['layout'][0])} tapped"
+        tap_cards(alice, "round", 0, rnd["layout"][0][1:2])  # untapped before it is sent
+        tap_cards(alice, "round", 0, rnd["layout"][0][1:2])
         for r, row in enumerate(rnd["layout"]):
-            tap_cards(alice, "round", r, row)
+            tap_cards(alice, "round", r, row[2:] if r == 0 else row)
         tap_cards(alice, "round", rows, rnd["hands"]["Alice"])
         dealer = alice.evaluate("window.__taps")
-        print(f"\nthe dealer's deal: {dealer} taps (layout and own hand)")
-        assert dealer == sum(len(row) for row in rnd["layout"]) + len(rnd["hands"]["Alice"])
+        print(f"\nthe dealer's deal: {dealer - 2} taps (layout and own hand; 2 more: one card untapped and tapped again)")
+        assert dealer == sum(len(row) for row in rnd["layout"]) + len(rnd["hands"]["Alice"]) + 2
         filled(bruno, "round", rows)
         for tab in (bruno, chloe, watcher):  # Alice's hand entered: not on any other screen
             assert tab.locator(f"[data-entry=round] [data-slot='{rows}'] .tb-card").count() == 0

@@ -74,7 +74,7 @@ def test_host_first_screen(server, browser, lang, viewport):  # noqa: F811
         ask = tab.inner_text("[data-act=store-ask]")
         assert ("not over" in ask) if lang == "en" else ("pas finie" in ask)
         tab.click("[data-act=store-no]")
-        assert tab.locator("[data-act=store-ask]").count() == 0
+        tab.wait_for_selector("[data-act=store-ask]", state="detached")
         assert live.call("GET", f"{API}/{live.id}", token=live.key)["status"] == "live"
         assert tab.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
         if screenshots_wanted() and viewport is PHONE:

@@ -175,16 +175,24 @@ function entryBoxes() {
     var g = S.view.gathering[kind];
     var box = el("section", { class: "rp-box", dataset: { entry: kind } },
       el("h2", { class: "rp-head", text: panel.entryName ? panel.entryName(kind, g) : kind }));
+    var gridShown = false;  // the deal: one grid at a time (the layout's rows, then this seat's hand)
     g.slots.forEach(function (slot) {
+      var picking = picked[pickKey(kind, g, slot)] || [];
+      var state = slot.filled ? el("span", { class: "tb-ok", text: t("entered") + " ✓" })
+        : picking.length ? el("span", { class: "tb-wait", dataset: { act: "progress" }, text: t("{n}/{count} tapped", { n: picking.length, count: slot.count }) })
+        : el("span", { class: "tb-wait", text: t("waiting") });
       var line = el("div", { class: "tb-slot", dataset: { slot: String(slot.index) } },
-        el("p", { class: "rp-sub" }, (panel.slotName ? panel.slotName(slot) : slot.role) + " — ",
-          slot.filled ? el("span", { class: "tb-ok", text: t("entered") }) : el("span", { class: "tb-wait", text: t("waiting") })));
+        el("p", { class: "rp-sub" }, (panel.slotName ? panel.slotName(slot) : slot.role) + " — ", state));
       if (slot.cards) line.appendChild(cards(slot.cards, "tb-picked"));
       var queued = !slot.filled && queuedCards(pickKey(kind, g, slot), slot.index);
+      var mineToTap = slot.yours && !slot.filled && slot.offers && (slot.player === S.store.player || slot.player === null || !S.store.player);
       if (queued) {  // tapped, not sent yet (offline, busy): shown as it will be sent
         line.appendChild(cards(queued, "tb-picked"));
         line.appendChild(el("p", { class: "rp-hint", dataset: { act: "unsent" }, text: t("Not sent yet") }));
-      } else if (slot.yours && !slot.filled && slot.offers && (slot.player === S.store.player || slot.player === null || !S.store.player)) {
+      } else if (mineToTap && kind === "round" && gridShown) {
+        line.appendChild(el("p", { class: "rp-hint", dataset: { act: "next-grid" }, text: t("Next, once the one above is entered.") }));
+      } else if (mineToTap) {
+        if (kind === "round") gridShown = true;
         var mine = picked[pickKey(kind, g, slot)] || [];
         line.appendChild(el("p", { class: "rp-hint", text: nt("Tap {n} card", "Tap {n} cards", slot.count - mine.length) }));
         // many cards (the 1–50 a deal or an unrecorded hand may hold): the recorder's grid, rows of
