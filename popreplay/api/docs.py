@@ -33,7 +33,7 @@ h1{font-size:1.5rem}h2{border-bottom:1px solid #ccc;margin-top:2rem;font-size:1.
 h3{font-size:1.05rem}h4{margin:.75rem 0 .25rem}
 section.op{border:1px solid #ddd;border-radius:6px;padding:.25rem .75rem;margin:1rem 0}
 .method{display:inline-block;min-width:4rem;font-weight:bold;text-transform:uppercase}
-.get{color:#0a6}.post{color:#06c}.put{color:#850}.delete{color:#c30}
+.get{color:#046335}.post{color:#0553a5}.put{color:#6b4400}.delete{color:#a32100}
 code,pre{background:#f3f3f3;border-radius:4px;font-size:13px}
 pre{padding:.5rem;overflow-x:auto;max-width:100%;white-space:pre;overflow-wrap:normal}
 .scroll{overflow-x:auto;max-width:100%}
@@ -140,7 +140,7 @@ def _schema(name: str, schema: dict[str, Any]) -> str:
     properties = schema.get("properties", {})
     required = set(schema.get("required", []))
     if properties:
-        html.append("<div class=scroll><table><tr><th>" + escape(_("field")) + "</th><th>"
+        html.append("<div class=scroll tabindex=0><table><tr><th>" + escape(_("field")) + "</th><th>"
                     + escape(_("type")) + "</th><th>" + escape(_("about")) + "</th></tr>")
         for field, sub in properties.items():
             need = " <small>(" + escape(_("required")) + ")</small>" if field in required else ""
@@ -149,7 +149,7 @@ def _schema(name: str, schema: dict[str, Any]) -> str:
                         f"{_default(sub)}</td></tr>")
         html.append("</table></div>")
     elif schema:
-        html.append(f"<pre>{escape(json.dumps(schema, indent=1, ensure_ascii=False))}</pre>")
+        html.append(f"<pre tabindex=0>{escape(json.dumps(schema, indent=1, ensure_ascii=False))}</pre>")
     return "".join(html)
 
 
@@ -160,7 +160,7 @@ def _operation(path: str, method: str, op: dict[str, Any], params: list[dict[str
              f"<code>{escape(path)}</code></h3><p>{md(op.get('summary', ''), inline=True)}</p>")]
     html.append(md(op.get("description", "")))
     if params:
-        html.append("<div class=scroll><table><tr><th>" + escape(_("parameter")) + "</th><th>"
+        html.append("<div class=scroll tabindex=0><table><tr><th>" + escape(_("parameter")) + "</th><th>"
                     + escape(_("type")) + "</th><th>" + escape(_("about")) + "</th></tr>")
         for p in params:
             schema = p.get("schema", {})
@@ -213,8 +213,8 @@ def _example(example: dict[str, Any]) -> str:
         answer.append(json.dumps(response["body"], indent=1, ensure_ascii=False))
     heading = escape(_("Example: %(title)s", title=example["title"]))
     return (f"<h4>{heading}</h4>"
-            f"<pre class=request>{escape(chr(10).join(lines))}</pre>"
-            f"<pre class=response>{escape(chr(10).join(answer))}</pre>")
+            f"<pre class=request tabindex=0>{escape(chr(10).join(lines))}</pre>"
+            f"<pre class=response tabindex=0>{escape(chr(10).join(answer))}</pre>")
 
 
 def _schema_ref(response: dict[str, Any]) -> str:

@@ -35,6 +35,7 @@ from ..tables import signoff
 from . import i18n, preview
 from .claimform import claim_form
 from .places import offending_move
+from .titles import page_title
 from .lang import LANGS
 from .page_cache import cached_page
 from .lang import current as current_lang
@@ -407,7 +408,9 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
         "step_max": (max(len(steps) - 1, 0) if steps is not None
                      else None if step_count is None else max(step_count - 1, 0)),
         "result": result,
-        "title": title or f"{_game_titles().get(game, game or fallback_title)} "
+        "title": page_title(title, lambda: _game_titles().get(game, game or fallback_title),
+                            result.get("mode"), players)
+                 or f"{_game_titles().get(game, game or fallback_title)} "
                           f"{mode_word(result.get('mode'))}",
         "game_title": _game_titles().get(game, game or "?"),
         "players": players,

@@ -101,7 +101,7 @@ def test_page_lists_enums_examples_and_renders_markdown(client):
             assert f"<code>&quot;{value}&quot;</code>" in html, (name, value)
     for value in spec["components"]["schemas"]["Game"]["properties"]["visibility"]["enum"]:
         assert f"<code>&quot;{value}&quot;</code>" in html
-    assert html.count("<pre class=request>") == len(EXAMPLES)
+    assert html.count("<pre class=request tabindex=0>") == len(EXAMPLES)
     assert "<code>player_exact=true</code>" in html  # Markdown backticks, rendered
     assert "`" not in html.split("<h2>Schemas</h2>")[0].replace("<pre", "\0").split("\0")[0]
 

@@ -70,9 +70,21 @@ def test_three_phones_and_a_spectator_record_a_round(server, browser):  # noqa: 
 
         # the deal: Alice the layout, each seat its own hand
         rows = len(rnd["layout"])
+        dealer = alice.evaluate("window.__taps = 0; document.addEventListener('click', e => {"
+                                " if (e.target.closest('[data-act=card]')) window.__taps++; }, true); 0")
+        alice.wait_for_selector("[data-entry=round] [data-act=next-grid]")  # one grid at a time
+        assert alice.locator("[data-entry=round] .tb-grid").count() == 1
+        tap_cards(alice, "round", 0, rnd["layout"][0][:2])
+        assert alice.inner_text("[data-entry=round] [data-slot='0'] [data-act=progress]") == \
+            f"2/{len(rnd['layout'][0])} tapped"
+        tap_cards(alice, "round", 0, rnd["layout"][0][1:2])  # untapped before it is sent
+        tap_cards(alice, "round", 0, rnd["layout"][0][1:2])
         for r, row in enumerate(rnd["layout"]):
-            tap_cards(alice, "round", r, row)
+            tap_cards(alice, "round", r, row[2:] if r == 0 else row)
         tap_cards(alice, "round", rows, rnd["hands"]["Alice"])
+        dealer = alice.evaluate("window.__taps")
+        print(f"\nthe dealer's deal: {dealer - 2} taps (layout and own hand; 2 more: one card untapped and tapped again)")
+        assert dealer == sum(len(row) for row in rnd["layout"]) + len(rnd["hands"]["Alice"]) + 2
         filled(bruno, "round", rows)
         for tab in (bruno, chloe, watcher):  # Alice's hand entered: not on any other screen
             assert tab.locator(f"[data-entry=round] [data-slot='{rows}'] .tb-card").count() == 0
@@ -100,8 +112,12 @@ def test_three_phones_and_a_spectator_record_a_round(server, browser):  # noqa: 
             taps += len(turn["chief"])
             for tab in (*phones.values(), watcher):
                 tab.wait_for_selector(f".tb-revealed[data-turn='{k}']")
+            if k == 2:  # the table as the replay draws it, on every screen, the spectator's too
+                for tab in (*phones.values(), watcher):
+                    tab.wait_for_selector("[data-act=drawn] .pop-area .card.queue")
             if k == 2 and screenshots_wanted():
                 bruno.screenshot(path=str(ROOT / "docs" / "img" / "table-phone.png"))
+                watcher.locator("[data-act=drawn]").screenshot(path=str(ROOT / "docs" / "img" / "table-pop-drawn.png"))
         print(f"\n{taps / (len(rnd['turns']) * len(names)):.2f} taps per seat per turn")
         whole = host_log(server, table, stored["host"])
         assert whole["rounds"][0] == rnd

@@ -54,7 +54,7 @@ export function setupForm() {
     self.games[setup.game].modes.forEach(function (m) { modeSel.appendChild(el("option", { value: m, text: self.modeWord(setup.game, m) })); });
     modeSel.value = setup.mode;
   }
-  var handsBox = el("label", { class: "rp-check" }, hands, " " + t("Record hands and deals (I see every card: an observer). Off: only what is face up."));
+  var handsBox = el("label", { class: "rp-check" }, hands, " " + t("Record the hands and the deal (this phone enters every card; at a table, each player enters their own hand). Off: only the cards played face up."));
   function options() {
     // a panel that has no hands to record (slap: every card is face up when it counts) says so
     handsBox.hidden = (self.panels[setup.game] || {}).recordsHands === false;

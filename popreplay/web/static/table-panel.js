@@ -16,6 +16,9 @@ var games = { panels: {}, renderers: {} };  // the kits' modules (games.js), set
 
 export function useGames(found) { games = found; }
 
+// the game's replay renderer module (null: none)
+export function rendererOf(game) { return games.renderers[game] || null; }
+
 // the game's panel module ({}: none)
 export function panelOf(game) { return games.panels[game] || {}; }
 
@@ -99,12 +102,19 @@ function commit(panel, draft, mutate, label) {
       send(entry, "panel:" + S.view.seq + ":" + i, function (kept) {
         ok = ok && kept;
         if (--left === 0) {
-          if (ok) { if (panel.reset) panel.reset(); openFold = false; status(label || ""); }
+          if (ok) { if (panel.reset) panel.reset(); openFold = false; said(label); }
           resolve(ok);
         }
       });
     });
   });
+}
+
+// what was just sent, said for three seconds (never left as a stale line under the title)
+function said(label) {
+  var text = label ? t("Sent: {what}", { what: label }) : "";
+  status(text);
+  if (text) setTimeout(function () { var line = document.getElementById("tb-status"); if (line.textContent === text) status(""); }, 3000);
 }
 
 function askPending(pending) {

@@ -12,6 +12,7 @@
 import { claimForm } from "./claims.js";
 import { el, whenReady } from "./dom.js";
 import { lang, t } from "./i18n.js";
+import { turnPicker, turnWords } from "./table-dispute.js";
 
 var box, data, api, view = null, known = { corrections: -1, seq: -1, status: null };
 var correctable = [], history = [], sign = null, refusal = null, busy = false;
@@ -164,13 +165,22 @@ function signBox() {
   if (!sign || !sign.open) return null;
   var sec = el("section", { class: "rp-box tb-signoff", dataset: { act: "signoff" } },
     el("h2", { class: "rp-head", text: t("Sign off the result") }));
-  var res = el("div", { class: "tb-result" }, el("h3", { text: t("The engine's result") }));
+  var res = el("div", { class: "tb-result" }, el("h3", { text: t("The result") }));
   resultLines(sign.result).forEach(function (line) { res.appendChild(el("p", { text: line })); });
   sec.appendChild(res);
   sec.appendChild(el("p", { class: "tb-sign-summary", dataset: { act: "summary" }, text: sign.signoff.text }));
-  sign.signoff.disputes.forEach(function (d) { sec.appendChild(el("p", { class: "rp-error", text: d.text })); });
+  sign.signoff.disputes.forEach(function (d) {
+    var said = d.step === null || d.step === undefined ? d.text
+      : t("{player} disputes {turn}: {sentence}", { player: d.player, turn: turnWords(d.step), sentence: d.sentence || "—" });
+    var line = el("p", { class: "rp-error", dataset: { act: "disputed" }, text: said });
+    if (view.stored && d.step !== null && d.step !== undefined) {  // the replay opens at that turn
+      line.appendChild(document.createTextNode(" "));
+      line.appendChild(el("a", { href: "/r/" + encodeURIComponent(view.stored) + "#step=" + d.step, dataset: { act: "disputed-step" }, text: t("See {turn} in the replay", { turn: turnWords(d.step) }) }));
+    }
+    sec.appendChild(line);
+  });
   if (sign.yours && sign.yours.current) {
-    sec.appendChild(el("p", { dataset: { act: "yours" }, text: sign.yours.verdict === "confirm" ? t("You confirmed this result.") : t("You dispute step {step}.", { step: sign.yours.step }) }));
+    sec.appendChild(el("p", { dataset: { act: "yours" }, text: sign.yours.verdict === "confirm" ? t("You confirmed this result.") : t("You dispute {turn}.", { turn: turnWords(sign.yours.step) }) }));
   }
   if (sign.claims) {
     sec.appendChild(el("p", { dataset: { act: "claims" }, text: sign.claims.match ? t("Your score sheet matches the result.")
@@ -190,13 +200,14 @@ function signBox() {
       out.textContent = t("Refused: {message}", { message: first ? first.message : a.body.message });
     }).catch(function () { out.textContent = t("Not sent: no network."); });
   };
-  var step = el("input", { type: "number", min: "0", max: String(sign.step_max), step: "1", id: "tb-dispute-step", inputmode: "numeric" });
+  var picker = turnPicker(view, sign.step_max, render);
+  var step = picker.input;
   var why = el("input", { type: "text", id: "tb-dispute-why", maxlength: "500" });
   form.appendChild(el("div", { class: "rp-row" },
     el("button", { type: "button", class: "rp-big primary", dataset: { act: "confirm" }, on: { click: function () { post({ verdict: "confirm" }); } } }, t("Confirm"))));
   form.appendChild(el("fieldset", { class: "tb-dispute" }, el("legend", { text: t("Dispute") }),
-    el("div", { class: "rp-field" }, el("label", { for: "tb-dispute-step", text: t("Step of the replay (0 to {max})", { max: sign.step_max }) }), step),
-    el("div", { class: "rp-field" }, el("label", { for: "tb-dispute-why", text: t("Why, in a sentence") }), why),
+    el("div", { class: "rp-field" }, el("label", { for: "tb-dispute-step", text: picker.label }), step),
+    el("div", { class: "rp-field" }, el("label", { for: "tb-dispute-why", text: t("What went wrong, in a sentence") }), why),
     el("button", { type: "button", dataset: { act: "dispute" }, on: { click: function () {
       post({ verdict: "dispute", step: step.value === "" ? null : Number(step.value), sentence: why.value });
     } } }, t("Dispute"))));
@@ -208,7 +219,7 @@ function signBox() {
 function render() {
   if (!box || !view) return;
   var active = document.activeElement;
-  if (active && active.tagName === "INPUT" && box.contains(active)) return;  // typing: wait
+  if (active && (active.tagName === "INPUT" || active.tagName === "SELECT") && box.contains(active)) return;  // typing: wait
   while (box.firstChild) box.removeChild(box.firstChild);
   [signBox(), correctionsBox()].forEach(function (s) { if (s) box.appendChild(s); });
 }

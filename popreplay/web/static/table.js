@@ -18,9 +18,11 @@
 import { el, whenReady } from "./dom.js";
 import { loadGames } from "./games.js";
 import { lang, nt, t } from "./i18n.js";
-import { checkedBox, mover, oneRecorder, panelOf, panelSection, useGames } from "./table-panel.js";
+import { checkedBox, mover, oneRecorder, panelOf, panelSection, rendererOf, useGames } from "./table-panel.js";
+import { lastStage } from "./last-step.js";
 import { next, online, queuedCards, restore, send } from "./table-send.js";
 import { S, call, save, status, token } from "./table-state.js";
+import { hostBox, storedBox } from "./table-host.js";
 import { open as openStream } from "./table-stream.js";
 
 var root = null, picked = {}, source = null, refollow = null, lastId = null;
@@ -73,7 +75,10 @@ function show(next) {
   });
   Object.keys(picked).forEach(function (k) { if (!open[k] || S.sending[k]) delete picked[k]; });
   if (S.view.you.player && S.store.player !== S.view.you.player) { S.store.player = S.view.you.player; save(); }
-  if (S.view.choices && (!S.checked || S.checked.seq !== S.view.seq)) askSteps(S.view);
+  // the table as the replay draws it: every game with a renderer (POP!'s queues, explosions and
+  // collected cards too), from the draft this phone sees
+  var drawn = S.view.choices || rendererOf(S.view.game);
+  if (drawn && (!S.checked || S.checked.seq !== S.view.seq)) askSteps(S.view);
   render();
 }
 
@@ -121,7 +126,8 @@ function seatsBox() {
       on: { click: function () { takeSeat(s.player); } } }, s.taken ? t("{name} (taken)", { name: s.player }) : s.player));
   });
   box.appendChild(row);
-  box.appendChild(el("p", { class: "rp-hint", text: t("Tap your name to enter your own moves, or just watch.") }));
+  box.appendChild(el("p", { class: "rp-hint", text: S.store.host ? t("Tap your name to play from this phone, or keep it to show the code.")
+    : t("Tap your name to enter your own moves, or just watch.") }));
   return box;
 }
 
@@ -136,28 +142,23 @@ function takeSeat(player) {
   });
 }
 
-function hostBox() {
-  var url = location.origin + "/t/" + encodeURIComponent(S.data.table) + "#key=" + encodeURIComponent(S.store.key);
-  return el("section", { class: "rp-box tb-qr", "aria-labelledby": "tb-join-h" },
-    el("h2", { id: "tb-join-h", class: "rp-head", text: t("Join this table") }),
-    S.store.qr ? el("img", { src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(S.store.qr), alt: t("QR code of the join link") }) : null,
-    el("p", { class: "tb-link" }, el("a", { href: url, dataset: { act: "join-link" }, text: url })),
-    el("div", { class: "rp-row" }, el("button", { type: "button", class: "rp-big", dataset: { act: "store" }, disabled: S.view.status !== "live",
-      on: { click: storeGame } }, t("Store the game"))));
-}
-
-function storeGame() {
-  call("POST", "/store", { visibility: "public" }, S.store.host).then(function (a) {
-    if (a.status !== 201) { status(t("Refused: {message}", { message: a.body.message }), true); return; }
-    status(t("Stored: {url}", { url: a.body.share_url }));
-  });
-}
-
 function tableBox() {
   var box = el("section", { class: "rp-box", "aria-labelledby": "tb-now-h" },
     el("h2", { id: "tb-now-h", class: "rp-head", text: t("The table") }));
   var panel = panelOf(S.view.game);
   if (panel.drawGathered) panel.drawGathered(box, S.view, { el: el, cards: cards });
+  var steps = (S.checked && S.checked.steps) || [];
+  var stage = lastStage(rendererOf(S.view.game), steps, (S.checked && S.checked.result) || S.view.result, S.view.players);
+  if (stage) {  // as on the replay: the rows, the queues, what exploded, who collected what
+    stage.classList.add("tb-stage");
+    stage.dataset.act = "drawn";
+    stage.tabIndex = 0;  // it may scroll sideways: reachable by the keyboard
+    stage.setAttribute("role", "group");
+    stage.setAttribute("aria-label", t("The table as the replay draws it"));
+    box.appendChild(stage);
+    var note = steps[steps.length - 1].note;
+    if (note) box.appendChild(el("p", { class: "rp-sub tb-note", text: note }));
+  }
   var outcome = S.view.result && S.view.result.outcome;
   if (outcome && outcome.totals) {
     box.appendChild(el("p", { class: "rp-sub", dataset: { act: "totals" } }, t("Scores: {scores}", {
@@ -174,16 +175,24 @@ function entryBoxes() {
     var g = S.view.gathering[kind];
     var box = el("section", { class: "rp-box", dataset: { entry: kind } },
       el("h2", { class: "rp-head", text: panel.entryName ? panel.entryName(kind, g) : kind }));
+    var gridShown = false;  // the deal: one grid at a time (the layout's rows, then this seat's hand)
     g.slots.forEach(function (slot) {
+      var picking = picked[pickKey(kind, g, slot)] || [];
+      var state = slot.filled ? el("span", { class: "tb-ok", text: t("entered") + " ✓" })
+        : picking.length ? el("span", { class: "tb-wait", dataset: { act: "progress" }, text: t("{n}/{count} tapped", { n: picking.length, count: slot.count }) })
+        : el("span", { class: "tb-wait", text: t("waiting") });
       var line = el("div", { class: "tb-slot", dataset: { slot: String(slot.index) } },
-        el("p", { class: "rp-sub" }, (panel.slotName ? panel.slotName(slot) : slot.role) + " — ",
-          slot.filled ? el("span", { class: "tb-ok", text: t("entered") }) : el("span", { class: "tb-wait", text: t("waiting") })));
+        el("p", { class: "rp-sub" }, (panel.slotName ? panel.slotName(slot) : slot.role) + " — ", state));
       if (slot.cards) line.appendChild(cards(slot.cards, "tb-picked"));
       var queued = !slot.filled && queuedCards(pickKey(kind, g, slot), slot.index);
+      var mineToTap = slot.yours && !slot.filled && slot.offers && (slot.player === S.store.player || slot.player === null || !S.store.player);
       if (queued) {  // tapped, not sent yet (offline, busy): shown as it will be sent
         line.appendChild(cards(queued, "tb-picked"));
         line.appendChild(el("p", { class: "rp-hint", dataset: { act: "unsent" }, text: t("Not sent yet") }));
-      } else if (slot.yours && !slot.filled && slot.offers && (slot.player === S.store.player || slot.player === null || !S.store.player)) {
+      } else if (mineToTap && kind === "round" && gridShown) {
+        line.appendChild(el("p", { class: "rp-hint", dataset: { act: "next-grid" }, text: t("Next, once the one above is entered.") }));
+      } else if (mineToTap) {
+        if (kind === "round") gridShown = true;
         var mine = picked[pickKey(kind, g, slot)] || [];
         line.appendChild(el("p", { class: "rp-hint", text: nt("Tap {n} card", "Tap {n} cards", slot.count - mine.length) }));
         // many cards (the 1–50 a deal or an unrecorded hand may hold): the recorder's grid, rows of
@@ -218,14 +227,25 @@ function render() {
   root.dataset.seq = String(S.view.seq);
   root.dataset.game = S.view.game;
   root.dataset.checked = S.checked ? String(S.checked.seq) : "";  // the checked table drawn is of this entry
+  var stored = S.view.status === "stored";
+  var hosting = !!(S.store.host && S.store.key);
   var who = S.view.you.player ? t("You are {name}.", { name: S.view.you.player })
-    : S.view.you.role === "host" ? t("You are the host.") : t("You are watching.");
+    : S.view.you.role === "host" || hosting ? (stored ? t("You host this table.") : t("You host this table: tap your name."))
+    : t("You are watching.");
   root.appendChild(el("p", { class: "rp-sub", dataset: { act: "you" } }, who));
+  if (stored) {  // every phone: the replay link, the table as it ended, the sign-off (table-sign.js)
+    root.appendChild(storedBox());
+    root.appendChild(S.view.choices ? checkedBox() : tableBox());
+    window.dispatchEvent(new CustomEvent("popreplay:table", {detail: S.view}));
+    return;
+  }
   var now = S.view.choices && !S.view.over && !oneRecorder(S.view.game) ? mover(S.view.choices) : null;
   if (now) root.appendChild(el("p", { class: "tb-turn", dataset: { act: "turn" } },
     now === S.view.you.player ? t("Your turn.") : t("{name} to play.", { name: now })));
   if (S.view.refused) root.appendChild(el("p", { class: "rp-error", text: t("Refused: {message}", { message: S.view.refused.error.message }) }));
-  if (!S.store.seat && S.view.status === "live") root.appendChild(seatsBox());
+  var first = hosting && !S.store.seat;  // the host's first screen: the QR code, then the names
+  if (first) root.appendChild(hostBox());
+  if (!S.store.seat) root.appendChild(seatsBox());
   if (S.view.you.player && S.view.hand) {
     root.appendChild(el("section", { class: "rp-box", dataset: { act: "hand" } },
       el("h2", { class: "rp-head", text: t("Your hand (only you see it)") }), cards(S.view.hand)));
@@ -239,7 +259,7 @@ function render() {
     entryBoxes().forEach(function (b) { root.appendChild(b); });
     root.appendChild(tableBox());
   }
-  if (S.store.host && S.store.key) root.appendChild(hostBox());
+  if (hosting && !first) root.appendChild(hostBox());
   window.dispatchEvent(new CustomEvent("popreplay:table", {detail: S.view}));
 }
 

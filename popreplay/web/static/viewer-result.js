@@ -21,7 +21,7 @@ export function renderResult() {
   panel.appendChild(el("h2", { text: t("Result") }));
   var descriptions = {
     complete: t("The game reached its end; every move was legal."),
-    incomplete: t("Every move was legal, but the log stops before the end."),
+    incomplete: t("Every move was legal; the game is not finished."),
     illegal: t("The replay stops at the first illegal move."),
     invalid: t("The log could not be read."),
   };
@@ -102,7 +102,7 @@ export function claimsSection() {
       el("td", { class: "computed", text: show(row.computed) })));
   });
   table.appendChild(body);
-  section.appendChild(el("div", { class: "table-scroll" }, table));
+  section.appendChild(el("div", { class: "table-scroll", tabindex: "0" }, table));
   return section;
 }
 

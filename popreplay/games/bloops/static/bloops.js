@@ -117,7 +117,7 @@ function playerBox(h, name, st, marks, shown) {
       st.current === name && !st.ended_by ? h.el("span", { class: "bl-badge bl-turn", text: t("to play") }) : null,
       st.bloops === name ? h.el("span", { class: "bl-badge bl-bloops-badge", title: t("Holds the Bloops card: immune to 9s"), text: "Bloops ✕" }) : null,
       marks["rearranged/" + name] ? h.el("span", { class: "bl-badge bl-rearranged", text: marks["rearranged/" + name] }) : null));
-  return h.el("section", { class: "player bl-player" + (st.current === name ? " bl-current" : ""), dataset: { player: name }, "aria-label": name },
+  return h.el("section", { class: "player bl-player" + (st.current === name ? " bl-current" : ""), dataset: { player: name }, role: "region", "aria-label": name },
     head, placesGrid(h, name, places, marks, shown));
 }
 
@@ -141,7 +141,7 @@ function centre(h, step) {
     top ? card(h, top.value, { faceUp: true, big: true, label: t("Top of the discard pile, by {player}", { player: top.by }),
       highlight: topMark ? "discarded" : null, mark: topMark, markClass: "bl-mark-discarded" })
       : h.el("div", { class: "bl-card bl-empty", "aria-hidden": "true" }),
-    h.el("div", { class: "bl-history", "aria-label": t("Cards under it") }, older.reverse().map(function (c) {
+    h.el("div", { class: "bl-history", role: "group", "aria-label": t("Cards under it") }, older.reverse().map(function (c) {
       return h.el("span", { class: "bl-chip bl-" + kindOf(c.value), title: t("{value} by {player}", { value: c.value, player: c.by }), text: String(c.value) });
     })),
     h.el("div", { class: "bl-count", text: cards(discard.length) }));
@@ -198,7 +198,7 @@ function actionStrip(h, step) {
 }
 
 function legend(h) {
-  return h.el("div", { class: "legend bl-legend", "aria-label": t("Legend") },
+  return h.el("div", { class: "legend bl-legend", role: "group", "aria-label": t("Legend") },
     h.el("span", null, h.el("span", { class: "bl-chip bl-unknown", "aria-hidden": "true", text: "?" }), t("face down, value unknown")),
     h.el("span", null, h.el("span", { class: "bl-chip bl-plain bl-face-down", "aria-hidden": "true", text: "4" }), t("face down, value known to the log")),
     h.el("span", null, h.el("span", { class: "bl-chip bl-star", "aria-hidden": "true", text: "11" }), t("star (3 or more score 0)")),
@@ -251,7 +251,7 @@ function renderOutcome(container, result, h) {
       h.el("td", { class: "num", text: o.stars[name] === null ? "—" : String(o.stars[name]) + (o.stars[name] >= 3 ? " (" + t("score 0") + ")" : "") }),
       h.el("td", { text: values.join(" ") || t("no cards") })));
   });
-  container.appendChild(h.el("div", { class: "table-scroll" }, h.el("table", { class: "totals-table" },
+  container.appendChild(h.el("div", { class: "table-scroll", tabindex: "0" }, h.el("table", { class: "totals-table" },
     h.el("caption", { class: "visually-hidden", text: t("Scores, stars and the cards in each player's places at the end") }),
     h.el("thead", null, h.el("tr", null, h.el("th", { scope: "col", text: t("Player") }), h.el("th", { scope: "col", class: "num", text: t("Score") }),
       h.el("th", { scope: "col", class: "num", text: t("Stars") }), h.el("th", { scope: "col", text: t("Places") }))),

@@ -106,7 +106,7 @@ function hand(h, name, player, hl) {
     : player.hand.map(function () { return h.el("span", { class: "cb-card cb-back", "aria-hidden": "true" }, "?"); });
   return h.el("div", { class: "cb-hand" },
     h.el("div", { class: "sub" }, nt("Hand: {n} card", "Hand: {n} cards", player.hand_size) + " ", h.revealButton(name)),
-    h.el("div", { class: "cb-hand-cards", "aria-label": shown ? t("{player}’s hand", { player: name }) : t("{player}’s hand, hidden", { player: name }) },
+    h.el("div", { class: "cb-hand-cards", role: "group", "aria-label": shown ? t("{player}’s hand", { player: name }) : t("{player}’s hand, hidden", { player: name }) },
       cards.length ? cards : h.el("span", { class: "empty-note", text: t("empty") })));
 }
 
@@ -148,7 +148,7 @@ function renderOutcome(container, result, h) {
   container.appendChild(h.el("p", { class: "outcome-big" }, winner
     ? tn("{player} wins with {how} on turn {turn} (round {round}).", { player: h.el("span", { class: "winner", text: winner }),
       how: WON_BY[o.won_by] || o.won_by, turn: o.turn, round: o.round })
-    : t("No winner yet: the log stops before the end.")));
+    : t("No winner yet: the game is not finished.")));
   var rows = Object.keys(o.steps).map(function (name) {
     return h.el("tr", null, h.el("th", { scope: "row", text: name }),
       STEPS.map(function (s) {
@@ -158,7 +158,7 @@ function renderOutcome(container, result, h) {
       }),
       h.el("td", { text: String(o.completed[name]) }));
   });
-  container.appendChild(h.el("div", { class: "table-scroll" }, h.el("table", { class: "cb-outcome" },
+  container.appendChild(h.el("div", { class: "table-scroll", tabindex: "0" }, h.el("table", { class: "cb-outcome" },
     h.el("thead", null, h.el("tr", null, h.el("th", { scope: "col", text: t("Player") }),
       STEPS.map(function (s) { return h.el("th", { scope: "col", text: s }); }),
       h.el("th", { scope: "col", text: t("Complete") }))),

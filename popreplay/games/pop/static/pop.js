@@ -235,7 +235,7 @@ function renderState(container, step, result, h) {
 // ---- result panel ----
 
 function winnersLine(h, outcome) {
-  if (!outcome.winners) return h.el("p", { class: "outcome-big", text: t("Winner: not decided yet (the log stops early).") });
+  if (!outcome.winners) return h.el("p", { class: "outcome-big", text: t("Winner: not decided yet (the game is not finished).") });
   var p = h.el("p", { class: "outcome-big", id: "winners" },
     nt("Winner: {names} (lowest total wins)", "Winners: {names} (lowest total wins)", outcome.winners.length, { names: outcome.winners.join(", ") }));
   var tie = { "kept-card": t("Tied on the total; the card left in hand broke the tie."),
@@ -258,7 +258,7 @@ function battleOutcome(container, result, h) {
   });
   var foot = h.el("tfoot", null, h.el("tr", { class: "totals" }, h.el("th", { scope: "row", text: t("Total") }),
     players.map(function (p) { return h.el("td", { class: "num", dataset: { player: p } }, h.el("strong", { text: String(o.totals[p]) })); })));
-  container.appendChild(h.el("div", { class: "table-scroll" }, h.el("table", { class: "totals-table" },
+  container.appendChild(h.el("div", { class: "table-scroll", tabindex: "0" }, h.el("table", { class: "totals-table" },
     h.el("caption", { class: "visually-hidden", text: t("Points per round and totals (Explosion symbols collected; lowest wins)") }),
     h.el("thead", null, head), body, foot)));
   var extra = h.el("dl", { class: "kv" });

@@ -177,7 +177,7 @@ function renderOutcome(container, result, h) {
   if (!o) return;
   var dl = h.el("dl", { class: "kv sl-outcome" });
   function row(term, value) { dl.appendChild(h.el("dt", { text: term })); dl.appendChild(h.el("dd", { text: value })); }
-  if (o.winners === null) row(t("Winner"), t("not decided yet (the log stops early)"));
+  if (o.winners === null) row(t("Winner"), t("not decided yet (the game is not finished)"));
   else if (!o.winners.length) row(t("Winner"), t("nobody"));
   else row(o.winners.length > 1 ? t("Winners (shared)") : t("Winner"), o.winners.join(", "));
   if (o.ended_by) row(t("Ended because"), ENDINGS[o.ended_by] || o.ended_by);
