@@ -83,8 +83,16 @@ def test_export_then_import_into_an_empty_database_reproduces_the_games(runner, 
     result = runner.invoke(["import", str(tmp_path / "backup.ndjson")])
     assert result.exit_code == 0, result.output
     assert result.stdout.strip() == "stored 4, illegal 1 (stored too), duplicate 0, invalid 0"
-    assert runner.invoke(["export", "--backup"]).stdout == backup
-    assert runner.invoke(["export"]).stdout == public
+    # the same games, field for field, but their numbers: a restore numbers them anew, and an
+    # upload refused as a duplicate by the unique hashes (issue 35) has used a number on
+    # PostgreSQL (a sequence is not rolled back), so the first database's numbers have gaps
+    assert without_ids(runner.invoke(["export", "--backup"]).stdout) == without_ids(backup)
+    assert without_ids(runner.invoke(["export"]).stdout) == without_ids(public)
+
+
+def without_ids(export: str) -> list[dict]:
+    return [{k: v for k, v in json.loads(line).items() if k != "id"}
+            for line in export.splitlines()]
 
 
 def test_revalidate_reports_every_changed_game(runner, db_url, tmp_path):

@@ -50,7 +50,7 @@ def test_revalidation_and_an_export_read_back_keep_it(app, client, runner, tmp_p
     assert client.get(f"/api/v1/games/{slug}").get_json()["status"] == "sheet"
     lines = client.get("/api/v1/games/export").get_data(as_text=True)
     entry = json.loads(lines.splitlines()[0])
-    assert check_json(json.loads(entry["log"]))["status"] == "sheet"
+    assert check_json(entry["log"])["status"] == "sheet"  # the log as an object (issue 33)
 
 
 def test_a_sheet_of_each_game_gives_standings():
