@@ -6,6 +6,7 @@ table dealt again with the other seats' private cards changed (:func:`other_deal
 from __future__ import annotations
 
 import copy
+import dataclasses
 import itertools
 import random
 from typing import Any
@@ -17,11 +18,12 @@ from popreplay.tables.rows import Row, Snapshot
 _ids = itertools.count(1)
 
 
-def viewer_of(who: str | None) -> Viewer:
-    """A seat's player, ``None`` for the spectator, ``"host"`` for the host without a seat."""
+def viewer_of(who: str | None, keeper: str | None = None) -> Viewer:
+    """A seat's player, ``None`` for the spectator, ``"host"`` for the host without a seat (a
+    seat is the table's keeper when it is ``keeper``: tables/authority.py)."""
     if who == "host":
         return Viewer("host")
-    return Viewer("watch") if who is None else Viewer("seat", who)
+    return Viewer("watch") if who is None else Viewer("seat", who, keeper=who == keeper)
 
 
 class Desk:
@@ -33,6 +35,10 @@ class Desk:
                              seat_tokens={p: "held" for p in players}, last_seq=0)
         self.rows: list[Row] = []
         self._state: states.State | None = None
+
+    def make_keeper(self, player: str | None) -> None:
+        """``player``'s seat enters what is nobody's own (POP!'s layout, the Chief's cards)."""
+        self.snap = dataclasses.replace(self.snap, keeper=player)
 
     def state(self) -> states.State:
         if self._state is None or self._state.seq != len(self.rows):
@@ -46,18 +52,18 @@ class Desk:
 
     def send(self, who: str | None, entry: dict[str, Any]) -> None:
         """An entry that must be taken."""
-        self._add(decide.decide(self.state(), viewer_of(who), entry,
+        self._add(decide.decide(self.state(), viewer_of(who, self.snap.keeper), entry,
                                 taken=list(self.snap.seat_tokens)))
 
     def view(self, who: str | None) -> dict[str, Any]:
-        shown = views.view(self.snap, self.state(), viewer_of(who))
+        shown = views.view(self.snap, self.state(), viewer_of(who, self.snap.keeper))
         return {k: v for k, v in shown.items() if k != "table"}
 
     def answer(self, who: str | None, entry: dict[str, Any]) -> tuple:
         """What the phone is answered: the refusal (status, message, errors), or that it was
         taken and the table as that phone then sees it. Nothing is kept."""
         try:
-            made = decide.decide(self.state(), viewer_of(who), entry,
+            made = decide.decide(self.state(), viewer_of(who, self.snap.keeper), entry,
                                  taken=list(self.snap.seat_tokens))
         except TableError as error:
             return ("refused", error.status, error.message, error.errors)
@@ -72,13 +78,13 @@ class Desk:
         """The answer to a correction (``{"seq", "set", "fixes"}``): refused, or taken."""
         entry = {"type": corrections.KIND, "fixes": [], **entry}
         try:
-            corrections._decide(self.snap, list(self.rows), viewer_of(who), entry, TableError)
+            corrections._decide(self.snap, list(self.rows), viewer_of(who, self.snap.keeper), entry, TableError)
         except TableError as error:
             return ("refused", error.status, error.message, error.errors)
         return ("taken",)
 
     def signoff(self, who: str | None) -> Any:
-        return signoff.result_for(self.snap, self.state(), viewer_of(who))
+        return signoff.result_for(self.snap, self.state(), viewer_of(who, self.snap.keeper))
 
 
 def assert_same(left: Any, right: Any, what: str) -> None:

@@ -127,6 +127,7 @@ def test_pop_a_turn_is_answered_the_same_whatever_the_other_hands(players, varia
         desks = []
         for hands in (real, other):
             desk = pop_dealt(log, hands)
+            desk.make_keeper(viewer)  # this seat enters the Chief's cards too (the keeper)
             pop_turn_parts(desk, log, hands, viewer, avoid)
             desks.append(desk)
         for who in (viewer, None, "host"):

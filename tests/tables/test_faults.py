@@ -35,11 +35,14 @@ def test_with_redis_unreachable_what_took_effect_is_answered(offline, caplog):
     made = client.post(API, json={"log": start_of(log), "record_hands": True})
     assert made.status_code == 201
     table, host, key = (made.get_json()[k] for k in ("table", "host_token", "join_key"))
-    with caplog.at_level(logging.WARNING, logger="popreplay.app"):
+    with caplog.at_level(logging.WARNING):
         seat = client.post(f"{API}/{table}/seats", json={"player": "Alice", "id": ALICE},
                            headers=bearer(host))
     assert seat.status_code == 201, seat.get_json()
-    assert any("fan-out" in r.getMessage() for r in caplog.records)
+    # the publish failed and was logged (the fan-out delivers to this process's followers and
+    # says the others poll the database: tables/fanout.py), not turned into an error
+    assert any("Redis publish failed" in r.getMessage() or "fan-out" in r.getMessage()
+               for r in caplog.records)
     token = seat.get_json()["seat_token"]
     again = client.post(f"{API}/{table}/seats", json={"player": "Alice", "id": ALICE},
                         headers=bearer(host))  # the answer was lost: the same token

@@ -10,7 +10,8 @@ import time
 
 from popreplay.api import tables as table_api
 from popreplay.db.session import get_database
-from popreplay.tables import fanout, follow as following, service
+from popreplay.tables import fanout, follow as following, service, usecases
+from popreplay.tables.outcomes import Deps, SeatTaken
 from tests.tables.helpers import API, Table, bearer, game_log
 from tests.tables.test_stream import events
 
@@ -105,8 +106,9 @@ def test_a_hand_over_another_process_made_ends_the_stream_by_polling(app, monkey
     until(chunks, "event: snapshot")
     with app.app_context():  # as another worker would: no publish here
         with get_database(app).session() as session:
-            record = service.find(session, table.id)
-            service.take_seat(session, record, viewer=service.Viewer("host"), player="Chloé")
+            quiet = Deps(session=lambda: session, wait=None, publish=lambda message: None)
+            taken = usecases.take_seat(quiet, table.id, service.Viewer("host"), player="Chloé")
+            assert isinstance(taken, SeatTaken), taken
     rest = "".join(chunk.decode() for chunk in chunks)
     assert [e["event"] for e in events(rest) if "event" in e] == ["end"]
     answer.close()
