@@ -422,6 +422,8 @@ def test_on_a_phone_the_table_and_the_controls_share_the_screen_and_a_swipe_step
         tab = phone.new_page()
         tab.goto(f"{server.url}/r/{slug}#step=40")
         assert_shows(tab, replay, 40)
+        # the winner and the scores come first (issue 37); the summary's link jumps to the board
+        tab.get_by_role("link", name="Jump to the board").click()
         area = tab.locator(".pop-area")
         next_button = tab.get_by_role("button", name="Next step")
         assert in_view(tab.locator("#step-note").bounding_box(), 844)
