@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
 import pytest
@@ -127,15 +128,25 @@ def head_url(db_url: str) -> str:
     return db_url
 
 
-def app_on(url: str) -> Iterator[Any]:
-    """A test app on ``url`` (already migrated); its engine disposed after."""
+@contextmanager
+def made_app(config: dict[str, Any]) -> Iterator[Any]:
+    """``create_app(config)``, its engine disposed after: a pooled PostgreSQL connection left to
+    the garbage collector would fail whichever later test it is collected in (ResourceWarning)."""
     from popreplay import create_app
     from popreplay.db.session import get_database
 
-    application = create_app({"DATABASE_URL": url, "TESTING": True,
-                              "SECRET_KEY": "test", "PUBLIC_BASE_URL": None})
-    yield application
-    get_database(application).dispose()
+    application = create_app(config)
+    try:
+        yield application
+    finally:
+        get_database(application).dispose()
+
+
+def app_on(url: str) -> Iterator[Any]:
+    """A test app on ``url`` (already migrated); its engine disposed after."""
+    with made_app({"DATABASE_URL": url, "TESTING": True,
+                   "SECRET_KEY": "test", "PUBLIC_BASE_URL": None}) as application:
+        yield application
 
 
 def migrated_app(db_url: str) -> Iterator[Any]:

@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from popreplay import create_app
 from popreplay.checking import check_text
 from popreplay.config import MiB
 from popreplay.engine import get_game
@@ -18,7 +17,7 @@ from popreplay.games.bloops import logformat as bloops_shape
 from popreplay.games.cube import logformat as cube_shape
 from popreplay.logformat import limits
 from popreplay.games.slap import logformat as slap_shape
-from tests.conftest import as_bytes, simulated
+from tests.conftest import as_bytes, made_app, simulated
 
 
 def game_log(name: str, seed: int = 7) -> dict[str, Any]:
@@ -54,11 +53,11 @@ def test_the_default_body_limit_is_one_mebibyte(app):
 
 def test_the_body_limit_comes_from_the_environment(monkeypatch, db_url):
     monkeypatch.setenv("POPREPLAY_MAX_BODY", "5000")
-    app = create_app({"DATABASE_URL": db_url})
-    assert app.config["MAX_CONTENT_LENGTH"] == 5000
-    response = app.test_client().post("/api/v1/validate", data=b" " * 5001,
-                                      content_type="application/json")
-    assert response.status_code == 413
+    with made_app({"DATABASE_URL": db_url}) as app:
+        assert app.config["MAX_CONTENT_LENGTH"] == 5000
+        response = app.test_client().post("/api/v1/validate", data=b" " * 5001,
+                                          content_type="application/json")
+        assert response.status_code == 413
 
 
 def test_a_body_without_content_length_is_limited_too(app):
@@ -72,32 +71,32 @@ def test_a_body_without_content_length_is_limited_too(app):
 
 
 def test_the_whole_ndjson_body_has_its_own_limit(db_url):
-    app = create_app({"DATABASE_URL": db_url, "MAX_NDJSON_BODY": 10_000})
-    line = as_bytes(simulated("battle", 3, seed=12)) + b"\n"
-    body = line * (10_000 // len(line) + 1)
-    assert len(body) > 10_000
-    response = app.test_client().post("/api/v1/validate", data=body,
-                                      content_type="application/x-ndjson")
-    assert response.status_code == 413
-    assert response.get_json()["status"] == "Request Entity Too Large"
+    with made_app({"DATABASE_URL": db_url, "MAX_NDJSON_BODY": 10_000}) as app:
+        line = as_bytes(simulated("battle", 3, seed=12)) + b"\n"
+        body = line * (10_000 // len(line) + 1)
+        assert len(body) > 10_000
+        response = app.test_client().post("/api/v1/validate", data=body,
+                                          content_type="application/x-ndjson")
+        assert response.status_code == 413
+        assert response.get_json()["status"] == "Request Entity Too Large"
 
 
 def test_ndjson_lines_per_request_are_limited(db_url, monkeypatch):
     monkeypatch.setenv("POPREPLAY_MAX_NDJSON_LINES", "3")
-    app = create_app({"DATABASE_URL": db_url})
-    assert app.config["MAX_NDJSON_LINES"] == 3
-    line = as_bytes(simulated("battle", 3, seed=13)) + b"\n"
-    client = app.test_client()
-    three = client.post("/api/v1/validate", data=line + b"\n" + line,
-                        content_type="application/x-ndjson")
-    assert [json.loads(x)["status"] for x in three.data.splitlines()] == ["complete"] * 2
-    response = client.post("/api/v1/validate", data=line * 2 + b"\n" + line * 5,
-                           content_type="application/x-ndjson")
-    assert response.status_code == 200
-    results = [json.loads(x) for x in response.data.splitlines()]
-    assert [r["line"] for r in results] == [1, 2, 4]  # line 3 is blank, and counts
-    assert [r["status"] for r in results] == ["complete", "complete", "invalid"]
-    assert "More than 3 lines" in results[-1]["errors"][0]["message"]
+    with made_app({"DATABASE_URL": db_url}) as app:
+        assert app.config["MAX_NDJSON_LINES"] == 3
+        line = as_bytes(simulated("battle", 3, seed=13)) + b"\n"
+        client = app.test_client()
+        three = client.post("/api/v1/validate", data=line + b"\n" + line,
+                            content_type="application/x-ndjson")
+        assert [json.loads(x)["status"] for x in three.data.splitlines()] == ["complete"] * 2
+        response = client.post("/api/v1/validate", data=line * 2 + b"\n" + line * 5,
+                               content_type="application/x-ndjson")
+        assert response.status_code == 200
+        results = [json.loads(x) for x in response.data.splitlines()]
+        assert [r["line"] for r in results] == [1, 2, 4]  # line 3 is blank, and counts
+        assert [r["status"] for r in results] == ["complete", "complete", "invalid"]
+        assert "More than 3 lines" in results[-1]["errors"][0]["message"]
 
 
 @pytest.mark.slow
