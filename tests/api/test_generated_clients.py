@@ -340,6 +340,9 @@ def _read_the_results(call: Driver, slug: str, ids: dict[str, int], reader: Any,
     pop = [s for s in stats.stats if (s.game, s.mode) == ("pop", "battle")]
     assert [(s.games, s.wins) for s in pop] == [(2, wins["Ana"])]
     assert {h.name for h in stats.head_to_head} == {"Bruno", "Chloé"}
+    won = [seat.won is True for game in games for seat in game.seats if seat.member_name == "Ana"]
+    assert isinstance(stats.streaks.current, call.model("CurrentRun"))  # a nullable model, kept
+    assert stats.streaks.longest_wins <= sum(won) and stats.streaks.current.won is won[-1]
     history = call("groups", "getMemberRatings", 200, slug=slug, member_id=ids["Ana"],
                    client=reader, board="pop/battle").history
     assert {point.game for point in history} == battles
