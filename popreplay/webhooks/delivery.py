@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import threading
 import urllib.error
 import urllib.request
@@ -42,7 +43,21 @@ EVENTS = ("game.stored", "game.corrected", "game.signed_off", "game.disputed", "
 MAX_ATTEMPTS = 6  # 1 + 5 retries: with the default 30 s, the last one about 15 minutes later
 KEPT = 200  # deliveries kept in a hook's log (the oldest go)
 USER_AGENT = "popreplay-webhooks/1"
-_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="popreplay-webhooks")
+_pools: dict[int, ThreadPoolExecutor] = {}  # one per process, made there (see _pool)
+_pools_lock = threading.Lock()
+
+
+def _pool() -> ThreadPoolExecutor:
+    """This process's pool of delivery threads, made on first use in it: not at import, which
+    ``popreplay serve`` does in gunicorn's master before the fork and before gevent patches the
+    worker (a pool made there waits on an unpatched queue, which froze the whole gevent worker
+    after its first delivery until gunicorn killed it)."""
+    with _pools_lock:
+        pool = _pools.get(os.getpid())
+        if pool is None:
+            pool = _pools[os.getpid()] = ThreadPoolExecutor(
+                max_workers=4, thread_name_prefix="popreplay-webhooks")
+        return pool
 
 
 def emit(session: Session, event: str, *, game: GameRecord | None = None, slug: str | None = None,
@@ -131,13 +146,13 @@ def _hand_over(delivery_id: int, *, delay: float | None) -> None:
     broker = app.config.get("BROKER_URL")
     if broker:
         publish = app.extensions["popreplay_send_task"]
-        _pool.submit(_publish, publish, app, broker, delivery_id, delay)
+        _pool().submit(_publish, publish, app, broker, delivery_id, delay)
     elif delay:
-        timer = threading.Timer(delay, lambda: _pool.submit(_run_here, app, delivery_id))
+        timer = threading.Timer(delay, lambda: _pool().submit(_run_here, app, delivery_id))
         timer.daemon = True
         timer.start()
     else:
-        _pool.submit(_run_here, app, delivery_id)
+        _pool().submit(_run_here, app, delivery_id)
 
 
 def _publish(publish: Any, app: Any, broker: str, delivery_id: int, delay: float | None) -> None:
