@@ -186,7 +186,8 @@ def test_a_slip_marks_only_the_refused_card(server, browser, viewport, lang):  #
         assert "0" not in said.split(str(slip))[-1].split()[:2]  # never "Tap 0 cards"
         assert bruno.locator("#tb-status.rp-error").count() == 0  # said on the card, not above
         if screenshots_wanted() and viewport is PHONE:
-            bruno.locator(slot).screenshot(path=str(IMG / "table-slip-phone.png"))
+            bruno.locator(f"[data-entry=round] div.tb-slot[data-slot='{rows + 1}']").screenshot(
+                path=str(IMG / "table-slip-phone.png"))
         bruno.click(f"{slot} [data-act=card][data-card='{hand[8]}']")  # one tap replaces it
         expect(bruno.locator(f"{slot} .tb-ok")).to_have_count(1)
         mine = live.call("GET", f"{API}/{live.id}", token=live.seats["Bruno"])
