@@ -66,7 +66,7 @@ function hostPick() {
 function takeOver() {
   var v = S.view, me = v.you.player, one = oneRecorder(v.game);
   if (!asking) {
-    return el("div", { class: "rp-row" }, el("button", { type: "button", class: "rp-big", dataset: { act: one ? "records" : "take-over" },
+    return el("div", { class: "rp-row" }, el("button", { type: "button", class: one ? "rp-big" : "tb-take", dataset: { act: one ? "records" : "take-over" },
       on: { click: function () { asking = true; S.hooks.render(); } } }, one ? t("Record from this phone") : t("Take over from this phone")));
   }
   var other = v.keeper ? t("{name}'s phone", { name: v.keeper }) : t("the host's phone");

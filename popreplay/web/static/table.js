@@ -195,8 +195,8 @@ function entryBoxes() {
       var picking = picked[pickKey(kind, g, slot)] || [];
       var state = slot.filled ? el("span", { class: "tb-ok", text: t("entered") + " ✓" })
         : picking.length ? el("span", { class: "tb-wait", dataset: { act: "progress" }, text: t("{n}/{count} tapped", { n: picking.length, count: slot.count }) })
-        : slot.player === null && !slot.yours ? el("span", { class: "tb-wait", dataset: { act: "slot-keeper" },
-          text: S.view.keeper ? t("{name} enters it", { name: S.view.keeper }) : t("the host's phone enters it") })
+        : slot.player === null && !slot.yours && S.view.keeper ? el("span", { class: "tb-wait", dataset: { act: "slot-keeper" },
+          text: t("{name} enters it", { name: S.view.keeper }) })
         : el("span", { class: "tb-wait", text: t("waiting") });
       var line = el("div", { class: "tb-slot", dataset: { slot: String(slot.index) } },
         el("p", { class: "rp-sub" }, (panel.slotName ? panel.slotName(slot) : slot.role) + " — ", state));
@@ -274,7 +274,9 @@ function render() {
   var first = hosting && !S.store.seat;  // the host's first screen: the QR code, then the names
   if (first) root.appendChild(hostBox());
   if (!S.store.seat) root.appendChild(seatsBox());
-  if (keeperShown()) root.appendChild(keeperBox());  // who enters what nobody holds: every phone
+  // who enters what nobody holds: every phone (the host's first screen once something is entered:
+  // its first seat becomes the keeper)
+  if (keeperShown() && !(first && S.view.seq === 0)) root.appendChild(keeperBox());
   if (S.view.you.player && S.view.hand) {
     root.appendChild(el("section", { class: "rp-box", dataset: { act: "hand" } },
       el("h2", { class: "rp-head", text: t("Your hand (only you see it)") }), cards(S.view.hand)));
