@@ -101,7 +101,7 @@ SIGNOFF_EXAMPLE = {
     "table": "q3V9xk2LmP0a", "players": 3, "confirmed": 2, "confirmed_by": ["Ana", "Chloé"],
     "disputes": [{"player": "Bruno", "step": 42, "sentence": "I played 21, not 17.",
                   "at": "2026-12-01T21:04:00+00:00",
-                  "text": "Bruno disputes step 42: I played 21, not 17."}],
+                  "text": "Bruno disputes Round 2, turn 5: I played 21, not 17."}],
     "waiting": [], "text": "confirmed by 2 of 3"}
 
 

@@ -175,7 +175,8 @@ def signoff_view(table: Any, viewer: service.Viewer, lang: str,
             "yours": None if mine is None else {
                 "verdict": mine.verdict, "step": mine.step, "sentence": mine.sentence,
                 "claims": mine.claims, "current": mine.seq >= state.last_change},
-            "signoff": signoff.summary(table, rows, state.last_change, lang),
+            "signoff": signoff.summary(table, rows, state.last_change, lang,
+                                       signoff.places_for(table, state, viewer, wait=wait)),
             "replay_url": f"/r/{table.stored_slug}" if table.stored_slug else None}
 
 

@@ -107,6 +107,12 @@ class ViewSchema(Schema):
                        "what the entry panels offer); null for POP! (see gathering)"})
     private = fields.Boolean(metadata={"description": "each seat sees only its own cards "
                                                       "(cube, Bloops) until they are shown"})
+    keeper = fields.String(allow_none=True, metadata={
+        "description": "the seat that enters what is nobody's own (POP!'s layout and Chief's "
+                       "cards, slap's flips) besides the host; null: the host's phone"})
+    shared_by = fields.String(metadata={
+        "description": "who enters what is nobody's own at this table: `keeper` (one seat at "
+                       "a time, the keeper) or `any` seat"})
     corrections = fields.List(fields.Dict(), metadata={
         "description": "every correction so far: `{seq, who, at, entry, changes: [{path, "
                        "pointer, old, new}]}` (a value the table still hides: `hidden`)"})
@@ -297,11 +303,12 @@ def take_seat(body: dict[str, Any], table_id: str) -> Any:
              "layout and Chief's cards, slap's flips) besides the host; `null`: the host only "
              "(docs/table.md \"Who may make which entry\").")
 @bp.alt_response(401, schema=ErrorSchema)
-@bp.alt_response(403, schema=ErrorSchema, description="Only the host names the keeper.")
+@bp.alt_response(403, schema=ErrorSchema, description="A seat names only itself (it takes "
+                 "over); the host names any seat or none; a spectator names nobody.")
 @bp.alt_response(422, schema=ErrorSchema)
 @bp.doc(security=[{"tableToken": []}])
 def name_keeper(body: dict[str, Any], table_id: str) -> Any:
-    """Name the table's keeper (host only)"""
+    """Name the table's keeper (the host; a seat takes over for itself)"""
     _, viewer = opened(table_id)
     done = answered(usecases.name_keeper(deps(), table_id, viewer, player=body["player"]))
     return {"player": done.keeper}, 200, VARY

@@ -79,7 +79,8 @@ class _Read:
     table: Snapshot
     compute: Callable[[float | None], states.State]
     rows: list[Row]
-    still: bool  # the follower's token still stands for its viewer
+    still: bool  # the follower's token still stands for its viewer (the same role and seat)
+    viewer: Viewer  # who it is now: the keeper may have changed (tables/authority.py)
 
 
 def localize_entry(item: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -134,21 +135,22 @@ def _read(sources: Sources, table_id: str, who: Follower, seen: int | None) -> _
         if record is None:
             return None
         try:
-            still = sources.viewer_of(record, who.token) == who.viewer
+            now = sources.viewer_of(record, who.token)
         except TableError:
-            still = False
+            now = None
+        still = now is not None and (now.role, now.player) == (who.viewer.role, who.viewer.player)
         table = Snapshot.of(record)
         compute = states.loader(session, table)
         rows = [Row.of(r) for r in states.entries(session, table.id, after=seen,
                                                   upto=table.last_seq)] if (
             seen is not None and 0 <= seen < table.last_seq
             and table.last_seq - seen <= SNAPSHOT_GAP) else []
-    return _Read(table, compute, rows, still)
+    return _Read(table, compute, rows, still, now if still and now is not None else who.viewer)
 
 
 def _changes(read: _Read, state: states.State, who: Follower, sources: Sources, *,
              seen: int | None, last_id: int | None, pushed: bool) -> Iterator[Event]:
-    sub, table, viewer, lang = sources.subscription, read.table, who.viewer, who.lang
+    sub, table, viewer, lang = sources.subscription, read.table, read.viewer, who.lang
     if seen is None or seen > state.seq or state.seq - seen > SNAPSHOT_GAP or (
             sub is not None and sub.overflowed):
         if sub is not None:
@@ -176,7 +178,8 @@ def _wait(sources: Sources, sub: Subscription, table: Snapshot, seen: int,
         if message is None:
             if polled:
                 now = version(sources, table.id)
-                if now[0] > seen or now[1:] != (table.status, seats_of(table.seat_tokens)):
+                if now[0] > seen or now[1:] != (table.status, seats_of(table.seat_tokens),
+                                                 table.keeper or ""):
                     return now[0] <= seen  # only the seats or the status: pushed
             if time.monotonic() - quiet >= KEEPALIVE:
                 quiet = time.monotonic()
@@ -186,13 +189,15 @@ def _wait(sources: Sources, sub: Subscription, table: Snapshot, seen: int,
             return bool(message.get("seats"))
 
 
-def version(sources: Sources, table_id: str) -> tuple[int, str, tuple[tuple[str, str], ...]]:
-    """What a poll compares: the last sequence number, the status and the seats."""
+def version(sources: Sources, table_id: str
+            ) -> tuple[int, str, tuple[tuple[str, str], ...], str]:
+    """What a poll compares: the last sequence number, the status, the seats and the keeper."""
     with sources.sessions() as session:
         record = session.get(TableRecord, table_id)
         if record is None:
-            return (-1, "gone", ())
-        return (record.last_seq, record.status, seats_of(record.seat_tokens or {}))
+            return (-1, "gone", (), "")
+        return (record.last_seq, record.status, seats_of(record.seat_tokens or {}),
+                record.keeper or "")
 
 
 def seats_of(tokens: Mapping[str, str]) -> tuple[tuple[str, str], ...]:

@@ -1,6 +1,7 @@
 """Sign-off (docs/table.md "Sign-off"): at the end each seat sees the engine's result beside what
 it would have written on the score sheet, and confirms it or disputes it (a replay step and a
-sentence). The stored game shows "confirmed by 3 of 3" or "Bruno disputes step 42: …".
+sentence). The stored game shows "confirmed by 3 of 3" or "Bruno disputes Round 2, turn 5: …"
+(the step's round and turn in words, never its number).
 
 A sign-off may be given once the engine says the game is over, or once the host has stored it
 (an unfinished game too), and still after the game is stored: the stored game finds its table
@@ -41,12 +42,36 @@ def available(table: TableRecord, state: Any) -> bool:
 
 def replay_of(log: dict[str, Any], game: str) -> tuple[dict[str, Any] | None, int]:
     """The engine's result of ``log`` and its number of replay steps (0 when it has none)."""
+    result, places = _replay_places(log, game)
+    return result, len(places)
+
+
+def _replay_places(log: dict[str, Any], game: str
+                   ) -> tuple[dict[str, Any] | None, list[list[Any]]]:
+    """The engine's result of ``log`` and each replay step's ``[round, turn]``."""
     exact, _errors = draft_shape(log)
     if exact is None:
-        return None, 0
+        return None, []
     replay = get_game(game).replay(exact, with_steps=True)
-    result = build_result(exact, replay)
-    return result, len(replay.steps or [])
+    return build_result(exact, replay), places_of(replay.steps or [])
+
+
+def places_of(steps: Iterable[Mapping[str, Any]]) -> list[list[Any]]:
+    """Each replay step's ``[round, turn]`` (``None`` where it has none)."""
+    return [[step.get("round"), step.get("turn")] for step in steps]
+
+
+def step_words(places: list[list[Any]] | None, step: int | None, lang: str) -> str | None:
+    """A replay step in players' words: "Round 2, turn 5" (its round and turn), "Round 2", "the
+    start of the game"; ``None`` when the step is not known."""
+    if places is None or step is None or not 0 <= step < len(places):
+        return None
+    round_, turn = places[step]
+    spot = where({"round": round_, "turn": turn, "path": ""}, {})
+    if spot is None:
+        with force_locale(clean(lang)):
+            return str(_("the start of the game"))
+    return render(spot["id"], spot["params"], clean(lang))
 
 
 def seen_log(state: Any, viewer: Any, *, available: bool) -> dict[str, Any]:
@@ -64,16 +89,27 @@ def result_for(table: Any, state: Any, viewer: Any, *, wait: float | None = None
                ) -> tuple[dict[str, Any] | None, int]:
     """The engine's result and number of replay steps that ``viewer``'s sign-off shows
     (:func:`seen_log`), within the engine's budget (kept per table, seq and what is seen)."""
+    answer = _replayed(table, state, viewer, wait=wait)
+    return answer["result"], len(answer["places"])
+
+
+def places_for(table: Any, state: Any, viewer: Any, *, wait: float | None = None
+               ) -> list[list[Any]]:
+    """Each replay step's ``[round, turn]`` of the draft :func:`result_for` replays (the same
+    computation, kept)."""
+    return list(_replayed(table, state, viewer, wait=wait)["places"])
+
+
+def _replayed(table: Any, state: Any, viewer: Any, *, wait: float | None) -> dict[str, Any]:
     log = seen_log(state, viewer, available=available(table, state))
     who = "all" if log is state.log else (viewer.player or "")
     key = ("table-replay", state.table, state.seq, who)
-    answer = json.loads(budget.run(key, _replay_bytes, log, state.game, wait=wait))
-    return answer["result"], answer["steps"]
+    return dict(json.loads(budget.run(key, _replay_bytes, log, state.game, wait=wait)))
 
 
 def _replay_bytes(log: dict[str, Any], game: str) -> bytes:
-    result, steps = replay_of(log, game)
-    return json.dumps({"result": result, "steps": steps}, ensure_ascii=True,
+    result, places = _replay_places(log, game)
+    return json.dumps({"result": result, "places": places}, ensure_ascii=True,
                       separators=(",", ":")).encode("ascii")
 
 
@@ -120,9 +156,10 @@ def last_change(session: Session, table_id: str) -> int:
 
 
 def summary(table: TableRecord, rows: Iterable[TableSignoff], changed: int,
-            lang: str) -> dict[str, Any]:
+            lang: str, places: list[list[Any]] | None = None) -> dict[str, Any]:
     """``{players, confirmed, confirmed_by, disputes, waiting, text}``: only the sign-offs
-    given since the draft last changed count."""
+    given since the draft last changed count. A dispute's ``text`` names its step's round and
+    turn (``places``: each replay step's ``[round, turn]``), never the step's number."""
     players = [str(p) for p in table.start["log"].get("players") or []]
     given = {r.player: r for r in rows if r.seq >= changed and r.player in players}
     confirmed = [p for p in players if p in given and given[p].verdict == "confirm"]
@@ -131,11 +168,19 @@ def summary(table: TableRecord, rows: Iterable[TableSignoff], changed: int,
         text = _("confirmed by %(num)s of %(total)s", num=len(confirmed), total=len(players))
         items = [{"player": d.player, "step": d.step, "sentence": d.sentence,
                   "at": d.created_at.isoformat() if d.created_at else None,
-                  "text": _("%(player)s disputes step %(step)s: %(sentence)s", player=d.player,
-                            step=d.step, sentence=d.sentence)} for d in disputes]
+                  "text": _dispute_text(d, step_words(places, d.step, lang))}
+                 for d in disputes]
     return {"table": table.id, "players": len(players), "confirmed": len(confirmed),
             "confirmed_by": confirmed, "disputes": items,
             "waiting": [p for p in players if p not in given], "text": text}
+
+
+def _dispute_text(row: TableSignoff, place: str | None) -> str:
+    if place is None:
+        return str(_("%(player)s disputes the result: %(sentence)s", player=row.player,
+                     sentence=row.sentence))
+    return str(_("%(player)s disputes %(place)s: %(sentence)s", player=row.player, place=place,
+                 sentence=row.sentence))
 
 
 def round_turn(pointer: str) -> dict[str, int]:
@@ -210,10 +255,28 @@ def stored(session: Session, slugs: list[str], lang: str) -> dict[str, dict[str,
     out = {}
     for table in tables:
         history = corrections.history(fixes.get(table.id, []))
+        rows = signs.get(table.id, [])
+        disputed = any(r.verdict == "dispute" for r in rows)
         out[table.stored_slug] = {
-            "signoff": summary(table, signs.get(table.id, []), changed.get(table.id, 0), lang),
+            "signoff": summary(table, rows, changed.get(table.id, 0), lang,
+                               _stored_places(session, table.stored_slug) if disputed else None),
             "corrections": correction_texts(history, _log_for_words(table, history), lang)}
     return out
+
+
+def _stored_places(session: Session, slug: str) -> list[list[Any]] | None:
+    """Each step's ``[round, turn]`` of a stored game's replay (kept by the store), for the
+    words of its disputes; ``None`` when it cannot be had now."""
+    from ..db.models import GameRecord
+    from ..store.replays import replay_text
+
+    record = session.scalar(select(GameRecord).where(GameRecord.slug == slug))
+    if record is None:
+        return None
+    try:
+        return places_of(json.loads(replay_text(session, record)).get("steps") or [])
+    except budget.Busy:
+        return None
 
 
 def _log_for_words(table: TableRecord, history: list[dict[str, Any]]) -> dict[str, Any]:

@@ -180,9 +180,15 @@ def take_seat(deps: Deps, table_id: str, viewer: Viewer, *, player: str,
 @use_case
 def name_keeper(deps: Deps, table_id: str, viewer: Viewer, *,
                 player: str | None) -> KeeperNamed | Refused:
-    """The host names the seat that enters the shared entries (``None``: the host only)."""
-    if not viewer.host:
-        return Refused("forbidden", "Only the table's host names the keeper.")
+    """The host names the seat that enters the shared entries (``None``: the host only); a seat
+    takes them over by naming itself, only itself (docs/table.md "Who may make which entry").
+    Every phone is told at once (its view's ``keeper``)."""
+    if viewer.role == "seat" and player != viewer.player:
+        return Refused("forbidden", "A seat takes over the shared entries only for itself: the "
+                                    "host names another keeper.")
+    if not viewer.host and viewer.role != "seat":
+        return Refused("forbidden", "Only the table's host names the keeper (a seat may take "
+                                    "over for itself).")
     session = deps.session()
     table = find(session, table_id)
     if player is not None and player not in players_of(table):

@@ -114,8 +114,12 @@ def test_the_chiefs_cards_are_the_keepers_and_a_filled_slot_is_not_replaced(clie
     named = client.post(f"{API}/{table.id}/keeper", json={"player": "Bruno"},
                         headers=bearer(table.host))
     assert named.status_code == 200
+    # a seat names only itself (it takes over): another seat, or nobody, is the host's to name
+    for other in ("Alice", None):
+        assert client.post(f"{API}/{table.id}/keeper", json={"player": other},
+                           headers=bearer(table.seats["Bruno"])).status_code == 403
     assert client.post(f"{API}/{table.id}/keeper", json={"player": "Bruno"},
-                       headers=bearer(table.seats["Bruno"])).status_code == 403
+                       headers=bearer(table.key)).status_code == 403  # a spectator: nobody
     view = table.view("Bruno")
     assert "offers" in view["gathering"]["turn"]["slots"][3]
     assert "offers" not in table.view("Alice")["gathering"]["turn"]["slots"][3]
@@ -176,3 +180,21 @@ def test_slap_only_the_recording_phone_enters(client):
     client.post(f"{API}/{table}/keeper", json={"player": log["players"][1]},
                 headers=bearer(made["host_token"]))
     assert send(bruno, 1, 1).status_code == 201  # the seat the host gave the recording
+
+
+def test_a_seat_takes_over_the_keeping_for_itself_only_and_every_view_says_so(client):
+    """docs/table.md "Who may make which entry": a seat names itself keeper (the page's "Take
+    over"), never another seat; every phone's view names the keeper."""
+    table = seated(client)
+    rnd = table.log["rounds"][0]
+    assert {table.view(w)["keeper"] for w in ("Alice", "Bruno", "watch", "host")} == {"Alice"}
+    assert table.view("watch")["shared_by"] == "keeper"
+    refused(table.part("Chloé", "round", {0: rnd["layout"][0]}), 403, "forbidden")
+    assert client.post(f"{API}/{table.id}/keeper", json={"player": "Bruno"},
+                       headers=bearer(table.seats["Chloé"])).status_code == 403  # not for another
+    took = client.post(f"{API}/{table.id}/keeper", json={"player": "Chloé"},
+                       headers=bearer(table.seats["Chloé"]))
+    assert took.status_code == 200 and took.get_json() == {"player": "Chloé"}
+    assert {table.view(w)["keeper"] for w in ("Alice", "Bruno", "Chloé", "watch")} == {"Chloé"}
+    refused(table.part("Alice", "round", {0: rnd["layout"][0]}), 403, "forbidden")  # no longer
+    assert table.part("Chloé", "round", dict(enumerate(rnd["layout"]))).status_code == 201

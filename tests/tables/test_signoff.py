@@ -1,6 +1,6 @@
 """Sign-off (docs/table.md "Sign-off"): at the end each seat sees the result beside its score
 sheet and confirms it or disputes it (a step and a sentence); the stored game shows "confirmed
-by 3 of 3" or "Bruno disputes step 5: …" in the list, on the replay page and in the API, in
+by 3 of 3" or "Bruno disputes Round 1, turn 2: …" in the list, on the replay page and in the API, in
 English and French (Flask test client, SQLite and PostgreSQL)."""
 
 from __future__ import annotations
@@ -78,17 +78,22 @@ def test_a_dispute_names_a_step_and_a_sentence_and_is_shown_everywhere(client):
     assert signed["waiting"] == ["Chloé"]
     [dispute] = signed["disputes"]
     assert dispute["player"] == "Bruno" and dispute["step"] == 5
-    assert dispute["text"] == "Bruno disputes step 5: I played 21, not 17."
+    # in words: the round and turn of replay step 5, never the step's number
+    step = client.get(f"/api/v1/games/{slug}/replay").get_json()["steps"][5]
+    en, fr_words = (f"Round {step['round']}, turn {step['turn']}",
+                    f"Manche {step['round']}, tour {step['turn']}")
+    assert dispute["text"] == f"Bruno disputes {en}: I played 21, not 17."
     fr = client.get(f"/api/v1/games/{slug}", headers={"Accept-Language": "fr"}).get_json()
     assert fr["signoff"]["disputes"][0]["text"] == \
-        "Bruno conteste le coup 5\u00a0: I played 21, not 17."
+        f"Bruno conteste {fr_words}\u00a0: I played 21, not 17."
     home = client.get("/?lang=en").get_data(as_text=True)
-    assert "Bruno disputes step 5: I played 21, not 17." in home
-    assert "Bruno conteste le coup 5" in client.get("/?lang=fr").get_data(as_text=True)
+    assert f"Bruno disputes {en}: I played 21, not 17." in home
+    assert f"Bruno conteste {fr_words}" in client.get("/?lang=fr").get_data(as_text=True)
     page = client.get(f"/r/{slug}?lang=en").get_data(as_text=True)
-    assert '<a href="#step=5">Bruno disputes step 5: I played 21, not 17.</a>' in page
+    assert f'<a href="#step=5">Bruno disputes {en}: I played 21, not 17.</a>' in page
+    assert "step 5" not in page
     fr_page = client.get(f"/r/{slug}?lang=fr").get_data(as_text=True)
-    assert "Bruno conteste le coup 5\u00a0: I played 21, not 17." in fr_page
+    assert f"Bruno conteste {fr_words}\u00a0: I played 21, not 17." in fr_page
     assert "pas encore signé\u00a0: Chloé" in fr_page
 
 

@@ -106,7 +106,7 @@ def test_a_seat_corrects_its_card_and_the_seats_sign_off_on_the_phone(server, br
         bruno.goto(f"{server.url}/r/{slug}?lang=en")
         assert "confirmed by 1 of 3" in bruno.inner_text("#signoff-text")
         assert bruno.inner_text("#signoff-disputes") == \
-            f"Bruno disputes step {step}: The Chief took 9, not 25."
+            "Bruno disputes Round 1, turn 2: The Chief took 9, not 25."  # words, no step number
         assert "corrected by Bruno at" in bruno.inner_text("#corrections")
         bruno.click("#signoff-disputes a")
         bruno.wait_for_function(f"location.hash === '#step={step}'")

@@ -84,8 +84,12 @@ def test_a_seat_taken_by_the_host_phone_keeps_the_shared_entries(phones):
     assert phones.published[-1] == {"table": phones.id, "seq": 0, "seats": True}
     named = usecases.name_keeper(phones.deps, phones.id, HOST, player="Bruno")
     assert isinstance(named, KeeperNamed) and named.keeper == "Bruno"
-    refused = usecases.name_keeper(phones.deps, phones.id, bruno.viewer, player="Bruno")
-    assert isinstance(refused, Refused) and refused.reason == "forbidden"
+    refused = usecases.name_keeper(phones.deps, phones.id, bruno.viewer, player="Alice")
+    assert isinstance(refused, Refused) and refused.reason == "forbidden"  # a seat: only itself
+    took = usecases.name_keeper(phones.deps, phones.id, alice.viewer, player="Alice")
+    assert isinstance(took, KeeperNamed) and took.keeper == "Alice"  # it takes over
+    watching = usecases.name_keeper(phones.deps, phones.id, Viewer("watch"), player=None)
+    assert isinstance(watching, Refused) and watching.reason == "forbidden"
 
 
 def test_a_seat_retried_with_its_request_id_gets_the_same_token(phones):

@@ -56,18 +56,26 @@ export function turnPicker(view, stepMax, redraw) {
       redraw();
     }).catch(function () { if (cache.key === key) { cache.turns = []; redraw(); } });
   }
+  // never a step number: the turns in words; until they come (or if they cannot), the game's end
+  var select = el("select", { id: "tb-dispute-step", dataset: { act: "dispute-turn" }, disabled: !cache.turns || null },
+    el("option", { value: "", text: cache.turns ? t("Choose a turn") : t("Loading the turns…") }));
   if (cache.turns && cache.turns.length) {
-    var select = el("select", { id: "tb-dispute-step", dataset: { act: "dispute-turn" } },
-      el("option", { value: "", text: t("Choose a turn") }));
     cache.turns.forEach(function (turn) { select.appendChild(el("option", { value: String(turn.step), text: turn.text })); });
-    return { label: t("Which turn?"), input: select };
+  } else if (cache.turns) {
+    select.appendChild(el("option", { value: String(stepMax), text: t("The end of the game") }));
   }
-  var input = el("input", { type: "number", min: "0", max: String(stepMax), step: "1", id: "tb-dispute-step", inputmode: "numeric" });
-  return { label: cache.turns ? t("Step of the replay (0 to {max})", { max: stepMax }) : t("Loading the turns…"), input: input };
+  return { label: t("Which turn?"), input: select };
 }
 
-// the words of a disputed step, once the turns are known ("Round 2, turn 5"), else its number
+// the words of a disputed step, once the turns are known ("Round 2, turn 5"); never its number
 export function turnWords(step) {
   var found = (cache.turns || []).filter(function (x) { return x.step === step; })[0];
-  return found ? found.where : t("step {n}", { n: step });
+  if (found) return found.where;
+  var last = (cache.turns || [])[cache.turns ? cache.turns.length - 1 : 0];
+  if (cache.turns && (!last || step >= last.step)) return t("the end of the game");
+  if (cache.turns) {  // a step inside a turn: that turn (the first one that ends at or after it)
+    var within = cache.turns.filter(function (x) { return x.step >= step; })[0];
+    if (within) return within.where;
+  }
+  return t("a turn");
 }

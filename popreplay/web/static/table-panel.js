@@ -10,7 +10,8 @@ import { lang, t } from "./i18n.js";
 import { lastStage, runningScores } from "./last-step.js";
 import { clone, dealt, diff, withDeal } from "./table-diff.js";
 import { send } from "./table-send.js";
-import { S, save, status } from "./table-state.js";
+import { S, status } from "./table-state.js";
+import { keepsHere } from "./table-keeper.js";
 
 var games = { panels: {}, renderers: {} };  // the kits' modules (games.js), set by table.js
 
@@ -26,13 +27,9 @@ export function panelOf(game) { return games.panels[game] || {}; }
 export function mover(choices) { return (choices && choices.current) || null; }
 
 // a game whose panel says `oneRecorder` (no turns: every phone sees the same flips) is recorded by
-// one phone (the host's, or a seat that says so); the others watch
+// one phone, the table's keeper (table-keeper.js: the host names it, a seat takes over); the
+// others watch
 export function oneRecorder(game) { return !!(games.panels[game] || {}).oneRecorder; }
-
-function recordsHere() {
-  if (!oneRecorder(S.view.game)) return true;
-  return S.store.records === undefined ? !!S.store.host : !!S.store.records;
-}
 
 var panelBox = null, panelRec = null, openFold = false;
 
@@ -45,15 +42,10 @@ export function panelSection() {
   var now = mover(S.view.choices);
   var one = oneRecorder(S.view.game);
   var theirs = !!(now && me && now !== me && !S.view.over && !one);
-  var title = S.view.over ? t("The game is over.") : one ? (recordsHere()
-    ? t("This phone records the game (the others watch).") : t("One phone records the game; this one watches."))
+  if (one && !keepsHere()) return null;  // another phone records: the keeper's box says which
+  var title = S.view.over ? t("The game is over.") : one ? t("This phone records the game (the others watch).")
     : theirs ? t("{name} to play: waiting", { name: now }) : t("Your move");
   box.appendChild(el("h2", { id: "tb-panel-h", class: "rp-head", text: title }));
-  if (one) {
-    box.appendChild(el("button", { type: "button", class: "rp-big", dataset: { act: "records" }, on: { click: function () {
-      S.store.records = !recordsHere(); save(); S.hooks.render(); } } }, recordsHere() ? t("Only watch on this phone") : t("Record from this phone")));
-    if (!recordsHere()) return box;
-  }
   var inner = el("div", { class: "tb-panel-body" });
   var draft = clone(S.view.log), choices = clone(S.view.choices) || {};
   if (me && S.view.private && !dealt(S.view.log, me)) {

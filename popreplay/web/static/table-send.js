@@ -55,7 +55,13 @@ export function next() {
   if (!item || item.busy || timer) return;
   item.busy = true;
   var stale = 0;
-  var done = function (ok) { delete S.sending[item.key]; S.queue.shift(); keep(); if (item.then) item.then(ok); next(); };
+  // `then(ok, error)` says whether it showed a refusal itself (a slip shown on its card)
+  var done = function (ok, error) {
+    delete S.sending[item.key]; S.queue.shift(); keep();
+    var shown = item.then ? item.then(ok, error) : false;
+    next();
+    return shown;
+  };
   var go = function () {
     return call("POST", "/entries", { id: item.id, seen: item.seen, entry: item.entry }).then(function (a) {
       var first = (a.body.errors || [])[0] || {};
@@ -74,8 +80,7 @@ export function next() {
         return later(wait, t("The server is busy: sending again in {n} s", { n: wait }));
       }
       item.busy = false;
-      status(t("Refused: {message}", { message: first.message || a.body.message || String(a.status) }), true);
-      done(false);
+      if (!done(false, first)) status(t("Refused: {message}", { message: first.message || a.body.message || String(a.status) }), true);
       S.hooks.render();
     });
   };

@@ -163,6 +163,7 @@ function resultLines(result) {
 
 function signBox() {
   if (!sign || !sign.open) return null;
+  var picker = turnPicker(view, sign.step_max, render);  // the turns in words, for every phone
   var sec = el("section", { class: "rp-box tb-signoff", dataset: { act: "signoff" } },
     el("h2", { class: "rp-head", text: t("Sign off the result") }));
   var res = el("div", { class: "tb-result" }, el("h3", { text: t("The result") }));
@@ -170,7 +171,7 @@ function signBox() {
   sec.appendChild(res);
   sec.appendChild(el("p", { class: "tb-sign-summary", dataset: { act: "summary" }, text: sign.signoff.text }));
   sign.signoff.disputes.forEach(function (d) {
-    var said = d.step === null || d.step === undefined ? d.text
+    var said = d.step === null || d.step === undefined ? t("{player} disputes the result: {sentence}", { player: d.player, sentence: d.sentence || "—" })
       : t("{player} disputes {turn}: {sentence}", { player: d.player, turn: turnWords(d.step), sentence: d.sentence || "—" });
     var line = el("p", { class: "rp-error", dataset: { act: "disputed" }, text: said });
     if (view.stored && d.step !== null && d.step !== undefined) {  // the replay opens at that turn
@@ -200,7 +201,6 @@ function signBox() {
       out.textContent = t("Refused: {message}", { message: first ? first.message : a.body.message });
     }).catch(function () { out.textContent = t("Not sent: no network."); });
   };
-  var picker = turnPicker(view, sign.step_max, render);
   var step = picker.input;
   var why = el("input", { type: "text", id: "tb-dispute-why", maxlength: "500" });
   form.appendChild(el("div", { class: "rp-row" },

@@ -23,9 +23,11 @@ import { lastStage } from "./last-step.js";
 import { next, online, queuedCards, restore, send } from "./table-send.js";
 import { S, call, save, status, token } from "./table-state.js";
 import { hostBox, storedBox } from "./table-host.js";
+import { keeperBox, keeperShown } from "./table-keeper.js";
 import { open as openStream } from "./table-stream.js";
 
 var root = null, picked = {}, source = null, refollow = null, lastId = null;
+var slips = {};  // a slot's card the engine refused, with why: {card, message} (shown on that card only)
 
 // --- following the table ----------------------------------------------------------------------
 
@@ -74,6 +76,7 @@ function show(next) {
     g.slots.forEach(function (slot) { if (slot.yours && !slot.filled) open[pickKey(kind, g, slot)] = true; });
   });
   Object.keys(picked).forEach(function (k) { if (!open[k] || S.sending[k]) delete picked[k]; });
+  Object.keys(slips).forEach(function (k) { if (!open[k]) delete slips[k]; });
   if (S.view.you.player && S.store.player !== S.view.you.player) { S.store.player = S.view.you.player; save(); }
   // the table as the replay draws it: every game with a renderer (POP!'s queues, explosions and
   // collected cards too), from the draft this phone sees
@@ -101,12 +104,24 @@ function tap(kind, g, slot, card) {
   var list = picked[key] = picked[key] || [];
   var at = list.indexOf(card);
   if (at >= 0) list.splice(at, 1); else list.push(card);
+  delete slips[key];
   if (list.length === slot.count) {
-    var slots = {};
-    slots[slot.index] = list.slice();
-    send({ type: "part", entry: kind, slots: slots }, key);
+    var slots = {}, sent = list.slice();
+    slots[slot.index] = sent;
+    send({ type: "part", entry: kind, slots: slots }, key, function (ok, error) { return slipped(key, slot, sent, ok, error); });
   }
   render();
+}
+
+// a part refused by the rules: the card the refusal points at (`/entry/slots/<slot>/<k>`) is
+// shown refused, with the rule's words; the other cards stay tapped, so one tap replaces it
+function slipped(key, slot, sent, ok, error) {
+  var at = !ok && error && /^\/entry\/slots\/(\d+)\/(\d+)$/.exec(error.path || "");
+  if (!at || Number(at[1]) !== slot.index || Number(at[2]) >= sent.length) return false;
+  var card = sent[Number(at[2])];
+  picked[key] = sent.filter(function (c) { return c !== card; });
+  slips[key] = { card: card, message: error.message || "" };
+  return true;
 }
 
 // --- drawing ----------------------------------------------------------------------------------
@@ -180,6 +195,8 @@ function entryBoxes() {
       var picking = picked[pickKey(kind, g, slot)] || [];
       var state = slot.filled ? el("span", { class: "tb-ok", text: t("entered") + " ✓" })
         : picking.length ? el("span", { class: "tb-wait", dataset: { act: "progress" }, text: t("{n}/{count} tapped", { n: picking.length, count: slot.count }) })
+        : slot.player === null && !slot.yours && S.view.keeper ? el("span", { class: "tb-wait", dataset: { act: "slot-keeper" },
+          text: t("{name} enters it", { name: S.view.keeper }) })
         : el("span", { class: "tb-wait", text: t("waiting") });
       var line = el("div", { class: "tb-slot", dataset: { slot: String(slot.index) } },
         el("p", { class: "rp-sub" }, (panel.slotName ? panel.slotName(slot) : slot.role) + " — ", state));
@@ -194,7 +211,14 @@ function entryBoxes() {
       } else if (mineToTap) {
         if (kind === "round") gridShown = true;
         var mine = picked[pickKey(kind, g, slot)] || [];
-        line.appendChild(el("p", { class: "rp-hint", text: nt("Tap {n} card", "Tap {n} cards", slot.count - mine.length) }));
+        var slip = slips[pickKey(kind, g, slot)];
+        if (slip) {
+          line.appendChild(el("p", { class: "rp-error tb-slip", role: "alert", dataset: { act: "slip" } },
+            t("{card} is refused: {why}.", { card: String(slip.card), why: slip.message.replace(/[.\s]+$/, "") }) + " "
+            + nt("Tap {n} other card.", "Tap {n} other cards.", slot.count - mine.length)));
+        } else {
+          line.appendChild(el("p", { class: "rp-hint", text: nt("Tap {n} card", "Tap {n} cards", slot.count - mine.length) }));
+        }
         // many cards (the 1–50 a deal or an unrecorded hand may hold): the recorder's grid, rows of
         // ten, a card not offered disabled; a hand's few cards: a row
         var grid = slot.offers.length > 12 && slot.offers.every(function (c) { return typeof c === "number" && c >= 1 && c <= 50; });
@@ -203,8 +227,12 @@ function entryBoxes() {
         if (grid) for (var n = 1; n <= 50; n++) keys.push(n);
         keys.forEach(function (c) {
           var offered = slot.offers.indexOf(c) >= 0;
-          row.appendChild(el("button", { type: "button", class: "tb-card" + (mine.indexOf(c) >= 0 ? " tb-picked" : ""), disabled: !offered,
-            dataset: { act: "card", card: String(c), slot: String(slot.index) }, "aria-pressed": mine.indexOf(c) >= 0 ? "true" : "false",
+          var bad = slip && slip.card === c;
+          var data = { act: "card", card: String(c), slot: String(slot.index) };
+          if (bad) data.refused = "1";
+          row.appendChild(el("button", { type: "button", class: "tb-card" + (mine.indexOf(c) >= 0 ? " tb-picked" : "") + (bad ? " tb-refused" : ""), disabled: !offered,
+            dataset: data, "aria-pressed": mine.indexOf(c) >= 0 ? "true" : "false",
+            "aria-invalid": bad ? "true" : null,
             on: { click: function () { tap(kind, g, slot, c); } } }, String(c)));
         });
         line.appendChild(row);
@@ -246,6 +274,9 @@ function render() {
   var first = hosting && !S.store.seat;  // the host's first screen: the QR code, then the names
   if (first) root.appendChild(hostBox());
   if (!S.store.seat) root.appendChild(seatsBox());
+  // who enters what nobody holds: every phone (the host's first screen once something is entered:
+  // its first seat becomes the keeper)
+  if (keeperShown() && !(first && S.view.seq === 0)) root.appendChild(keeperBox());
   if (S.view.you.player && S.view.hand) {
     root.appendChild(el("section", { class: "rp-box", dataset: { act: "hand" } },
       el("h2", { class: "rp-head", text: t("Your hand (only you see it)") }), cards(S.view.hand)));

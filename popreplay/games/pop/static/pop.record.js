@@ -331,6 +331,9 @@ export function slotName(slot) {
   return t("{name} reveals", { name: slot.player });
 }
 
+// what nobody holds at a table, entered by its keeper (docs/table.md "Who may make which entry")
+export function keptWords() { return t("the layout and the Multicolour Chief's cards"); }
+
 export function entryName(kind, g) {
   if (kind === "round") return t("Round {round}: the deal", { round: g.round });
   if (kind === "turn") return t("Round {round}, turn {turn}", { round: g.round, turn: g.turn });

@@ -151,3 +151,5 @@ export function reset() { ui.colour = null; ui.folies = false; ui.flipper = null
 export var recordsHands = false;  // the setup offers no "Record hands and deals" (every flip is seen)
 // one phone records the flips and slaps, the others watch (the table page: docs/table.md)
 export var oneRecorder = true;
+// what the recording phone (the table's keeper) enters
+export function keptWords() { return t("the flips and slaps"); }
