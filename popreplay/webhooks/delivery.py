@@ -34,7 +34,7 @@ from ..db.types import utcnow
 from ..db.webhooks import Webhook, WebhookDelivery
 from . import signing
 
-__all__ = ["EVENTS", "MAX_ATTEMPTS", "attempt", "emit", "send"]
+__all__ = ["EVENTS", "MAX_ATTEMPTS", "attempt", "emit", "send", "stop"]
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +45,7 @@ KEPT = 200  # deliveries kept in a hook's log (the oldest go)
 USER_AGENT = "popreplay-webhooks/1"
 _pools: dict[int, ThreadPoolExecutor] = {}  # one per process, made there (see _pool)
 _pools_lock = threading.Lock()
+_timers: set[threading.Timer] = set()  # retries waiting here (without a broker)
 
 
 def _pool() -> ThreadPoolExecutor:
@@ -148,11 +149,31 @@ def _hand_over(delivery_id: int, *, delay: float | None) -> None:
         publish = app.extensions["popreplay_send_task"]
         _pool().submit(_publish, publish, app, broker, delivery_id, delay)
     elif delay:
-        timer = threading.Timer(delay, lambda: _pool().submit(_run_here, app, delivery_id))
+        def retry() -> None:
+            _timers.discard(timer)
+            _pool().submit(_run_here, app, delivery_id)
+
+        timer = threading.Timer(delay, retry)
         timer.daemon = True
+        with _pools_lock:
+            _timers.add(timer)
         timer.start()
     else:
         _pool().submit(_run_here, app, delivery_id)
+
+
+def stop() -> None:
+    """Stop this process's deliveries: the retries waiting are cancelled (their rows stay
+    ``pending``, as when the process stops) and the attempts running are waited for. The tests
+    call it after each webhook test, so no thread outlives the app it delivers for."""
+    with _pools_lock:
+        waiting = list(_timers)
+        _timers.clear()
+        pool = _pools.pop(os.getpid(), None)
+    for timer in waiting:
+        timer.cancel()
+    if pool is not None:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _publish(publish: Any, app: Any, broker: str, delivery_id: int, delay: float | None) -> None:
