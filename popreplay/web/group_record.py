@@ -14,6 +14,7 @@ error shape, with JSON Pointers into the body."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import jsonify, request
@@ -21,13 +22,14 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..api.errors import ApiError, error_response
 from ..api.tables import created, seated
+from ..engine import GAMES
 from ..groups import games, members
 from ..groups.errors import Refused
 from ..store.lookups import find_by_slug
 from ..store.tokens import owner_token_matches
 from ..tables import group_seats
 from .group_pages import _open, schedule_ratings
-from .views import bp, record_page
+from .views import bp, game_title, mode_word, record_page
 
 
 @bp.get("/g/<string:slug>/record")
@@ -111,3 +113,16 @@ def group_record_table(slug: str) -> BaseResponse:
         return response
 
     return _answer(make)
+
+
+@bp.app_template_global("board_title")
+def board_title(board: str, mode: str | None = None) -> str:
+    """A leaderboard (``pop/battle``), or a game and mode, as players say it, in the page's
+    language: "POP! battle", "Bloops" (a game of one mode: its name alone)."""
+    name, _, of_board = board.partition("/")
+    mode = mode or of_board or None
+    game = GAMES.get(name)
+    if game is None:
+        return board
+    title = re.sub(r" \(.*\)$", "", game_title(game))
+    return f"{title} {mode_word(mode)}" if mode and len(game.modes) > 1 else title

@@ -90,6 +90,7 @@ def renamed(log: dict[str, Any], names: list[str]) -> dict[str, Any]:
 def battle(names: list[str], seed: int, day: int) -> dict[str, Any]:
     log = renamed(simulated("battle", len(names), seed), names)
     log["meta"]["played_at"] = f"2026-05-{day:02d}T20:00:00Z"
+    log["meta"]["title"] = f"Thursday {day} May · {', '.join(names)}"
     return log
 
 
@@ -211,6 +212,7 @@ def test_a_club_records_20_games_and_every_rating_agrees_with_openskill(browser,
         open_recorder(tab, server, slug, "en")
         early = battle(["Dmitri", "Alice"], 41, 3)
         seat_members(tab, ids, early["players"], 3)
+        tab.locator("#rec-when").blur()
         shot(tab, "group-recorder-phone.png")
         no_sideways_scroll(tab)
         tab.click("[data-act=start]")

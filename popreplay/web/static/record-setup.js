@@ -114,7 +114,7 @@ export function setupForm() {
   form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-game", text: t("Game") }), gameSel));
   form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-mode", text: t("Mode") }), modeSel));
   form.appendChild(optionsBox);
-  if (chips) form.appendChild(chips.node);
+  if (chips) form.appendChild(chips.node);  // who plays, just above the seats they fill
   form.appendChild(playersBox);
   form.appendChild(list);
   form.appendChild(handsBox);
