@@ -288,7 +288,8 @@ def create(body: dict[str, Any]) -> Any:
 def seated(session: Any, group: Any, log: dict[str, Any], chosen: list[int | None], *,
            path: str = "/group/members") -> dict[str, Any]:
     """The table's group and the member at each seat, checked (an ApiError otherwise)."""
-    players = log.get("players") if isinstance(log.get("players"), list) else []
+    named = log.get("players")
+    players: list[Any] = named if isinstance(named, list) else []
     try:
         return group_seats.kept(group, group_seats.seat_members(session, group, players, chosen,
                                                                    path=path))

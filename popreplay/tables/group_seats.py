@@ -44,7 +44,9 @@ def join(session: Session, start: dict[str, Any], record: GameRecord) -> list[st
     """The game stored from a table of a group joins it, each seat mapped to its member (the
     names left unmapped: guests). A table of no group, or whose group is gone: nothing."""
     info = start.get("group")
-    group = session.get(Group, info["id"]) if isinstance(info, dict) else None
+    if not isinstance(info, dict):
+        return []
+    group = session.get(Group, info["id"])
     if group is None:
         return []
     players = [str(p) for p in start["log"].get("players") or []]
