@@ -45,6 +45,8 @@ def test_the_group_recorder_offers_its_members_and_needs_the_phone_key(app, clie
     assert redirect.status_code == 302 and redirect.headers["Location"].endswith(
         f"/g/{slug}/record?lang=fr")
     client.get(f"/g/{slug}/join?key={key}")
+    assert f'id="record-game" href="/g/{slug}/record"' in client.get(f"/g/{slug}").get_data(
+        as_text=True)  # the group page's "Record a game"
     data = page_data(client.get(f"/g/{slug}/record").get_data(as_text=True))
     assert data["group"]["slug"] == slug and data["group"]["private"] is True
     assert [m["name"] for m in data["group"]["members"]] == NAMES
