@@ -52,7 +52,7 @@ export function endScreen() {
       self.state = null;
       self.save();
       window.location.assign("/r/" + slug + (lang === "fr" ? "?lang=fr" : ""));
-    }).catch(function (e) { self.say(t("Not stored: {why}", { why: e.message }), true); });
+    }).catch(function (e) { self.say(e.joining ? e.message : t("Not stored: {why}", { why: e.message }), true); });
   });
   main.appendChild(form);
   this.say("");

@@ -75,7 +75,8 @@ export function joinGroup(setup, saved) {
     group.joined = saved.slug;
     return answer;
   }, function (e) {
-    if (e.status) e.message = t("stored, but not added to the group {group}: {why}", { group: group.name, why: e.message });
+    if (e.status) e.message = t("Stored, but not added to the group {group}: {why}", { group: group.name, why: e.message });
+    e.joining = true;  // the game is stored: the next save tries again
     throw e;
   });
 }

@@ -33,7 +33,7 @@ export function saveDraft() {
     self.say(t("Saved as game {slug}.", { slug: game.slug }));
     return game;
   }).catch(function (e) {
-    self.say(isNetwork(e) ? t("Offline: saved in this browser only.") : t("Not saved: {why}", { why: e.message }), true);
+    self.say(isNetwork(e) ? t("Offline: saved in this browser only.") : e.joining ? e.message : t("Not saved: {why}", { why: e.message }), true);
     throw e;
   });
 }
