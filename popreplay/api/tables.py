@@ -14,9 +14,11 @@ from marshmallow import RAISE, Schema, fields, validate
 
 from .. import budget
 from ..i18n import localize
-from ..tables import fanout, qr, readings, service, state as states, usecases
+from ..groups.errors import Refused as GroupRefused
+from ..tables import fanout, group_seats, qr, readings, service, state as states, usecases
 from ..tables.outcomes import Appended, Busy, Deps, Refused, Stale
 from .errors import ApiError, error_response
+from .groups import opened as group_opened, refused as group_refused
 from .lang import request_lang
 from .represent import game_view
 from .schemas import CreatedGameSchema, ErrorSchema, StrictBoolean
@@ -32,6 +34,20 @@ BUSY_WHY = ("The engine's work for this table took longer than POPREPLAY_REPLAY_
             "answer is being computed and kept).")
 
 
+class TableGroupSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+    slug = fields.String(required=True, validate=validate.Length(min=1, max=80), metadata={
+        "description": "the group the game is recorded for (its capability in "
+                       "`Authorization: Bearer`: the invite key, the admin token or an API token "
+                       "with `write`)", "example": "club-du-jeudi"})
+    members = fields.List(fields.Integer(allow_none=True), required=True, metadata={
+        "description": "the member at each seat, in the draft's player order (`null`: a guest); "
+                       "the stored game joins the group with each seat mapped to its member",
+        "example": [1, 2, None]})
+
+
 class CreateSchema(Schema):
     log = fields.Dict(required=True, metadata={
         "description": "the first draft, as the recorder's setup makes it (popreplay/1)",
@@ -40,6 +56,9 @@ class CreateSchema(Schema):
     record_hands = StrictBoolean(load_default=False, metadata={
         "description": "each seat records its own hand (kept from the others until the round "
                        "is over)"})
+    group = fields.Nested(TableGroupSchema, metadata={
+        "description": "optional: a table of a group (docs/groups.md); needs the group's "
+                       "capability (`Authorization: Bearer`, write)"})
 
 
 class SeatSchema(Schema):
@@ -249,11 +268,44 @@ def appended(done: Any, viewer: service.Viewer, lang: str) -> Any:
 @bp.arguments(CreateSchema, unknown=RAISE)
 @bp.response(201, CreatedSchema, description="The table: `host_token` (this phone is the host; "
              "shown once), the join link with its key and its QR code (SVG, drawn here).")
+@bp.alt_response(401, schema=ErrorSchema, description="`group`: an unknown or revoked token.")
+@bp.alt_response(403, schema=ErrorSchema, description="`group`: a token of another group, or "
+                 "without `write`.")
+@bp.alt_response(404, schema=ErrorSchema, description="`group`: no such group (a private one "
+                 "without its capability), or no such member (`/group/members/<i>`).")
+@bp.alt_response(409, schema=ErrorSchema, description="`group`: one member at two seats.")
 @bp.alt_response(422, schema=ErrorSchema)
 @bp.alt_response(503, schema=ErrorSchema, headers=BUSY, description=BUSY_WHY)
+@bp.doc(security=[{}, {"groupToken": []}])
 def create(body: dict[str, Any]) -> Any:
-    """Start a table from the recorder's setup"""
-    made = answered(usecases.create(deps(), log=body["log"], hands=body["record_hands"]))
+    """Start a table from the recorder's setup
+
+    With `group` (and the group's capability), the table records for a group: `members` says
+    who sits at each seat, and the game, once stored, joins the group with its seats mapped.
+    """
+    group = None
+    if body.get("group"):
+        session, found, _ = group_opened(body["group"]["slug"], "write",
+                                         doing="Recording for a group")
+        group = seated(session, found, body["log"], body["group"]["members"])
+    return created(body["log"], body["record_hands"], group)
+
+
+def seated(session: Any, group: Any, log: dict[str, Any], chosen: list[int | None], *,
+           path: str = "/group/members") -> dict[str, Any]:
+    """The table's group and the member at each seat, checked (an ApiError otherwise)."""
+    named = log.get("players")
+    players: list[Any] = named if isinstance(named, list) else []
+    try:
+        return group_seats.kept(group, group_seats.seat_members(session, group, players, chosen,
+                                                                   path=path))
+    except GroupRefused as error:
+        raise group_refused(error) from None
+
+
+def created(log: dict[str, Any], hands: bool, group: dict[str, Any] | None) -> Any:
+    """A new table (201): the API's answer, also the group recorder's (web/group_record.py)."""
+    made = answered(usecases.create(deps(), log=log, hands=hands, group=group))
     url = link(f"/t/{made.table.id}#key={made.join_key}")
     return {"table": made.table.id, "host_token": made.host_token, "join_key": made.join_key,
             "join_url": url, "qr_svg": qr.svg(url, title="Join the table"),

@@ -30,7 +30,8 @@ from ..db.types import utcnow
 from ..engine import get_game
 from ..jsonout import compact
 from ..logformat.limits import depth_exceeds
-from . import authority, corrections, signoff, state as states
+from ..groups.errors import Refused as GroupRefused
+from . import authority, corrections, group_seats, signoff, state as states
 from .decide import decided
 from .readings import replay_of
 from .model import TableError, Viewer, players_of
@@ -98,8 +99,11 @@ def opened(deps: Deps, table_id: str, token: str | None) -> tuple[TableRecord, V
 # --- create, seats, keeper -----------------------------------------------------------------------
 
 @use_case
-def create(deps: Deps, *, log: dict[str, Any], hands: bool) -> Created | Refused:
-    """A new table from the recorder's first draft (``start(setup)``), checked by the engine."""
+def create(deps: Deps, *, log: dict[str, Any], hands: bool,
+           group: dict[str, Any] | None = None) -> Created | Refused:
+    """A new table from the recorder's first draft (``start(setup)``), checked by the engine.
+    ``group``: the group it records for and the member at each seat (``group_seats.kept``),
+    checked by the caller; kept in ``start`` (no phone is shown it)."""
     bad = bounded(deps, log, "/log")
     if bad is not None:
         return bad
@@ -123,7 +127,8 @@ def create(deps: Deps, *, log: dict[str, Any], hands: bool) -> Created | Refused
     session = deps.session()
     host_token, join_key = store.new_owner_token(), store.new_owner_token()
     table = TableRecord(id=secrets.token_urlsafe(9), game=game_name, mode=str(log.get("mode")),
-                        start={"log": log, "hands": bool(hands)},
+                        start={"log": log, "hands": bool(hands),
+                               **({"group": group} if group else {})},
                         host_token_hash=store.token_hash(host_token),
                         join_key_hash=store.token_hash(join_key), seat_tokens={}, last_seq=0,
                         status="live")
@@ -362,6 +367,9 @@ def store_game(deps: Deps, table_id: str, viewer: Viewer, *, visibility: str) ->
         locked.stored_slug = record.slug
         locked.updated_at = utcnow()
 
+    group = table.start.get("group")
+    if group and group.get("private"):
+        visibility = "unlisted"  # a private group's game is listed nowhere, even before it joins
     try:
         done = store.ingest(session, compact(log).encode("utf-8"), visibility=visibility,
                             owner_token=owner, with_record=close)
@@ -372,6 +380,11 @@ def store_game(deps: Deps, table_id: str, viewer: Viewer, *, visibility: str) ->
     if not done.created:
         return Refused("conflict", "This exact log is already stored.")
     table = find(session, table_id)
+    if group:  # the game joins the table's group, each seat its member (docs/groups.md)
+        try:
+            group_seats.join(session, table.start, done.record)
+        except GroupRefused:  # the group is full, or the game is in it already: stored anyway
+            session.rollback()
     deps.publish({"table": table.id, "seq": table.last_seq, "seats": True})
     return Stored(Snapshot.of(table), done.record.slug, owner, done.record)
 

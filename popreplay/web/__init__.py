@@ -14,7 +14,7 @@ from flask import Response
 from . import embed, images  # noqa: F401  (their routes are on bp)
 from .views import SECURITY_HEADERS, bp
 from . import table_page  # noqa: E402,F401  (/t/<id>: a table recorded together)
-from . import group_pages, sheet_page  # noqa: E402,F401  (/g/<slug>: a group's pages)
+from . import group_pages, group_record, sheet_page  # noqa: E402,F401  (/g/<slug>: a group's pages)
 
 OTHER_HTML_HEADERS = {
     **SECURITY_HEADERS,

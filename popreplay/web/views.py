@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from babel.dates import format_date, format_time
-from flask import (Blueprint, Response, abort, current_app, request, send_from_directory,
+from flask import (Blueprint, Response, abort, current_app, redirect, request, send_from_directory,
                    url_for)
 from flask import render_template as _render_template
 from flask_babel import gettext as _
@@ -214,17 +214,31 @@ def _replay_page(session: Any, record: Any, table: dict[str, Any] | None, templa
 
 
 @bp.get("/record")
-def record() -> str:
+def record() -> Any:
     """The recorder (docs/recorder.md): the page is the same for every draft; the draft itself
-    lives in the browser and in the API (``/api/v1/record``)."""
+    lives in the browser and in the API (``/api/v1/record``). ``?group=<slug>``: the recorder of
+    a group, at ``/g/<slug>/record`` (where the phone's group key is sent: web/group_record.py)."""
+    if request.args.get("group"):
+        lang = {"lang": request.args["lang"]} if request.args.get("lang") else {}
+        return redirect(url_for("web.group_record", slug=request.args["group"], **lang))
+    return record_page()
+
+
+def record_page(group: dict[str, Any] | None = None) -> str:
+    """The recorder's page; ``group``: the group it records for (its slug, name, privacy and
+    members), whose members the setup offers as players."""
     games = [{"name": g.name, "title": game_title(g), "modes": list(g.modes),
               "players": {m: list(c) for m, c in g.player_counts.items()},
               "mode_words": {m: mode_word(m) for m in g.modes},
               "style": game_style(g.name), "claims": claim_form(g)}
              for g in GAMES.values() if hasattr(g, "choices")]
-    page = {"games": games, "known_players": known_players(get_session())}
-    return render_page("web/record.html", games=games,
-                           page_json=_htmlsafe(json.dumps(page, ensure_ascii=False)))
+    known = known_players(get_session())
+    if group is not None:
+        names = [m["name"] for m in group["members"]]
+        known = names + [n for n in known if n not in names]
+    page = {"games": games, "known_players": known, "group": group}
+    return render_page("web/record.html", games=games, group=group,
+                       page_json=_htmlsafe(json.dumps(page, ensure_ascii=False)))
 
 
 def game_title(game: Any) -> str:

@@ -6,7 +6,9 @@
 import { clear, el } from "./dom.js";
 import { claimForm } from "./claims.js";
 import { lang, t } from "./i18n.js";
+import { groupLine, joinGroup } from "./record-group.js";
 import { API, clone, post } from "./record-lib.js";
+import { groupVisibility } from "./record-share.js";
 
 // ---------------------------------------------------------------------------------------------
 // the end: claims, store, open the replay
@@ -26,8 +28,9 @@ export function endScreen() {
   var visibility = el("select", { id: "rec-visibility" },
     el("option", { value: "public", text: t("public (listed on the home page)") }),
     el("option", { value: "unlisted", text: t("unlisted (only people with the link)") }));
-  if (st.branchOf) visibility.value = "unlisted";
-  if (!st.saved) form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-visibility", text: t("Visibility") }), visibility));
+  if (st.branchOf || groupVisibility(st.setup)) visibility.value = "unlisted";
+  if (st.setup.group) form.appendChild(el("p", { class: "rp-sub" }, groupLine(st.setup.group)));
+  if (!st.saved && !groupVisibility(st.setup)) form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-visibility", text: t("Visibility") }), visibility));
   form.appendChild(el("div", { class: "rp-row" },
     el("button", { type: "submit", class: "rp-big primary", dataset: { act: "store" } }, t("Store and open the replay")),
     el("button", { type: "button", dataset: { act: "back" }, on: { click: function () { self.render(); } } }, t("Back to recording"))));
@@ -43,10 +46,13 @@ export function endScreen() {
     request.then(function (game) {
       var slug = st.saved ? st.saved.slug : game.slug;
       if (game.owner_token) { try { window.localStorage.setItem("popreplay-owner:" + slug, game.owner_token); } catch (e) { /* ignore */ } }
+      if (!st.saved) { st.saved = { slug: slug, token: game.owner_token }; self.save(); }  // a retry updates it
+      return joinGroup(st.setup, st.saved).then(function () { return slug; });
+    }).then(function (slug) {
       self.state = null;
       self.save();
       window.location.assign("/r/" + slug + (lang === "fr" ? "?lang=fr" : ""));
-    }).catch(function (e) { self.say(t("Not stored: {why}", { why: e.message }), true); });
+    }).catch(function (e) { self.say(e.joining ? e.message : t("Not stored: {why}", { why: e.message }), true); });
   });
   main.appendChild(form);
   this.say("");

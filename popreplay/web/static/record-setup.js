@@ -6,6 +6,7 @@
 import { clear, el } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { clone } from "./record-lib.js";
+import { groupLine, memberChips, seatMembers } from "./record-group.js";
 import { start as startTable } from "./together.js";
 
 // ---------------------------------------------------------------------------------------------
@@ -31,10 +32,18 @@ export function setupForm() {
   var title = el("input", { type: "text", id: "rec-name", autocomplete: "off" });
   var inputs = [];
 
+  var group = this.page.group || null;  // the recorder of a group: its members as chips
+  var chips = group ? memberChips(group, function () { return inputs; }, function () {
+    var before = count;
+    playerFields(1);
+    return count > before;
+  }, function (text) { self.say(text, Boolean(text)); }) : null;
+
   var count = 0;
   function playerFields(change) {
     var range = self.games[setup.game].players[setup.mode];
     var old = inputs.map(function (i) { return i.value; });
+    var oldMembers = inputs.map(function (i) { return i.dataset.member; });
     count = Math.max(range[0], Math.min(range[1], (count || range[0]) + (change || 0)));
     clear(playersBox);
     playersBox.appendChild(el("legend", { text: range[0] === range[1] ? t("Players, in seat order ({n})", { n: range[0] }) : t("Players, in seat order ({min} to {max})", { min: range[0], max: range[1] }) }));
@@ -42,12 +51,15 @@ export function setupForm() {
     for (var n = 1; n <= count; n++) {
       var input = el("input", { type: "text", id: "rec-player-" + n, list: "rec-known", autocomplete: "off",
         required: true, maxlength: 100, value: old[n - 1] || "" });
+      if (oldMembers[n - 1] && old[n - 1]) input.dataset.member = oldMembers[n - 1];
+      if (chips) input.addEventListener("input", chips.typed);
       inputs.push(input);
       playersBox.appendChild(el("div", { class: "rp-field" }, el("label", { for: input.id, text: t("Player {n}", { n: n }) }), input));
     }
     playersBox.appendChild(el("div", { class: "rp-row" },
       el("button", { type: "button", dataset: { act: "add-player" }, disabled: count >= range[1], on: { click: function () { playerFields(1); } } }, "+ " + t("player")),
       el("button", { type: "button", dataset: { act: "remove-player" }, disabled: count <= range[0], on: { click: function () { playerFields(-1); } } }, "− " + t("player"))));
+    if (chips) chips.draw();
   }
   function modes() {
     clear(modeSel);
@@ -70,6 +82,10 @@ export function setupForm() {
   form.addEventListener("submit", function (ev) {
     ev.preventDefault();
     setup.players = inputs.map(function (i) { return i.value.trim(); });
+    if (group) {
+      setup.group = { slug: group.slug, name: group.name, "private": group.private };
+      setup.members = seatMembers(inputs);
+    }
     setup.recordHands = hands.checked;
     setup.meta = {};
     if (title.value.trim()) setup.meta.title = title.value.trim();
@@ -94,9 +110,11 @@ export function setupForm() {
     self.begin(clone(setup), draft, null);
   });
   form.appendChild(el("h2", { id: "rec-setup-h", class: "rp-head", text: t("New game") }));
+  if (group) form.appendChild(el("p", { class: "rp-sub" }, groupLine(group)));
   form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-game", text: t("Game") }), gameSel));
   form.appendChild(el("div", { class: "rp-field" }, el("label", { for: "rec-mode", text: t("Mode") }), modeSel));
   form.appendChild(optionsBox);
+  if (chips) form.appendChild(chips.node);  // who plays, just above the seats they fill
   form.appendChild(playersBox);
   form.appendChild(list);
   form.appendChild(handsBox);

@@ -6,6 +6,7 @@
 
 import { clear, el } from "./dom.js";
 import { lang, t } from "./i18n.js";
+import { joinGroup } from "./record-group.js";
 import { API, hasHands, isNetwork, post } from "./record-lib.js";
 
 // ---------------------------------------------------------------------------------------------
@@ -17,21 +18,29 @@ export function saveDraft() {
   var body = { log: st.draft };
   var request = st.saved
     ? post(API + "/games/" + encodeURIComponent(st.saved.slug), body, "PUT", st.saved.token)
-    : post(API + "/games", { log: st.draft, branch_of: st.branchOf ? { slug: st.branchOf.slug, step: st.branchOf.step } : null });
+    : post(API + "/games", { log: st.draft, visibility: groupVisibility(st.setup),
+      branch_of: st.branchOf ? { slug: st.branchOf.slug, step: st.branchOf.step } : null });
   return request.then(function (game) {
     if (!st.saved) {
       st.saved = { slug: game.slug, token: game.owner_token };
       try { window.localStorage.setItem("popreplay-owner:" + game.slug, game.owner_token); } catch (e) { /* ignore */ }
     }
+    return joinGroup(st.setup, st.saved).then(function () { return game; });
+  }).then(function (game) {
     st.savedAt = JSON.stringify(st.draft).length + ":" + st.undo.length;
     self.save();
     self.render();
     self.say(t("Saved as game {slug}.", { slug: game.slug }));
     return game;
   }).catch(function (e) {
-    self.say(isNetwork(e) ? t("Offline: saved in this browser only.") : t("Not saved: {why}", { why: e.message }), true);
+    self.say(isNetwork(e) ? t("Offline: saved in this browser only.") : e.joining ? e.message : t("Not saved: {why}", { why: e.message }), true);
     throw e;
   });
+}
+
+// A game of a private group is unlisted from the start (it joins the group right after).
+export function groupVisibility(setup) {
+  return setup.group && setup.group["private"] ? "unlisted" : undefined;
 }
 
 // Once saved on the server, every checked entry updates that game.

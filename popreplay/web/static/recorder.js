@@ -48,6 +48,7 @@ import { nt, t, tn } from "./i18n.js";
 import { lastStage, runningScores } from "./last-step.js";
 import { API, buildEntry, clone, hasHands, isNetwork, narrowed, placeEntry, post, refusal } from "./record-lib.js";
 import { endScreen } from "./record-end.js";
+import { groupLine } from "./record-group.js";
 import { setupForm } from "./record-setup.js";
 import { autosave, continueForm, handoff, saveDraft } from "./record-share.js";
 import { statusWord } from "./words.js";
@@ -297,6 +298,7 @@ Recorder.prototype.render = function () {
     } } }, t("New")));
   main.appendChild(toolbar);
   var facts = [];
+  if (setup.group) facts.push(groupLine(setup.group));
   if (st.saved) {
     facts.push(el("span", null, tn("Saved as {game} — owner token {token}", {
       game: el("a", { href: "/r/" + st.saved.slug, text: st.saved.slug }),
