@@ -154,7 +154,7 @@ def affected(session: Session, group: Group, start: datetime) -> set[int]:
                GroupSeat.member_id.is_not(None))
     kept = select(MemberSummary.member_id).where(MemberSummary.group_id == group.id,
                                                  MemberSummary.last_at >= start)
-    return set(session.scalars(seated.union(kept)).all())
+    return {member for member in session.scalars(seated.union(kept)) if member is not None}
 
 
 @dataclass(frozen=True, slots=True)
