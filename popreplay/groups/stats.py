@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Callable, Hashable, TypeVar
 
-from sqlalchemy import and_, select
+from sqlalchemy import and_, func, select
 from sqlalchemy.orm import Session, load_only
 
 from ..db.groups import (Group, GroupGame, GroupSeat, Member, MemberRating, MemberSummary,
@@ -39,8 +39,8 @@ def kept(group: Group, key: Hashable, compute: Callable[[], T]) -> T:
     return value  # type: ignore[no-any-return]
 
 
-__all__ = ["Standing", "kept", "boards", "game_rows", "head_to_head", "history", "leaderboard",
-           "member_games", "member_stats", "streaks", "summary"]
+__all__ = ["Standing", "kept", "boards", "game_rows", "head_to_head", "histories", "history",
+           "leaderboard", "member_games", "member_stats", "streaks", "summary"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +88,27 @@ def summary(session: Session, member: Member) -> MemberSummary | None:
     return session.get(MemberSummary, member.id)
 
 
+def histories(session: Session, group: Group, member: Member,
+              *, limit: int = 500) -> dict[str, list[dict[str, Any]]]:
+    """:func:`history` on each board the member is rated on (by board), in one query."""
+    newest = func.row_number().over(partition_by=Rating.board,
+                                    order_by=(Rating.order_at.desc(), Rating.game_id.desc()))
+    numbered = (select(Rating.board, Rating.game_id, Rating.order_at, Rating.rank, Rating.mu,
+                       Rating.sigma, newest.label("n"))
+                .where(Rating.member_id == member.id).subquery())
+    query = (select(numbered.c.board, numbered.c.order_at, numbered.c.rank, numbered.c.mu,
+                    numbered.c.sigma, GameRecord.slug)
+             .join(GameRecord, GameRecord.id == numbered.c.game_id)
+             .where(numbered.c.n <= limit)
+             .order_by(numbered.c.board, numbered.c.order_at, numbered.c.game_id))
+    out: dict[str, list[dict[str, Any]]] = {}
+    for board, when, rank, mu, sigma, slug in session.execute(query):
+        out.setdefault(board, []).append({"game": slug, "played_at": when, "rank": rank,
+                                          "mu": mu, "sigma": sigma,
+                                          "ordinal": ordinal(mu, sigma)})
+    return out
+
+
 def member_stats(session: Session, group: Group, member: Member) -> list[dict[str, Any]]:
     """Per game and mode: games, complete games, wins, win rate, average and best score."""
     kept_row = summary(session, member)
@@ -110,19 +131,20 @@ def head_to_head(session: Session, group: Group, member: Member) -> list[dict[st
 
 def member_games(session: Session, group: Group, member: Member, *,
                  limit: int = 50) -> list[Any]:
-    """The member's games, newest first: (record, seat) pairs. The newest are found among the
-    group's links first; only those games' rows are read (a game's row holds its log)."""
-    newest = session.execute(select(GroupSeat.game_id, GroupSeat.position)
+    """The member's games, newest first: (record, seat) pairs, in one query. The newest are
+    found among the group's links first; only those games' rows are read (a game's row holds
+    its log)."""
+    newest = (select(GroupSeat.game_id, GroupSeat.position, GroupGame.order_at)
               .join(GroupGame, GroupGame.game_id == GroupSeat.game_id)
               .where(GroupGame.group_id == group.id, GroupSeat.member_id == member.id)
-              .order_by(GroupGame.order_at.desc(), GroupGame.game_id.desc()).limit(limit)).all()
-    if not newest:
-        return []
-    records = {r.id: r for r in session.scalars(select(GameRecord).where(
-        GameRecord.id.in_([game for game, _ in newest])).options(LISTED))}
-    seats = {(p.game_id, p.position): p for p in session.scalars(select(GamePlayer).where(
-        GamePlayer.game_id.in_([game for game, _ in newest])))}
-    return [(records[game], seats[(game, position)]) for game, position in newest]
+              .order_by(GroupGame.order_at.desc(), GroupGame.game_id.desc()).limit(limit)
+              .subquery())
+    query = (select(GameRecord, GamePlayer)
+             .join(newest, newest.c.game_id == GameRecord.id)
+             .join(GamePlayer, and_(GamePlayer.game_id == newest.c.game_id,
+                                    GamePlayer.position == newest.c.position))
+             .options(LISTED).order_by(newest.c.order_at.desc(), newest.c.game_id.desc()))
+    return [(record, seat) for record, seat in session.execute(query)]
 
 
 def streaks(session: Session, group: Group, member: Member) -> dict[str, Any]:

@@ -48,6 +48,10 @@ def same_summaries(session, group) -> None:
             sql_stats.head_to_head(session, group, member), member.name
         assert stats.streaks(session, group, member) == \
             sql_stats.streaks(session, group, member), member.name
+        rated = stats.histories(session, group, member, limit=3)  # one query, every board
+        assert rated == {board: stats.history(session, group, member, board, limit=3)
+                         for board in stats.boards(session, group)
+                         if stats.history(session, group, member, board)}
 
 
 def test_a_renamed_player_is_mapped_again_and_the_ratings_follow_from_that_game_on(app):
