@@ -16,6 +16,7 @@ from ..db.groups import (Group, GroupGame, GroupSeat, Member, MemberRating, Memb
                          Rating)
 from ..db.models import GamePlayer, GameRecord
 from ..caching import BoundedCache
+from . import summaries
 from .ratings import ordinal
 
 # what a list of games shows (never the log, nor the outcome and errors: JSON of kilobytes)
@@ -83,9 +84,16 @@ def history(session: Session, group: Group, member: Member, board: str,
              "ordinal": ordinal(mu, sigma)} for _, when, rank, mu, sigma, slug in rows]
 
 
-def summary(session: Session, member: Member) -> MemberSummary | None:
-    """The member's summary as the last recompute kept it (``groups.summaries``)."""
-    return session.get(MemberSummary, member.id)
+def summary(session: Session, member: Member) -> dict[str, Any] | None:
+    """The member's summary as the last recompute kept it (``groups.summaries``): its
+    ``per_game``, ``head_to_head`` and ``streaks``; read once per session (the recompute that
+    keeps new ones forgets it)."""
+    memo = session.info.setdefault(summaries.MEMO, {})
+    if member.id not in memo:
+        row = session.get(MemberSummary, member.id)
+        memo[member.id] = None if row is None else {
+            "per_game": row.per_game, "head_to_head": row.head_to_head, "streaks": row.streaks}
+    return memo[member.id]  # type: ignore[no-any-return]
 
 
 def histories(session: Session, group: Group, member: Member,
@@ -96,14 +104,16 @@ def histories(session: Session, group: Group, member: Member,
     numbered = (select(Rating.board, Rating.game_id, Rating.order_at, Rating.rank, Rating.mu,
                        Rating.sigma, newest.label("n"))
                 .where(Rating.member_id == member.id).subquery())
+    # the slug looked up per kept row (not joined: a planner that cannot tell how many rows the
+    # numbering keeps would hash the whole games table)
+    slug = select(GameRecord.slug).where(GameRecord.id == numbered.c.game_id).scalar_subquery()
     query = (select(numbered.c.board, numbered.c.order_at, numbered.c.rank, numbered.c.mu,
-                    numbered.c.sigma, GameRecord.slug)
-             .join(GameRecord, GameRecord.id == numbered.c.game_id)
+                    numbered.c.sigma, slug)
              .where(numbered.c.n <= limit)
              .order_by(numbered.c.board, numbered.c.order_at, numbered.c.game_id))
     out: dict[str, list[dict[str, Any]]] = {}
-    for board, when, rank, mu, sigma, slug in session.execute(query):
-        out.setdefault(board, []).append({"game": slug, "played_at": when, "rank": rank,
+    for board, when, rank, mu, sigma, game in session.execute(query):
+        out.setdefault(board, []).append({"game": game, "played_at": when, "rank": rank,
                                           "mu": mu, "sigma": sigma,
                                           "ordinal": ordinal(mu, sigma)})
     return out
@@ -112,7 +122,7 @@ def histories(session: Session, group: Group, member: Member,
 def member_stats(session: Session, group: Group, member: Member) -> list[dict[str, Any]]:
     """Per game and mode: games, complete games, wins, win rate, average and best score."""
     kept_row = summary(session, member)
-    return [] if kept_row is None else list(kept_row.per_game)
+    return [] if kept_row is None else list(kept_row["per_game"])
 
 
 def head_to_head(session: Session, group: Group, member: Member) -> list[dict[str, Any]]:
@@ -120,11 +130,11 @@ def head_to_head(session: Session, group: Group, member: Member) -> list[dict[st
     how often this member finished ahead, behind or level (winners first, then by score); most
     games first, then by name (names as they are now)."""
     kept_row = summary(session, member)
-    if kept_row is None or not kept_row.head_to_head:
+    if kept_row is None or not kept_row["head_to_head"]:
         return []
     names = dict(session.execute(select(Member.id, Member.name).where(
-        Member.id.in_([row["member"] for row in kept_row.head_to_head]))).all())
-    table = [{**row, "name": names[row["member"]]} for row in kept_row.head_to_head
+        Member.id.in_([row["member"] for row in kept_row["head_to_head"]]))).all())
+    table = [{**row, "name": names[row["member"]]} for row in kept_row["head_to_head"]
              if row["member"] in names]
     return sorted(table, key=lambda r: (-r["games"], r["name"].casefold(), r["member"]))
 
@@ -151,7 +161,7 @@ def streaks(session: Session, group: Group, member: Member) -> dict[str, Any]:
     """The current run of wins (or of games without one) and the longest run of wins, over
     the member's complete games in played order."""
     kept_row = summary(session, member)
-    return {"longest_wins": 0, "current": None} if kept_row is None else dict(kept_row.streaks)
+    return {"longest_wins": 0, "current": None} if kept_row is None else dict(kept_row["streaks"])
 
 
 def game_rows(session: Session, group: Group, *, after: tuple[datetime, int] | None = None,

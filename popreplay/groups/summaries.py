@@ -30,6 +30,7 @@ from ..engine import GAMES
 
 __all__ = ["Rebuilt", "Summary", "affected", "compute", "rebuild", "store"]
 
+MEMO = "member_summaries"  # the session's ``info`` key of the summaries read (``stats.summary``)
 DONE = ("complete", "sheet")  # games with a result: counted in wins, scores, head-to-head
 
 
@@ -178,6 +179,7 @@ def rebuild(session: Session, group: Group, start: datetime) -> Rebuilt:
 
 def store(session: Session, rebuilt: Rebuilt) -> None:
     """The rebuilt summaries kept, in place of the ones of the same members (no commit)."""
+    session.info.pop(MEMO, None)
     if rebuilt.members:
         session.execute(delete(MemberSummary).where(
             MemberSummary.member_id.in_(sorted(rebuilt.members))))
