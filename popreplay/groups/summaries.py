@@ -89,8 +89,10 @@ def _count(summaries: dict[int, Summary], seats: list[Any]) -> None:
     first = seats[0]
     done = first.status in DONE
     lower = getattr(GAMES.get(first.game), "lower_score_wins", True)
-    for seat in seats:
-        summary = summaries.get(seat.member_id)  # type: ignore[arg-type]
+    table = [(seat.member_id, seat.score, seat.won) for seat in seats]  # in seat order
+    keys = [_key(score, won, lower=lower) for _, score, won in table]
+    for i, (member, score, won) in enumerate(table):
+        summary = summaries.get(member)
         if summary is None:
             continue
         summary.last_at = first.order_at
@@ -99,27 +101,25 @@ def _count(summaries: dict[int, Summary], seats: list[Any]) -> None:
         if not done:
             continue
         tally.complete += 1
-        tally.wins += seat.won is True
-        if seat.score is not None:
-            tally.total += seat.score
+        tally.wins += won is True
+        if score is not None:
+            tally.total += score
             tally.scored += 1
-            tally.low = seat.score if tally.low is None else min(tally.low, seat.score)
-            tally.high = seat.score if tally.high is None else max(tally.high, seat.score)
-        if seat.won is not None:
-            summary.run = summary.run + 1 if seat.won else 0
+            tally.low = score if tally.low is None else min(tally.low, score)
+            tally.high = score if tally.high is None else max(tally.high, score)
+        if won is not None:
+            summary.run = summary.run + 1 if won else 0
             summary.longest = max(summary.longest, summary.run)
-            same = summary.current is not None and summary.current[0] == seat.won
-            summary.current = (seat.won, summary.current[1] + 1 if same and summary.current
-                               else 1)
-        mine = _key(seat.score, seat.won, lower=lower)
-        for other in seats:
-            if other.position == seat.position or other.member_id in (None, seat.member_id):
+            same = summary.current is not None and summary.current[0] == won
+            summary.current = (won, summary.current[1] + 1 if same and summary.current else 1)
+        mine = keys[i]
+        for j, (other, _, _) in enumerate(table):
+            if j == i or other is None or other == member:
                 continue
-            theirs = _key(other.score, other.won, lower=lower)
-            row = summary.against.setdefault(other.member_id, [0, 0, 0])
+            row = summary.against.setdefault(other, [0, 0, 0])
             row[0] += 1
-            row[1] += mine < theirs
-            row[2] += mine > theirs
+            row[1] += mine < keys[j]
+            row[2] += mine > keys[j]
 
 
 def compute(session: Session, group: Group, members: Iterable[int]) -> dict[int, Summary]:
