@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from .groups import Group, GroupGame, GroupSeat, MemberAlias
 from .models import DeletedGame, GameRecord
-from .queries import folded_name
+from .queries import folded_name, player_name
 
 # what a rating reads from a game: its players, its result, its place in the played order
 WATCHED = ("players", "status", "legal", "outcome", "played_at", "created_at", "game", "mode")
@@ -61,8 +61,9 @@ def reseat(session: Session, link: GroupGame, record: GameRecord) -> None:
     game had keeps the member it was mapped to (asked and answered, say); any other name is
     mapped as a game joining the group is (:func:`auto_members`), else left to ask; a member at
     two seats is asked at both."""
-    seats = sorted(record.seats, key=lambda seat: seat.position)
-    names = [seat.name for seat in seats]
+    # the names as the game's seats store them; read from the log's players, not from the seats
+    # (a flush may come before the seats follow the new log: reading them loads them)
+    names = [player_name(name) for name in record.players]
     old = list(session.scalars(select(GroupSeat).where(GroupSeat.game_id == record.id)
                                .order_by(GroupSeat.position)))
     if [seat.name for seat in old] == names:

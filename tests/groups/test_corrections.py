@@ -8,14 +8,18 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from sqlalchemy import select
 
 from popreplay.db.groups import GroupSeat, MemberSummary, Rating
 from popreplay.db.session import get_session
 from popreplay.groups import games, members, ratings, stats
 from popreplay.store.edits import update_log
+from tests.conftest import simulated
 from tests.groups import sql_stats
 from tests.groups.helpers import battle, club
+from tests.groups.helpers import NAMES
+from tests.groups.test_api import bearer
 from tests.groups.test_ratings import independent, stored
 
 
@@ -145,3 +149,56 @@ def test_a_name_said_once_is_kept_and_an_ambiguous_one_is_asked(app):
                                           ("chloe", None)]
         ratings.recompute(session, group)
         assert not session.scalars(select(Rating).where(Rating.game_id == second.id)).all()
+
+
+@pytest.fixture
+def api_club(client):
+    """A group of the five simulated players made through the API: slug, answer, members' ids."""
+    made = client.post("/api/v1/groups", json={"name": "Club", "members": NAMES}).get_json()
+    slug = made["group"]["slug"]
+    listed = client.get(f"/api/v1/groups/{slug}/members",
+                        headers=bearer(made["admin_token"])).get_json()["members"]
+    return slug, made, {m["name"]: m["id"] for m in listed}
+
+
+def test_a_correction_through_the_api_asks_the_new_name_and_rates_the_game_once_answered(
+        client, api_club):
+    slug, made, ids = api_club
+    admin = bearer(made["admin_token"])
+    log = simulated("battle", 3, 21, meta={"played_at": "2026-05-01T20:00:00Z"})
+    stored_game = client.post("/api/v1/games", json=log).get_json()
+    ref, owner = stored_game["slug"], stored_game["owner_token"]
+    assert client.post(f"/api/v1/groups/{slug}/games", headers=admin,
+                       json={"game": ref, "owner_token": owner}).status_code == 201
+    assert client.post(f"/api/v1/groups/{slug}/games", headers=admin, json={"log": simulated(
+        "battle", 2, 22, meta={"played_at": "2026-05-02T20:00:00Z"})}).status_code == 201
+    games_of = {s["member"]: s["games"] for board in client.get(
+        f"/api/v1/groups/{slug}/leaderboards", headers=admin).get_json()["boards"]
+        for s in board["standings"]}
+    assert games_of == {ids["Alice"]: 2, ids["Bruno"]: 2, ids["Chloé"]: 1}
+
+    corrected = json.loads(renamed(json.dumps(log, ensure_ascii=False).encode("utf-8"),
+                                   {"Chloé": "Zoé"}))
+    answer = client.put(f"/api/v1/record/games/{ref}", headers=bearer(owner),
+                        json={"log": corrected})
+    assert answer.status_code == 200, answer.get_json()
+    assert answer.get_json()["players"] == ["Alice", "Bruno", "Zoé"], answer.get_json()
+    [row] = [g for g in client.get(f"/api/v1/groups/{slug}/games?order=played",
+                                   headers=admin).get_json()["items"] if g["slug"] == ref]
+    assert [(s["name"], s["member"]) for s in row["seats"]] == [
+        ("Alice", ids["Alice"]), ("Bruno", ids["Bruno"]), ("Zoé", None)]
+    boards = client.get(f"/api/v1/groups/{slug}/leaderboards", headers=admin).get_json()
+    games_of = {s["member"]: s["games"] for board in boards["boards"]
+                for s in board["standings"]}
+    assert games_of == {ids["Alice"]: 1, ids["Bruno"]: 1}  # the corrected game waits
+    stats_of = client.get(f"/api/v1/groups/{slug}/members/{ids['Chloé']}/stats",
+                          headers=admin).get_json()
+    assert stats_of["stats"] == [] and stats_of["head_to_head"] == []
+
+    answered = client.put(f"/api/v1/groups/{slug}/games/{ref}/names", headers=admin,
+                          json={"names": {"Zoé": ids["Eun-ji"]}})
+    assert answered.status_code == 200 and answered.get_json()["unmapped"] == []
+    boards = client.get(f"/api/v1/groups/{slug}/leaderboards", headers=admin).get_json()
+    games_of = {s["member"]: s["games"] for board in boards["boards"]
+                for s in board["standings"]}
+    assert games_of == {ids["Alice"]: 2, ids["Bruno"]: 2, ids["Eun-ji"]: 1}
