@@ -1,19 +1,20 @@
 """A group's ratings follow its games: when a game of a group is corrected (a new log),
 revalidated (a new result) or deleted, the group's ratings are stale from that game's place in the
 played order on (``Group.stale_from``), whichever way in did it (API, command line, import,
-worker). Kept here, at the one place every change of a game passes (the session's flush), so that
+worker). A correction that changes the game's players maps its seats again (:func:`reseat`). Kept here, at the one place every change of a game passes (the session's flush), so that
 the store's use cases need not know groups; the recompute itself is ``groups.ratings``."""
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, Sequence
 
-from sqlalchemy import event, inspect
+from sqlalchemy import event, inspect, select
 from sqlalchemy.orm import Session
 
-from .groups import Group, GroupGame
+from .groups import Group, GroupGame, GroupSeat, MemberAlias
 from .models import DeletedGame, GameRecord
+from .queries import folded_name, player_name
 
 # what a rating reads from a game: its players, its result, its place in the played order
 WATCHED = ("players", "status", "legal", "outcome", "played_at", "created_at", "game", "mode")
@@ -42,6 +43,46 @@ def mark_stale(group: Group, when: datetime) -> None:
         group.stale_from = when
 
 
+def auto_members(session: Session, group_id: int, names: Sequence[str]) -> list[int | None]:
+    """The member at each seat named ``names`` where the names say it: a folded name that is
+    one member's alias, that no other seat's name folds to, and whose member no other seat's
+    name leads to; None at every other seat (to ask — never guessed)."""
+    folded = [folded_name(n) for n in names]
+    known: dict[str, int] = dict(session.execute(select(MemberAlias.folded, MemberAlias.member_id)
+                                                 .where(MemberAlias.group_id == group_id,
+                                                        MemberAlias.folded.in_(set(folded))))
+                                 .all())
+    found = [known.get(f) if folded.count(f) == 1 else None for f in folded]
+    return [m if m is not None and found.count(m) == 1 else None for m in found]
+
+
+def reseat(session: Session, link: GroupGame, record: GameRecord) -> None:
+    """The game's players changed (a corrected log): its seats follow the new names. A name the
+    game had keeps the member it was mapped to (asked and answered, say); any other name is
+    mapped as a game joining the group is (:func:`auto_members`), else left to ask; a member at
+    two seats is asked at both."""
+    # the names as the game's seats store them; read from the log's players, not from the seats
+    # (a flush may come before the seats follow the new log: reading them loads them)
+    names = [player_name(name) for name in record.players]
+    old = list(session.scalars(select(GroupSeat).where(GroupSeat.game_id == record.id)
+                               .order_by(GroupSeat.position)))
+    if [seat.name for seat in old] == names:
+        return
+    said = {seat.name: seat.member_id for seat in old if seat.member_id is not None}
+    auto = auto_members(session, link.group_id, names)
+    chosen = [said[name] if name in said and names.count(name) == 1 else member
+              for name, member in zip(names, auto)]
+    chosen = [m if m is not None and chosen.count(m) == 1 else None for m in chosen]
+    for seat in old[len(names):]:
+        session.delete(seat)
+    for position, (name, member) in enumerate(zip(names, chosen)):
+        if position < len(old):
+            old[position].name, old[position].member_id = name, member
+        else:
+            session.add(GroupSeat(game_id=record.id, position=position, name=name,
+                                  member_id=member))
+
+
 def _changed(record: GameRecord) -> bool:
     state = inspect(record)
     return any(state.attrs[name].history.has_changes() for name in WATCHED)
@@ -68,6 +109,7 @@ def _games_changed(session: Session, _context: Any, _instances: Any) -> None:
             if not deleted:
                 copy_game(link, record)
                 link.order_at = new
+                reseat(session, link, record)
 
 
 def _unlisted_tombstone(session: Session, record: GameRecord) -> None:

@@ -5,7 +5,8 @@ invite link), both stored as SHA-256 hashes like the owner and table tokens. A g
 one group (``group_games``: the game's id is the key, so a game cannot be in two); each of its
 seats is mapped to a member (``group_seats``: NULL while the name is left to ask). Ratings are
 derived data (``group_ratings``: one row per member per rated game, in played order;
-``member_ratings``: each member's latest, what a leaderboard reads), recomputed from
+``member_ratings``: each member's latest, what a leaderboard reads; ``member_summaries``: each
+member's statistics, head-to-head and streaks, what a member's page reads), recomputed from
 ``Group.stale_from`` on when a game of the group changes (``db/group_events.py``).
 
 Imported by ``models`` (one metadata for Alembic); changed only through Alembic revisions.
@@ -14,8 +15,9 @@ Imported by ``models`` (one metadata for Alembic); changed only through Alembic 
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import Boolean, Float, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import JSON, Boolean, Float, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .base import Base
@@ -158,3 +160,21 @@ class MemberRating(Base):
     sigma: Mapped[float] = mapped_column(Float(53))
     games: Mapped[int] = mapped_column(Integer)
     wins: Mapped[int] = mapped_column(Integer)
+
+
+class MemberSummary(Base):
+    """A member's statistics as their page shows them, rebuilt by the ratings' recompute for the
+    members its games touch (``groups.summaries``): per game and mode, head-to-head (against
+    member ids; names are read with the page), streaks. ``last_at``: the member's latest game in
+    played order (a change at or before it may change the summary)."""
+
+    __tablename__ = "member_summaries"
+
+    member_id: Mapped[int] = mapped_column(ForeignKey("group_members.id", ondelete="CASCADE"),
+                                           primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"),
+                                          index=True)
+    last_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    per_game: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    head_to_head: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    streaks: Mapped[dict[str, Any]] = mapped_column(JSON)

@@ -11,10 +11,9 @@ from typing import Mapping, Sequence
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
-from ..db.group_events import copy_game, mark_stale, order_at
-from ..db.groups import Group, GroupGame, GroupSeat, Member, MemberAlias
+from ..db.group_events import auto_members, copy_game, mark_stale, order_at
+from ..db.groups import Group, GroupGame, GroupSeat, Member
 from ..db.models import GameRecord
-from ..db.queries import folded_name
 from ..db.session import sqlite_writer
 from ..db.types import utcnow
 from ..webhooks.delivery import emit
@@ -47,13 +46,6 @@ def seats_of(session: Session, record: GameRecord) -> Sequence[GroupSeat]:
                            .order_by(GroupSeat.position)).all()
 
 
-def _auto_members(session: Session, group: Group, names: list[str]) -> list[int | None]:
-    folded = [folded_name(n) for n in names]
-    known: dict[str, int] = dict(session.execute(select(MemberAlias.folded, MemberAlias.member_id).where(
-        MemberAlias.group_id == group.id, MemberAlias.folded.in_(set(folded)))).all())
-    return [known.get(f) if folded.count(f) == 1 else None for f in folded]
-
-
 def require_room(session: Session, group: Group) -> None:
     """Refused when the group holds as many games as a group may (checked before a new log is
     even stored for it: nothing is half-written)."""
@@ -74,7 +66,7 @@ def add_game(session: Session, group: Group, record: GameRecord) -> Joined:
                                     if s.member_id is None])
     require_room(session, group)
     names = [seat.name for seat in record.seats]
-    members = _auto_members(session, group, names)
+    members = auto_members(session, group.id, names)
     with sqlite_writer(session):
         link = GroupGame(game_id=record.id, group_id=group.id, order_at=order_at(record),
                          added_at=utcnow())

@@ -26,6 +26,7 @@ from ..db.groups import Group, GroupGame, GroupSeat, MemberRating, Rating
 from ..db.models import GamePlayer
 from ..db.session import sqlite_writer
 from ..engine import GAMES
+from . import summaries
 
 __all__ = ["MODEL", "RatedGame", "board_of", "ensure_fresh", "ordinal", "ranks_of",
            "recompute", "schedule"]
@@ -162,7 +163,7 @@ def recompute(session: Session, group: Group, *, progress: Progress | None = Non
             if progress:
                 progress(done, total)
     _write(session, group, rows, done=done)
-    _leaderboards(session, group, state)
+    _leaderboards(session, group, state, start=start)
     with sqlite_writer(session):
         session.execute(update(Group).where(Group.id == group_id, Group.stale_from == start)
                         .values(stale_from=None, ratings_done=total,
@@ -183,12 +184,14 @@ def _write(session: Session, group: Group, rows: list[dict[str, Any]], *, done: 
 
 
 def _leaderboards(session: Session, group: Group,
-                  state: dict[tuple[str, int], tuple[float, float]]) -> None:
-    """``member_ratings`` rebuilt: each member's latest rating, games and wins per board."""
+                  state: dict[tuple[str, int], tuple[float, float]], *, start: datetime) -> None:
+    """``member_ratings`` rebuilt (each member's latest rating, games and wins per board), and
+    the summaries of the members touched from ``start`` on (``summaries``), in one transaction."""
     wins = func.sum(case((Rating.rank == 1, 1), else_=0))
     counts = session.execute(select(Rating.board, Rating.member_id, func.count(), wins)
                              .where(Rating.group_id == group.id)
                              .group_by(Rating.board, Rating.member_id)).all()
+    rebuilt = summaries.rebuild(session, group, start)
     with sqlite_writer(session):
         session.execute(delete(MemberRating).where(MemberRating.group_id == group.id))
         values = [{"member_id": member, "board": board, "group_id": group.id,
@@ -197,6 +200,7 @@ def _leaderboards(session: Session, group: Group,
                   for board, member, games, won in counts if (board, member) in state]
         if values:
             session.execute(insert(MemberRating), values)
+        summaries.store(session, rebuilt)
         session.commit()
 
 

@@ -1,6 +1,7 @@
 """What a group's pages and API show: leaderboards, a member's statistics (per game and mode:
 games, wins, win rate, average and best score), head-to-head, streaks, rating history, the
-group's games. Read-only; the ratings are read as stored (``ratings.ensure_fresh`` first)."""
+group's games. Read-only; the ratings and the members' summaries are read as the last recompute
+kept them (``ratings.ensure_fresh`` first; ``groups.summaries``)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Callable, Hashable, TypeVar
 
-from sqlalchemy import and_, case, func, or_, select
-from sqlalchemy.orm import Session, aliased, load_only
+from sqlalchemy import and_, func, select
+from sqlalchemy.orm import Session, load_only
 
-from ..db.groups import Group, GroupGame, GroupSeat, Member, MemberRating, Rating
+from ..db.groups import (Group, GroupGame, GroupSeat, Member, MemberRating, MemberSummary,
+                         Rating)
 from ..db.models import GamePlayer, GameRecord
 from ..caching import BoundedCache
-from ..engine import GAMES
+from . import summaries
 from .ratings import ordinal
 
 # what a list of games shows (never the log, nor the outcome and errors: JSON of kilobytes)
@@ -38,8 +40,8 @@ def kept(group: Group, key: Hashable, compute: Callable[[], T]) -> T:
     return value  # type: ignore[no-any-return]
 
 
-__all__ = ["Standing", "kept", "boards", "game_rows", "head_to_head", "history", "leaderboard",
-           "member_games", "member_stats", "streaks"]
+__all__ = ["Standing", "kept", "boards", "game_rows", "head_to_head", "histories", "history",
+           "leaderboard", "member_games", "member_stats", "streaks", "summary"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,100 +84,84 @@ def history(session: Session, group: Group, member: Member, board: str,
              "ordinal": ordinal(mu, sigma)} for _, when, rank, mu, sigma, slug in rows]
 
 
+def summary(session: Session, member: Member) -> dict[str, Any] | None:
+    """The member's summary as the last recompute kept it (``groups.summaries``): its
+    ``per_game``, ``head_to_head`` and ``streaks``; read once per session (the recompute that
+    keeps new ones forgets it)."""
+    memo = session.info.setdefault(summaries.MEMO, {})
+    if member.id not in memo:
+        row = session.get(MemberSummary, member.id)
+        memo[member.id] = None if row is None else {
+            "per_game": row.per_game, "head_to_head": row.head_to_head, "streaks": row.streaks}
+    return memo[member.id]  # type: ignore[no-any-return]
+
+
+def histories(session: Session, group: Group, member: Member,
+              *, limit: int = 500) -> dict[str, list[dict[str, Any]]]:
+    """:func:`history` on each board the member is rated on (by board), in one query."""
+    newest = func.row_number().over(partition_by=Rating.board,
+                                    order_by=(Rating.order_at.desc(), Rating.game_id.desc()))
+    numbered = (select(Rating.board, Rating.game_id, Rating.order_at, Rating.rank, Rating.mu,
+                       Rating.sigma, newest.label("n"))
+                .where(Rating.member_id == member.id).subquery())
+    # the slug looked up per kept row (not joined: a planner that cannot tell how many rows the
+    # numbering keeps would hash the whole games table)
+    slug = select(GameRecord.slug).where(GameRecord.id == numbered.c.game_id).scalar_subquery()
+    query = (select(numbered.c.board, numbered.c.order_at, numbered.c.rank, numbered.c.mu,
+                    numbered.c.sigma, slug)
+             .where(numbered.c.n <= limit)
+             .order_by(numbered.c.board, numbered.c.order_at, numbered.c.game_id))
+    out: dict[str, list[dict[str, Any]]] = {}
+    for board, when, rank, mu, sigma, game in session.execute(query):
+        out.setdefault(board, []).append({"game": game, "played_at": when, "rank": rank,
+                                          "mu": mu, "sigma": sigma,
+                                          "ordinal": ordinal(mu, sigma)})
+    return out
+
+
 def member_stats(session: Session, group: Group, member: Member) -> list[dict[str, Any]]:
     """Per game and mode: games, complete games, wins, win rate, average and best score."""
-    complete = GroupGame.status.in_(("complete", "sheet"))
-    scored = and_(complete, GamePlayer.score.is_not(None))
-    query = (select(GroupGame.game, GroupGame.mode, func.count(),
-                    func.sum(case((complete, 1), else_=0)),
-                    func.sum(case((and_(complete, GamePlayer.won.is_(True)), 1), else_=0)),
-                    func.avg(case((scored, GamePlayer.score))),
-                    func.min(case((scored, GamePlayer.score))),
-                    func.max(case((scored, GamePlayer.score))))
-             .select_from(GroupSeat)
-             .join(GroupGame, GroupGame.game_id == GroupSeat.game_id)
-             .join(GamePlayer, and_(GamePlayer.game_id == GroupSeat.game_id,
-                                    GamePlayer.position == GroupSeat.position))
-             .where(GroupGame.group_id == group.id, GroupSeat.member_id == member.id)
-             .group_by(GroupGame.game, GroupGame.mode).order_by(GroupGame.game, GroupGame.mode))
-    out = []
-    for game, mode, games, completed, wins, average, low, high in session.execute(query):
-        lower = getattr(GAMES.get(game), "lower_score_wins", True)
-        completed, wins = int(completed or 0), int(wins or 0)
-        out.append({"game": game, "mode": mode, "games": games, "complete": completed,
-                    "wins": wins, "win_rate": round(wins / completed, 4) if completed else None,
-                    "average": None if average is None else round(float(average), 2),
-                    "best": low if lower else high})
-    return out
+    kept_row = summary(session, member)
+    return [] if kept_row is None else list(kept_row["per_game"])
 
 
 def head_to_head(session: Session, group: Group, member: Member) -> list[dict[str, Any]]:
     """Against each other member: games played together (complete ones, score sheets too), and
-    how often this member finished ahead, behind or level (winners first, then by score)."""
-    mine, theirs = aliased(GroupSeat), aliased(GroupSeat)
-    me_p, them_p = aliased(GamePlayer), aliased(GamePlayer)
-    lower = [name for name, game in GAMES.items() if getattr(game, "lower_score_wins", True)]
-    flip = case((GroupGame.game.in_(lower), 1), else_=-1)
-    mine_score = func.coalesce(me_p.score, 0) * flip
-    their_score = func.coalesce(them_p.score, 0) * flip
-    mine_won, their_won = func.coalesce(me_p.won, False), func.coalesce(them_p.won, False)
-    ahead = or_(and_(mine_won, ~their_won), and_(mine_won == their_won, mine_score < their_score))
-    behind = or_(and_(~mine_won, their_won),
-                 and_(mine_won == their_won, mine_score > their_score))
-    query = (select(theirs.member_id, Member.name, func.count(),
-                    func.sum(case((ahead, 1), else_=0)), func.sum(case((behind, 1), else_=0)))
-             .select_from(mine)
-             .join(GroupGame, GroupGame.game_id == mine.game_id)
-             .join(theirs, and_(theirs.game_id == mine.game_id,
-                                theirs.position != mine.position))
-             .join(Member, Member.id == theirs.member_id)
-             .join(me_p, and_(me_p.game_id == mine.game_id, me_p.position == mine.position))
-             .join(them_p, and_(them_p.game_id == mine.game_id,
-                                them_p.position == theirs.position))
-             .where(GroupGame.group_id == group.id, mine.member_id == member.id,
-                    GroupGame.status.in_(("complete", "sheet")))
-             .group_by(theirs.member_id, Member.name))
-    table = [{"member": other, "name": name, "games": games, "ahead": int(up or 0),
-              "behind": int(down or 0), "level": games - int(up or 0) - int(down or 0)}
-             for other, name, games, up, down in session.execute(query)]
-    return sorted(table, key=lambda r: (-r["games"], r["name"].casefold()))
+    how often this member finished ahead, behind or level (winners first, then by score); most
+    games first, then by name (names as they are now)."""
+    kept_row = summary(session, member)
+    if kept_row is None or not kept_row["head_to_head"]:
+        return []
+    names = dict(session.execute(select(Member.id, Member.name).where(
+        Member.id.in_([row["member"] for row in kept_row["head_to_head"]]))).all())
+    table = [{**row, "name": names[row["member"]]} for row in kept_row["head_to_head"]
+             if row["member"] in names]
+    return sorted(table, key=lambda r: (-r["games"], r["name"].casefold(), r["member"]))
 
 
 def member_games(session: Session, group: Group, member: Member, *,
                  limit: int = 50) -> list[Any]:
-    """The member's games, newest first: (record, seat) pairs. The newest are found among the
-    group's links first; only those games' rows are read (a game's row holds its log)."""
-    newest = session.execute(select(GroupSeat.game_id, GroupSeat.position)
+    """The member's games, newest first: (record, seat) pairs, in one query. The newest are
+    found among the group's links first; only those games' rows are read (a game's row holds
+    its log)."""
+    newest = (select(GroupSeat.game_id, GroupSeat.position, GroupGame.order_at)
               .join(GroupGame, GroupGame.game_id == GroupSeat.game_id)
               .where(GroupGame.group_id == group.id, GroupSeat.member_id == member.id)
-              .order_by(GroupGame.order_at.desc(), GroupGame.game_id.desc()).limit(limit)).all()
-    if not newest:
-        return []
-    records = {r.id: r for r in session.scalars(select(GameRecord).where(
-        GameRecord.id.in_([game for game, _ in newest])).options(LISTED))}
-    seats = {(p.game_id, p.position): p for p in session.scalars(select(GamePlayer).where(
-        GamePlayer.game_id.in_([game for game, _ in newest])))}
-    return [(records[game], seats[(game, position)]) for game, position in newest]
+              .order_by(GroupGame.order_at.desc(), GroupGame.game_id.desc()).limit(limit)
+              .subquery())
+    query = (select(GameRecord, GamePlayer)
+             .join(newest, newest.c.game_id == GameRecord.id)
+             .join(GamePlayer, and_(GamePlayer.game_id == newest.c.game_id,
+                                    GamePlayer.position == newest.c.position))
+             .options(LISTED).order_by(newest.c.order_at.desc(), newest.c.game_id.desc()))
+    return [(record, seat) for record, seat in session.execute(query)]
 
 
 def streaks(session: Session, group: Group, member: Member) -> dict[str, Any]:
     """The current run of wins (or of games without one) and the longest run of wins, over
     the member's complete games in played order."""
-    query = (select(GamePlayer.won)
-             .join(GroupSeat, and_(GroupSeat.game_id == GamePlayer.game_id,
-                                   GroupSeat.position == GamePlayer.position))
-             .join(GroupGame, GroupGame.game_id == GamePlayer.game_id)
-             .where(GroupGame.group_id == group.id, GroupSeat.member_id == member.id,
-                    GroupGame.status.in_(("complete", "sheet")), GamePlayer.won.is_not(None))
-             .order_by(GroupGame.order_at, GroupGame.game_id))
-    longest = run = 0
-    current: tuple[bool | None, int] | None = None
-    for won in session.scalars(query):
-        run = run + 1 if won else 0
-        longest = max(longest, run)
-        current = (won, current[1] + 1) if current and current[0] == won else (won, 1)
-    return {"longest_wins": longest,
-            "current": None if current is None else {"won": current[0], "games": current[1]}}
+    kept_row = summary(session, member)
+    return {"longest_wins": 0, "current": None} if kept_row is None else dict(kept_row["streaks"])
 
 
 def game_rows(session: Session, group: Group, *, after: tuple[datetime, int] | None = None,

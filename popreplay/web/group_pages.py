@@ -173,8 +173,7 @@ def member_page(slug: str, member_id: int) -> BaseResponse | str:
 
 def _member_page(session: Any, group: Group, member: Member) -> str:
     charts = []
-    for board in stats.boards(session, group):
-        points = stats.history(session, group, member, board, limit=500)
+    for board, points in stats.histories(session, group, member, limit=500).items():
         if points:
             charts.append({"board": board, "now": points[-1], "count": len(points),
                            "svg": rating_chart(points, title=_("%(name)s's rating on %(board)s",

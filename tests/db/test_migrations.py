@@ -15,6 +15,7 @@ from popreplay.db.session import make_engine
 GROUP_TABLES = {"groups", "group_members", "member_aliases", "group_games", "group_seats",
                 "group_tokens", "group_ratings", "member_ratings"}  # revision 0010
 WEBHOOK_TABLES = {"webhooks", "webhook_deliveries"}  # revision 0012
+SUMMARY_TABLES = {"member_summaries"}  # revision 0013
 
 
 def tables(url: str) -> set[str]:
@@ -41,14 +42,14 @@ def test_stairway_each_revision_upgrades_downgrades_and_upgrades_again(db_url):
     assert migrate.is_up_to_date(db_url)
     assert tables(db_url) == {"games", "game_players", "replays", "tables", "table_entries",
                               "deleted_games", "jobs", "job_chunks", "table_signoffs"} \
-        | GROUP_TABLES | WEBHOOK_TABLES
+        | GROUP_TABLES | WEBHOOK_TABLES | SUMMARY_TABLES
     migrate.downgrade(db_url, "base")
     assert migrate.current(db_url) is None
     assert tables(db_url) == set()
     migrate.upgrade(db_url)
     assert tables(db_url) == {"games", "game_players", "replays", "tables", "table_entries",
                               "deleted_games", "jobs", "job_chunks", "table_signoffs"} \
-        | GROUP_TABLES | WEBHOOK_TABLES
+        | GROUP_TABLES | WEBHOOK_TABLES | SUMMARY_TABLES
 
 
 def test_models_and_migrated_schema_do_not_differ(db_url):
