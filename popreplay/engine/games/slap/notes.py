@@ -61,10 +61,10 @@ def state(game: SlapReplay) -> dict[str, Any]:
     challenge, window = game.challenge, game.window
     following = None if game.ended_by else next_flipper(game)
     return {
-        "piles": {n: table.shown(table.piles[p]) for p, n in enumerate(names)},
+        "piles": {n: table.shown_pile(p) for p, n in enumerate(names)},
         "counts": {n: table.counts[p] for p, n in enumerate(names)},
         "central": list(table.central),
-        "folies": table.shown(table.folies),
+        "folies": table.shown_folies(),
         "sets": table.hidden.shown_sets(),
         "status": {n: _status(game, p) for p, n in enumerate(names)},
         "eliminated": [names[p] for p in table.eliminated],

@@ -84,7 +84,8 @@ class Table:
     ``watch`` (optional) is told every move before it is made, with the same arguments: the
     simulator keeps the real cards that way (``simulate.py``)."""
 
-    __slots__ = ("piles", "counts", "central", "folies", "eliminated", "hidden", "watch", "labels")
+    __slots__ = ("piles", "counts", "central", "folies", "eliminated", "hidden", "watch", "labels",
+                 "_shown_piles", "_shown_folies")
 
     def __init__(self, players: int) -> None:
         self.piles: list[deque[Entry]] = [deque() for _ in range(players)]
@@ -95,6 +96,10 @@ class Table:
         self.hidden = Hidden()
         self.watch = None
         self.labels: dict[tuple[int, int], list[str]] = {}  # (family, size) -> its places shown
+        # what the last step showed of each pile and of the Folies pile (:meth:`shown_pile`),
+        # None once the pile has changed: an unchanged pile is the same list at the next step
+        self._shown_piles: list[list[str] | None] = [None] * players
+        self._shown_folies: list[str] | None = None
 
     @property
     def players(self) -> int:
@@ -123,6 +128,7 @@ class Table:
     def deal(self, position: int, entry: Entry) -> None:
         self.piles[position].append(entry)
         self.counts[position] += 1
+        self._shown_piles[position] = None
 
     # --- moves -----------------------------------------------------------------------------------
 
@@ -132,6 +138,7 @@ class Table:
         pile = self.piles[position]
         top = pile[0]
         self.counts[position] -= 1
+        self._shown_piles[position] = None
         if isinstance(top, str) or self.hidden.size[top] == 1:
             return pile.popleft()
         return self.hidden.split(top)
@@ -141,6 +148,7 @@ class Table:
         card (``hidden.py`` codes, or ``"wrong"`` for a certain card that is another), or None."""
         pile = self.piles[position]
         top = pile[0]
+        self._shown_piles[position] = None  # (also when refused: the witness may have moved)
         if isinstance(top, str):
             if top != card:
                 return "wrong"
@@ -164,6 +172,7 @@ class Table:
             self.watch.pay(position, count)
         paid = [self._take(position) for _ in range(min(count, self.counts[position]))]
         self.folies.extend(paid)
+        self._shown_folies = None
         return paid
 
     def win(self, position: int, *, central: bool = False, others: bool = False,
@@ -182,11 +191,13 @@ class Table:
                                  if self.counts[other := (position + k) % self.players]]
         if folies:
             gained["folies"], self.folies = self.folies, []
+            self._shown_folies = None
         shown = {part: self.shown(items) for part, items in gained.items()}
         items = [item for part in gained.values() for item in part]
         if items:
             self.piles[position].append(self.hidden.merge(items))
             self.counts[position] += len(items)
+            self._shown_piles[position] = None
         return shown
 
     # --- what the steps show ---------------------------------------------------------------------
@@ -216,3 +227,19 @@ class Table:
                 texts = labels[key] = self.show(entry)
             out.extend(texts)
         return out
+
+    def shown_pile(self, position: int) -> list[str]:
+        """:meth:`shown` of a player's pile, the same list as at the last call while the pile has
+        not changed (a step's cost then does not grow with what it repeats; a family's size only
+        changes through a move of the pile that holds it). Read only: steps share it."""
+        texts = self._shown_piles[position]
+        if texts is None:
+            texts = self._shown_piles[position] = self.shown(self.piles[position])
+        return texts
+
+    def shown_folies(self) -> list[str]:
+        """:meth:`shown` of the Folies pile, shared as :meth:`shown_pile` is."""
+        texts = self._shown_folies
+        if texts is None:
+            texts = self._shown_folies = self.shown(self.folies)
+        return texts
