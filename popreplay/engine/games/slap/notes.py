@@ -57,10 +57,14 @@ def _status(game: SlapReplay, position: int) -> str:
 
 
 def state(game: SlapReplay) -> dict[str, Any]:
+    """The table after a step. Each part equal to the step before's is that step's object
+    (piles and won sets are kept as they were shown, ``Table.shown_pile``, ``Hidden.shown_sets``):
+    a step costs what changed, and the replay format's patches skip the rest by identity."""
     names, table = game.names, game.table
     challenge, window = game.challenge, game.window
     following = None if game.ended_by else next_flipper(game)
-    return {
+    last = table.shown_last
+    now = {
         "piles": {n: table.shown_pile(p) for p, n in enumerate(names)},
         "counts": {n: table.counts[p] for p, n in enumerate(names)},
         "central": list(table.central),
@@ -78,6 +82,16 @@ def state(game: SlapReplay) -> dict[str, Any]:
             "conditions": list(window.conditions),
             "won_by": None if window.won_by is None else names[window.won_by]},
     }
+    if last:
+        for key in _SHARED:
+            value, before = now[key], last[key]
+            if value is not before and value == before:  # (no bool among these values)
+                now[key] = before
+    table.shown_last = now
+    return now
+
+
+_SHARED = ("piles", "counts", "central", "status", "eliminated", "challenge", "window")
 
 
 def _add(game: SlapReplay, kind: str, round: int | None, turn: int | None, note: Msg,

@@ -85,7 +85,7 @@ class Table:
     simulator keeps the real cards that way (``simulate.py``)."""
 
     __slots__ = ("piles", "counts", "central", "folies", "eliminated", "hidden", "watch", "labels",
-                 "_shown_piles", "_shown_folies")
+                 "_shown_piles", "_shown_folies", "shown_last")
 
     def __init__(self, players: int) -> None:
         self.piles: list[deque[Entry]] = [deque() for _ in range(players)]
@@ -100,6 +100,7 @@ class Table:
         # None once the pile has changed: an unchanged pile is the same list at the next step
         self._shown_piles: list[list[str] | None] = [None] * players
         self._shown_folies: list[str] | None = None
+        self.shown_last: dict[str, Any] = {}  # the last step's state (``notes.state``)
 
     @property
     def players(self) -> int:
@@ -138,27 +139,34 @@ class Table:
         pile = self.piles[position]
         top = pile[0]
         self.counts[position] -= 1
-        self._shown_piles[position] = None
         if isinstance(top, str) or self.hidden.size[top] == 1:
+            self._shown_off_top(position, 1)
             return pile.popleft()
-        return self.hidden.split(top)
+        before = self.hidden.size[top]
+        part = self.hidden.split(top)
+        self._shown_off_top(position, before, top)
+        return part
 
     def flip(self, position: int, card: str) -> str | None:
         """The top card goes face up onto the central pile. Returns why ``card`` cannot be that
         card (``hidden.py`` codes, or ``"wrong"`` for a certain card that is another), or None."""
         pile = self.piles[position]
         top = pile[0]
-        self._shown_piles[position] = None  # (also when refused: the witness may have moved)
         if isinstance(top, str):
             if top != card:
                 return "wrong"
+            self._shown_off_top(position, 1)
             pile.popleft()
         else:
+            before = self.hidden.size[top]
             why = self.hidden.reveal(top, card)
             if why is not None:
                 return why
             if top not in self.hidden.size:
+                self._shown_off_top(position, 1)
                 pile.popleft()
+            else:
+                self._shown_off_top(position, before, top)
         if self.watch is not None:
             self.watch.flip(position, card)
         self.counts[position] -= 1
@@ -172,7 +180,8 @@ class Table:
             self.watch.pay(position, count)
         paid = [self._take(position) for _ in range(min(count, self.counts[position]))]
         self.folies.extend(paid)
-        self._shown_folies = None
+        if self._shown_folies is not None:
+            self._shown_folies = self._shown_folies + self.shown(paid)
         return paid
 
     def win(self, position: int, *, central: bool = False, others: bool = False,
@@ -191,13 +200,16 @@ class Table:
                                  if self.counts[other := (position + k) % self.players]]
         if folies:
             gained["folies"], self.folies = self.folies, []
-            self._shown_folies = None
+            self._shown_folies = []
         shown = {part: self.shown(items) for part, items in gained.items()}
         items = [item for part in gained.values() for item in part]
         if items:
-            self.piles[position].append(self.hidden.merge(items))
+            entry = self.hidden.merge(items)
+            self.piles[position].append(entry)
             self.counts[position] += len(items)
-            self._shown_piles[position] = None
+            texts = self._shown_piles[position]
+            if texts is not None:
+                self._shown_piles[position] = texts + self.shown((entry,))
         return shown
 
     # --- what the steps show ---------------------------------------------------------------------
@@ -228,10 +240,19 @@ class Table:
             out.extend(texts)
         return out
 
+    def _shown_off_top(self, position: int, before: int, left: Entry | None = None) -> None:
+        """The top entry of a pile, shown as ``before`` places, left it (``left`` None) or lost
+        one place (``left``: the family, now one place smaller): what the pile shows follows."""
+        texts = self._shown_piles[position]
+        if texts is not None:
+            rest = texts[before:]
+            self._shown_piles[position] = rest if left is None else self.shown((left,)) + rest
+
     def shown_pile(self, position: int) -> list[str]:
         """:meth:`shown` of a player's pile, the same list as at the last call while the pile has
-        not changed (a step's cost then does not grow with what it repeats; a family's size only
-        changes through a move of the pile that holds it). Read only: steps share it."""
+        not changed, else that list with what changed at its top or bottom (a family's size only
+        changes through a move of the pile that holds it: :meth:`_take`, :meth:`flip`, :meth:`win`).
+        Read only: steps share it."""
         texts = self._shown_piles[position]
         if texts is None:
             texts = self._shown_piles[position] = self.shown(self.piles[position])
