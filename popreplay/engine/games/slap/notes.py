@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from ...messages import Msg, msg
 from ...replay import StepRecorder
 from .messages import card as card_word
+from .hidden import Entry
 from .table import SHADOW_TRAP, Challenge, Table, Window
 
 
@@ -198,7 +199,7 @@ def challenge_won(game: SlapReplay, challenge: Challenge, cards: list[str], *, b
          {"player": setter, "cards": len(cards)})
 
 
-def rainbow_penalties(game: SlapReplay, window: Window, paid: dict[int, list[str]], *,
+def rainbow_penalties(game: SlapReplay, window: Window, paid: dict[int, list[Entry]], *,
                       all_slapped: bool) -> None:
     names = game.names
     if all_slapped:

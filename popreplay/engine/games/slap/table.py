@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Protocol
 
 from .cards import RAINBOW, SHADOW, colour, value
 from .hidden import Entry, Hidden
@@ -76,6 +76,14 @@ class Challenge:
     left: int
 
 
+class Watch(Protocol):
+    """Told every move of the table before it is made (the simulator's real cards)."""
+
+    def flip(self, position: int, card: str) -> None: ...
+    def pay(self, position: int, count: int) -> None: ...
+    def win(self, position: int, *, central: bool, others: bool, folies: bool) -> None: ...
+
+
 class Table:
     """The piles. A player's pile is a deque of entries, top first: a card id when its place is
     certain, or the id of a family of face-down places (``hidden.py``): a dealt card not named, or
@@ -94,7 +102,7 @@ class Table:
         self.folies: list[Entry] = []  # bottom first: cards and one-place families
         self.eliminated: list[int] = []  # positions, in order of elimination
         self.hidden = Hidden()
-        self.watch = None
+        self.watch: Watch | None = None
         self.labels: dict[tuple[int, int], list[str]] = {}  # (family, size) -> its places shown
         # what the last step showed of each pile and of the Folies pile (:meth:`shown_pile`),
         # None once the pile has changed: an unchanged pile is the same list at the next step
