@@ -117,9 +117,8 @@ def flip(game: SlapReplay, player: int, card: str) -> None:
     assert window is not None  # (the flip opened it)
     name = game.names[player]
     central = game.table.central
-    under = msg("slap.note.onto", card=card_word(central[-2])) if len(central) >= 2 else ""
-    found = (msg("slap.note.found", conditions=[msg(f"slap.cond.{c}") for c in window.conditions])
-             if window.conditions else msg("slap.note.full-stop"))
+    under = _onto(central[-2]) if len(central) >= 2 else ""
+    found = _found(window.conditions)
     challenge = game.challenge
     said: Msg | str = ""
     if challenge is not None and challenge.setter == player and challenge.left == challenge.size:
@@ -138,6 +137,28 @@ def flip(game: SlapReplay, player: int, card: str) -> None:
     _add(game, "flip", window.round, window.turn, note,
          {"player": name, "card": card, "under": central[-2] if len(central) >= 2 else None,
           "conditions": list(window.conditions)})
+
+
+def _onto(card: str) -> Msg:
+    """"onto <card>" of a flip's note, made once per card (the notes never change a message)."""
+    said = _ONTO.get(card)
+    if said is None:
+        said = _ONTO[card] = msg("slap.note.onto", card=card_word(card))
+    return said
+
+
+def _found(conditions: tuple[str, ...]) -> Msg:
+    """What a flipped card makes, made once per list of conditions."""
+    said = _FOUND.get(conditions)
+    if said is None:
+        said = _FOUND[conditions] = (
+            msg("slap.note.found", conditions=[msg(f"slap.cond.{c}") for c in conditions])
+            if conditions else msg("slap.note.full-stop"))
+    return said
+
+
+_ONTO: dict[str, Msg] = {}
+_FOUND: dict[tuple[str, ...], Msg] = {}
 
 
 def slap(game: SlapReplay, player: int, pile: str, result: dict[str, Any]) -> None:
