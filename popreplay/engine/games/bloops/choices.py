@@ -16,7 +16,7 @@ from ...replay import RuleViolation, StepRecorder
 from .cards import EFFECTS, GIVE, HIGHEST, LOOK, LOWEST, SWAP
 from .modes import ENDED_BY_TWENTY
 from .rules import BloopsReplay
-from .table import Card
+from .table import Card, turn_player
 
 
 # --- reading the engine's state ------------------------------------------------------------------
@@ -97,7 +97,7 @@ def choices(log: Mapping[str, Any], *, pending: Mapping[str, Any] | None = None)
     if turn_can_begin(game):
         nxt["draw"] = {"player": names[next_drawer(game)]}
     if table.drawn is not None:
-        who = game.current
+        who = turn_player(game)
         nxt["discard"] = {"player": names[who], "value": value_of(table.drawn)}
         nxt["keep"] = {"player": names[who], "places": places(game, who)}
     if game.counter_open and game.ended_by != ENDED_BY_TWENTY:
@@ -110,7 +110,7 @@ def choices(log: Mapping[str, Any], *, pending: Mapping[str, Any] | None = None)
         nxt["rearrange"] = {"places": {names[p]: sorted(table.places[p])
                                        for p in range(len(names)) if table.places[p]}}
     if can_call_bloops(game):
-        nxt["bloops"] = {"player": names[game.current]}
+        nxt["bloops"] = {"player": names[turn_player(game)]}
     over = is_over(game)
     values = possible_values(game)
     if over:

@@ -16,16 +16,21 @@ from . import messages as _messages  # noqa: F401  (defines the English)
 from .messages import place
 from .cards import STARS, TWENTY
 from .cards import score as score_of
-from .table import BloopsGame, Pool
+from .table import BloopsGame, Card, Pool
 
 View = dict[int, "set[int] | int"]  # place -> its value, or the values it may still have
+
+
+def _seen(card: Card) -> int:
+    assert card.value is not None, "a card in front of a player is not known"
+    return card.value
 
 
 def seen_outcome(game: BloopsGame) -> dict[str, Any]:
     """The outcome of a finished game whose every card in front of a player is known."""
     places, stars, scores = {}, {}, {}
     for name, cards in zip(game.names, game.table.places):
-        values = [card.value for _, card in sorted(cards.items())]
+        values = [_seen(card) for _, card in sorted(cards.items())]
         places[name] = {str(number): card.value for number, card in sorted(cards.items())}
         stars[name] = sum(1 for v in values if v in STARS)
         scores[name] = score_of(values)
@@ -111,7 +116,7 @@ def outcome(game: BloopsGame, status: str) -> dict[str, Any]:
         winners = certainty.certain_winners(hands, budget)  # type: ignore[arg-type]
     if complete and winners is None:
         remarks.append(msg("bloops.remark.winners-unknown"))
-    elif complete and any(score is None for score in scores.values()):
+    elif complete and winners is not None and any(score is None for score in scores.values()):
         remarks.append(msg("bloops.remark.winners-certain", winners=list(winners)))
     if winners is not None:
         shared = len(winners) > 1

@@ -13,7 +13,7 @@ from ...messages import Msg, msg
 from .cards import EFFECTS, NUMBERED, TWENTY, card_id, row_of
 from .messages import a as _a
 from .messages import place as _place
-from .table import BloopsGame, Card, Pending, Pool
+from .table import BloopsGame, Card, Pending, Pool, turn_player
 
 def join(items: list[str]) -> str:
     items = list(items)
@@ -37,7 +37,8 @@ def state(game: BloopsGame) -> dict[str, Any]:
                            "set": None if c.pool is None else c.pool.label}
                           for number, c in table.places[p].items()]
                    for p, name in enumerate(names)},
-        "drawn": None if drawn is None else {"player": names[game.current], **_card(game, drawn)},
+        "drawn": None if drawn is None else {"player": names[turn_player(game)],
+                                             **_card(game, drawn)},
         "pile": [card_id(n) for n in range(table.next_card, NUMBERED + 1)],
         "discard": [{**_card(game, c), "by": names[who]} for c, who in table.discard],
         "bloops": None if game.holder is None else names[game.holder],
@@ -76,7 +77,7 @@ def _consequence(game: BloopsGame, who: int, card: Card) -> tuple[Msg | str, str
     value = card.value
     if value == TWENTY:
         return msg("bloops.note.twenty"), None
-    effect = EFFECTS.get(value)
+    effect = None if value is None else EFFECTS.get(value)
     if effect is None:
         return "", None
     return msg("bloops.note.effect", name=game.names[who],
@@ -178,6 +179,7 @@ def set_values(pool: Pool) -> Msg:
 def rearrange(game: BloopsGame, who: int, order: list[int] | None) -> None:
     name = game.names[who]
     cards = game.table.places[who]
+    data: dict[str, Any]
     if order is None:
         pool = next((c.pool for c in cards.values() if c.pool is not None), None)
         detail = (msg("bloops.note.rearrange-set", set=pool.label, values=set_values(pool))

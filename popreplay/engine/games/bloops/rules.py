@@ -18,7 +18,7 @@ from . import ending, notes
 from .messages import place as place_words
 from .cards import DEAL, EFFECTS, GIVE, LOOK, NUMBERED, SWAP, TWENTY, BOTTOM_ROW, is_value
 from .modes import ENDED_BY_BLOOPS, ENDED_BY_PILE, ENDED_BY_TWENTY, MODES
-from .table import Card, Pending, Pool, Table
+from .table import Card, Pending, Pool, Table, turn_player
 
 UNKNOWN_ORDER = "unknown"  # a rearrangement nobody saw (``order`` may also be null or absent)
 
@@ -247,7 +247,8 @@ class BloopsReplay:
             self.fail("after-game-end", msg("bloops.after-pile-empty"), *base,
                       turn=turn)
         if table.drawn is not None:
-            self.fail("turn-not-finished", msg("bloops.still-holds", name=self.names[self.current]),
+            self.fail("turn-not-finished", msg("bloops.still-holds",
+                                               name=self.names[turn_player(self)]),
                       *base, turn=self.turn)
         self.settle()
         if table.pending:
@@ -274,7 +275,7 @@ class BloopsReplay:
             self.fail("no-drawn-card", msg("bloops.no-drawn-card", name=self.names[who]),
                       *base, turn=self.event_turn)
         if who != self.current:
-            self.fail("not-your-turn", msg("bloops.turn", expected=self.names[self.current],
+            self.fail("not-your-turn", msg("bloops.turn", expected=self.names[turn_player(self)],
                                            name=self.names[who]), *base, "player", turn=self.turn)
         return card
 
@@ -474,7 +475,7 @@ class BloopsReplay:
                       *base, turn=self.event_turn)
         if self.table.drawn is not None:
             self.fail("turn-not-finished", msg("bloops.still-holds-bloops",
-                                               name=self.names[self.current]), *base,
+                                               name=self.names[turn_player(self)]), *base,
                       turn=self.event_turn)
         if self.current != who:
             whose = (msg("bloops.no-turn-yet") if self.current is None

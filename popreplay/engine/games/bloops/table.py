@@ -105,6 +105,14 @@ class Table:
         return self.discard[-1][0].value if self.discard else None
 
 
+def turn_player(game: BloopsGame) -> int:
+    """The player of the turn begun (``game.current``), where the rules know one has begun: a
+    card is drawn, Bloops can be called."""
+    current = game.current
+    assert current is not None, "no turn has begun"
+    return current
+
+
 class BloopsGame(Protocol):
     """What the notes and the outcome (:mod:`.notes`, :mod:`.ending`) read of the running replay,
     :class:`~.rules.BloopsReplay`, which they do not import (the rules call them)."""

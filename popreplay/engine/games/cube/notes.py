@@ -46,6 +46,14 @@ class CubeReplay(Protocol):
     def won_by(self) -> str | None: ...
 
 
+def turn_player(game: CubeReplay) -> int:
+    """The player of the turn begun (``game.current``), where the rules know one has: a turn's
+    draw, lay and events."""
+    current = game.current
+    assert current is not None, "no turn has begun"
+    return current
+
+
 def state(game: CubeReplay) -> dict[str, Any]:
     know = game.know
     return {
@@ -80,14 +88,14 @@ def reshuffle(game: CubeReplay, cards: list[str]) -> None:
 
 
 def turn_draw(game: CubeReplay, held: int, cards: list) -> None:
-    name = game.names[game.current]
+    name = game.names[turn_player(game)]
     key = "cube.note.draw-up-to-5" if held <= 2 else "cube.note.draw-2"
     _add(game, "draw", msg(key, turn=game.turn, name=name, held=held, cards=_cards(cards)),
          {"player": name, "held": held, "cards": cards})
 
 
 def lay(game: CubeReplay, cards: list[str], discarded: list[str]) -> None:
-    name = game.names[game.current]
+    name = game.names[turn_player(game)]
     laid = [c for c in cards if c not in discarded]
     if not discarded:
         note = msg("cube.note.lay", name=name, cards=names(laid))
@@ -99,7 +107,7 @@ def lay(game: CubeReplay, cards: list[str], discarded: list[str]) -> None:
 
 
 def event(game: CubeReplay, item: Mapping[str, Any]) -> None:
-    name = game.names[game.current]
+    name = game.names[turn_player(game)]
     data = {"player": name, **{k: v for k, v in item.items() if v is not None}}
     if "discard" in item:
         kind_, note = "discard", msg("cube.note.discard", name=name,
@@ -121,7 +129,7 @@ def event(game: CubeReplay, item: Mapping[str, Any]) -> None:
 def _play_note(game: CubeReplay, name: str, item: Mapping[str, Any]) -> Msg:
     card = item["play"]
     rule = kind(card)
-    target = item.get("target") or (game.names[1 - game.current] if len(game.names) == 2
+    target = item.get("target") or (game.names[1 - turn_player(game)] if len(game.names) == 2
                                     else None)
     step = item.get("step")
     take = item.get("take") or []

@@ -8,7 +8,7 @@ soon as they hold it.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from .cards import (COLOUR, CUBE, DEAL, FMC_MARKS, GAME, HAND_LIMIT, STEPS, TIMER, category, deck,
                     decks, kind)
@@ -146,6 +146,7 @@ def _fmc(hand: list[str], mark_of: dict[str, int]) -> list[str] | None:
 
 
 Move = tuple[str, Callable[[], dict[str, Any]]]
+Played = Callable[..., dict[str, Any]]  # a card leaves the hand: its event, with ``fields``
 
 
 def _moves(sim: _Table, p: int, mark_of: dict[str, int]) -> list[Move]:
@@ -167,37 +168,39 @@ def _moves(sim: _Table, p: int, mark_of: dict[str, int]) -> list[Move]:
                 if table.why_not_colour(step, rule) is None:
                     moves.append(("colour", _colour(sim, p, card, step, played)))
         elif rule in ("PB", "WR"):
-            for step in table.steps.values():
-                if step.timer is None:
-                    moves.append(("timer", _timer(step, card, played)))
+            for placed in table.steps.values():
+                if placed.timer is None:
+                    moves.append(("timer", _timer(placed, card, played)))
         elif rule == "DNF":
             for o in opponents:
-                for step in sim.tables[o].steps.values():
-                    if step.timer is not None and kind(step.timer) == "PB":
-                        moves.append(("dnf", _dnf(sim, o, step, card, played)))
+                for placed in sim.tables[o].steps.values():
+                    if placed.timer is not None and kind(placed.timer) == "PB":
+                        moves.append(("dnf", _dnf(sim, o, placed, card, played)))
         elif category(card) != CUBE:
             for o in opponents:
                 moves.extend(_game_moves(sim, p, o, card, played, names))
     return moves
 
 
-def _colour(sim: _Table, p: int, card: str, step: str, played) -> Callable[[], dict]:
+def _colour(sim: _Table, p: int, card: str, step: str, played: Played) -> Callable[[], dict]:
     def apply() -> dict[str, Any]:
         sim.tables[p].steps[step].colours.append(card)
         return played(card, step=step)
     return apply
 
 
-def _timer(step: Step, card: str, played) -> Callable[[], dict]:
+def _timer(step: Step, card: str, played: Played) -> Callable[[], dict]:
     def apply() -> dict[str, Any]:
         step.timer = card
         return played(card, step=step.name)
     return apply
 
 
-def _dnf(sim: _Table, o: int, step: Step, card: str, played) -> Callable[[], dict]:
+def _dnf(sim: _Table, o: int, step: Step, card: str, played: Played) -> Callable[[], dict]:
     def apply() -> dict[str, Any]:
-        sim.right.append(step.timer)
+        timer = step.timer
+        assert timer is not None  # (a DNF is offered for a step with a PB on it)
+        sim.right.append(timer)
         step.timer = None
         event = played(card, target=NAMES[o], step=step.name)
         sim.left.append(card)
@@ -205,7 +208,8 @@ def _dnf(sim: _Table, o: int, step: Step, card: str, played) -> Callable[[], dic
     return apply
 
 
-def _game_moves(sim: _Table, p: int, o: int, card: str, played, names) -> list[Move]:
+def _game_moves(sim: _Table, p: int, o: int, card: str, played: Played,
+                names: Sequence[str]) -> list[Move]:
     rule, rng = kind(card), sim.rng
     mine, theirs = sim.hands[p], sim.hands[o]
     target = names[o]
@@ -267,7 +271,7 @@ def _game_moves(sim: _Table, p: int, o: int, card: str, played, names) -> list[M
 
 
 def _twist(sim: _Table, p: int, o: int, step: Step, colour: str, card: str,
-           played) -> Callable[[], dict]:
+           played: Played) -> Callable[[], dict]:
     def apply() -> dict[str, Any]:
         event = played(card, target=NAMES[o], step=step.name, take=[colour])
         sim.left.append(card)
@@ -277,7 +281,7 @@ def _twist(sim: _Table, p: int, o: int, step: Step, colour: str, card: str,
     return apply
 
 
-def _pop(sim: _Table, p: int, o: int, step: Step, card: str, played) -> Callable[[], dict]:
+def _pop(sim: _Table, p: int, o: int, step: Step, card: str, played: Played) -> Callable[[], dict]:
     def apply() -> dict[str, Any]:
         event = played(card, target=NAMES[o], step=step.name)
         sim.left.append(card)

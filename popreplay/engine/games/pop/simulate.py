@@ -24,10 +24,12 @@ def _layout(rng: random.Random, pile: list[int], heights: list[int]) -> list[lis
             if r < rows - heights[c]:
                 continue
             banned = set()
-            if c > 0 and grid[r][c - 1] is not None:
-                banned.add(COLOUR[grid[r][c - 1]])
-            if r > 0 and grid[r - 1][c] is not None:
-                banned.add(COLOUR[grid[r - 1][c]])
+            left = grid[r][c - 1] if c > 0 else None
+            if left is not None:
+                banned.add(COLOUR[left])
+            above = grid[r - 1][c] if r > 0 else None
+            if above is not None:
+                banned.add(COLOUR[above])
             for i, card in enumerate(pile):
                 if COLOUR[card] not in banned:
                     grid[r][c] = pile.pop(i)
@@ -89,7 +91,10 @@ def _round(rng: random.Random, mode: str, names: list[str], *, variant: bool,
         heights = [rng.randint(0, 3) for _ in range(5)]
         heights[rng.randrange(5)] = max(1, max(heights))
     else:
-        heights = [spec.layout_rows(difficulty)] * 5
+        rows = spec.layout_rows(difficulty)
+        if rows is None:
+            raise ValueError(f"a {mode} game needs a difficulty")
+        heights = [rows] * 5
     layout = _layout(rng, pile, heights)
     hand_size = spec.hand_size or 5 + rng.randint(0, 3)
     hands = {name: sorted(pile.pop() for _ in range(hand_size)) for name in names}
@@ -149,4 +154,5 @@ def _choose(rng: random.Random, mode: str, area: Area, held: dict[str, list[int]
             best, best_score = plays, score
         if mode == "coop" and exploded == 0:
             break
+    assert best is not None  # (TRIES >= 1)
     return best

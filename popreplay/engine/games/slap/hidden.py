@@ -32,7 +32,7 @@ IMPOSSIBLE = "impossible"  # the card could be there, but no deal puts it there 
 
 class Hidden:
     __slots__ = ("count", "size", "free", "cards", "held", "free_in", "fam", "where", "seen",
-                 "touched", "shown", "shown_last")
+                 "touched", "shown", "shown_last", "shown_copy")
 
     def __init__(self) -> None:
         self.count = 0  # family ids handed out; dealt slots are 1, 2, … in deal order
@@ -49,6 +49,7 @@ class Hidden:
         self.touched: set[int] = set()
         self.shown: dict[str, dict[str, Any]] = {}
         self.shown_last = 0  # the largest family id in ``shown``
+        self.shown_copy: dict[str, dict[str, Any]] | None = None  # what the last call returned
 
     def _new(self, size: int, free: bool) -> int:
         self.count += 1
@@ -239,9 +240,11 @@ class Hidden:
         a set of won cards (order unknown) or a card that left one unseen (more than one place,
         or seen cards it may hold): ``{count, cards, unseen}``. A new dict each time, whose
         entries are rebuilt only for the families changed since the last call (``touched``) and
-        shared with the last call's otherwise: a step's cost does not grow with the game."""
-        shown, touched = self.shown, self.touched
+        shared with the last call's otherwise, or the last call's dict itself when none changed:
+        a step's cost does not grow with the game."""
+        shown, touched, copy = self.shown, self.touched, self.shown_copy
         if touched:
+            changed = copy is None
             order_kept = True
             for fid in sorted(touched):
                 key = f"?{fid}"
@@ -250,14 +253,20 @@ class Hidden:
                     if key not in shown:
                         order_kept = order_kept and fid > self.shown_last
                         self.shown_last = max(self.shown_last, fid)
-                    shown[key] = {"count": size, "cards": self.members(fid),
-                                  "unseen": self.free[fid]}
-                else:
-                    shown.pop(key, None)
+                    entry = {"count": size, "cards": self.members(fid), "unseen": self.free[fid]}
+                    if shown.get(key) != entry:  # (an equal entry stays the one shown)
+                        shown[key] = entry
+                        changed = True
+                elif shown.pop(key, None) is not None:
+                    changed = True
             touched.clear()
             if not order_kept:  # a family shown again after an older one: back in id order
                 self.shown = shown = dict(sorted(shown.items(), key=lambda item: int(item[0][1:])))
-        return dict(shown)
+            if changed:
+                copy = None
+        if copy is None:
+            self.shown_copy = copy = dict(shown)
+        return copy
 
     def describe(self, fid: int) -> str:
         cards = self.members(fid)

@@ -112,7 +112,15 @@ def card(value: object) -> Msg | object:
     """A card for messages: the log's ``red-7`` as the message ``red 7`` (``Rouge 7`` in French),
     as the status line says it; a face-down place
     (``?12.1``) or anything else as it is."""
-    if isinstance(value, str) and is_card(value):
-        colour, _, number = value.rpartition("-")
-        return msg(f"slap.card.{colour}", value=int(number))
+    if isinstance(value, str):
+        word = _CARD_WORDS.get(value)
+        if word is not None:
+            return word
+        if is_card(value):
+            colour, _, number = value.rpartition("-")
+            word = _CARD_WORDS[value] = msg(f"slap.card.{colour}", value=int(number))
+            return word
     return value
+
+
+_CARD_WORDS: dict[str, Msg] = {}  # a card's message, made once (102 cards; never changed)

@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from ...messages import Msg, msg
 from ...replay import StepRecorder
 from .messages import card as card_word
+from .hidden import Entry
 from .table import SHADOW_TRAP, Challenge, Table, Window
 
 
@@ -57,14 +58,18 @@ def _status(game: SlapReplay, position: int) -> str:
 
 
 def state(game: SlapReplay) -> dict[str, Any]:
+    """The table after a step. Each part equal to the step before's is that step's object
+    (piles and won sets are kept as they were shown, ``Table.shown_pile``, ``Hidden.shown_sets``):
+    a step costs what changed, and the replay format's patches skip the rest by identity."""
     names, table = game.names, game.table
     challenge, window = game.challenge, game.window
     following = None if game.ended_by else next_flipper(game)
-    return {
-        "piles": {n: table.shown(table.piles[p]) for p, n in enumerate(names)},
+    last = table.shown_last
+    now = {
+        "piles": {n: table.shown_pile(p) for p, n in enumerate(names)},
         "counts": {n: table.counts[p] for p, n in enumerate(names)},
         "central": list(table.central),
-        "folies": table.shown(table.folies),
+        "folies": table.shown_folies(),
         "sets": table.hidden.shown_sets(),
         "status": {n: _status(game, p) for p, n in enumerate(names)},
         "eliminated": [names[p] for p in table.eliminated],
@@ -78,6 +83,16 @@ def state(game: SlapReplay) -> dict[str, Any]:
             "conditions": list(window.conditions),
             "won_by": None if window.won_by is None else names[window.won_by]},
     }
+    if last:
+        for key in _SHARED:
+            value, before = now[key], last[key]
+            if value is not before and value == before:  # (no bool among these values)
+                now[key] = before
+    table.shown_last = now
+    return now
+
+
+_SHARED = ("piles", "counts", "central", "status", "eliminated", "challenge", "window")
 
 
 def _add(game: SlapReplay, kind: str, round: int | None, turn: int | None, note: Msg,
@@ -102,9 +117,8 @@ def flip(game: SlapReplay, player: int, card: str) -> None:
     assert window is not None  # (the flip opened it)
     name = game.names[player]
     central = game.table.central
-    under = msg("slap.note.onto", card=card_word(central[-2])) if len(central) >= 2 else ""
-    found = (msg("slap.note.found", conditions=[msg(f"slap.cond.{c}") for c in window.conditions])
-             if window.conditions else msg("slap.note.full-stop"))
+    under = _onto(central[-2]) if len(central) >= 2 else ""
+    found = _found(window.conditions)
     challenge = game.challenge
     said: Msg | str = ""
     if challenge is not None and challenge.setter == player and challenge.left == challenge.size:
@@ -123,6 +137,28 @@ def flip(game: SlapReplay, player: int, card: str) -> None:
     _add(game, "flip", window.round, window.turn, note,
          {"player": name, "card": card, "under": central[-2] if len(central) >= 2 else None,
           "conditions": list(window.conditions)})
+
+
+def _onto(card: str) -> Msg:
+    """"onto <card>" of a flip's note, made once per card (the notes never change a message)."""
+    said = _ONTO.get(card)
+    if said is None:
+        said = _ONTO[card] = msg("slap.note.onto", card=card_word(card))
+    return said
+
+
+def _found(conditions: tuple[str, ...]) -> Msg:
+    """What a flipped card makes, made once per list of conditions."""
+    said = _FOUND.get(conditions)
+    if said is None:
+        said = _FOUND[conditions] = (
+            msg("slap.note.found", conditions=[msg(f"slap.cond.{c}") for c in conditions])
+            if conditions else msg("slap.note.full-stop"))
+    return said
+
+
+_ONTO: dict[str, Msg] = {}
+_FOUND: dict[tuple[str, ...], Msg] = {}
 
 
 def slap(game: SlapReplay, player: int, pile: str, result: dict[str, Any]) -> None:
@@ -184,7 +220,7 @@ def challenge_won(game: SlapReplay, challenge: Challenge, cards: list[str], *, b
          {"player": setter, "cards": len(cards)})
 
 
-def rainbow_penalties(game: SlapReplay, window: Window, paid: dict[int, list[str]], *,
+def rainbow_penalties(game: SlapReplay, window: Window, paid: dict[int, list[Entry]], *,
                       all_slapped: bool) -> None:
     names = game.names
     if all_slapped:

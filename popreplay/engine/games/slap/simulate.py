@@ -101,6 +101,7 @@ class _Driver:
         """Slaps after a flip; returns whether a rewarding condition went unclaimed."""
         rng, game = self.rng, self.game
         window = game.window
+        assert window is not None  # (called after a flip)
         rewarding = window.rewarding
         if rewarding:
             if rng.random() < 0.85 + 0.15 * (self.skill >= 1.0):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Protocol
 
 from .cards import RAINBOW, SHADOW, colour, value
 from .hidden import Entry, Hidden
@@ -76,6 +76,14 @@ class Challenge:
     left: int
 
 
+class Watch(Protocol):
+    """Told every move of the table before it is made (the simulator's real cards)."""
+
+    def flip(self, position: int, card: str) -> None: ...
+    def pay(self, position: int, count: int) -> None: ...
+    def win(self, position: int, *, central: bool, others: bool, folies: bool) -> None: ...
+
+
 class Table:
     """The piles. A player's pile is a deque of entries, top first: a card id when its place is
     certain, or the id of a family of face-down places (``hidden.py``): a dealt card not named, or
@@ -84,7 +92,8 @@ class Table:
     ``watch`` (optional) is told every move before it is made, with the same arguments: the
     simulator keeps the real cards that way (``simulate.py``)."""
 
-    __slots__ = ("piles", "counts", "central", "folies", "eliminated", "hidden", "watch", "labels")
+    __slots__ = ("piles", "counts", "central", "folies", "eliminated", "hidden", "watch", "labels",
+                 "_shown_piles", "_shown_folies", "shown_last")
 
     def __init__(self, players: int) -> None:
         self.piles: list[deque[Entry]] = [deque() for _ in range(players)]
@@ -93,8 +102,13 @@ class Table:
         self.folies: list[Entry] = []  # bottom first: cards and one-place families
         self.eliminated: list[int] = []  # positions, in order of elimination
         self.hidden = Hidden()
-        self.watch = None
+        self.watch: Watch | None = None
         self.labels: dict[tuple[int, int], list[str]] = {}  # (family, size) -> its places shown
+        # what the last step showed of each pile and of the Folies pile (:meth:`shown_pile`),
+        # None once the pile has changed: an unchanged pile is the same list at the next step
+        self._shown_piles: list[list[str] | None] = [None] * players
+        self._shown_folies: list[str] | None = None
+        self.shown_last: dict[str, Any] = {}  # the last step's state (``notes.state``)
 
     @property
     def players(self) -> int:
@@ -123,6 +137,7 @@ class Table:
     def deal(self, position: int, entry: Entry) -> None:
         self.piles[position].append(entry)
         self.counts[position] += 1
+        self._shown_piles[position] = None
 
     # --- moves -----------------------------------------------------------------------------------
 
@@ -133,8 +148,12 @@ class Table:
         top = pile[0]
         self.counts[position] -= 1
         if isinstance(top, str) or self.hidden.size[top] == 1:
+            self._shown_off_top(position, 1)
             return pile.popleft()
-        return self.hidden.split(top)
+        before = self.hidden.size[top]
+        part = self.hidden.split(top)
+        self._shown_off_top(position, before, top)
+        return part
 
     def flip(self, position: int, card: str) -> str | None:
         """The top card goes face up onto the central pile. Returns why ``card`` cannot be that
@@ -144,13 +163,18 @@ class Table:
         if isinstance(top, str):
             if top != card:
                 return "wrong"
+            self._shown_off_top(position, 1)
             pile.popleft()
         else:
+            before = self.hidden.size[top]
             why = self.hidden.reveal(top, card)
             if why is not None:
                 return why
             if top not in self.hidden.size:
+                self._shown_off_top(position, 1)
                 pile.popleft()
+            else:
+                self._shown_off_top(position, before, top)
         if self.watch is not None:
             self.watch.flip(position, card)
         self.counts[position] -= 1
@@ -164,6 +188,8 @@ class Table:
             self.watch.pay(position, count)
         paid = [self._take(position) for _ in range(min(count, self.counts[position]))]
         self.folies.extend(paid)
+        if self._shown_folies is not None:
+            self._shown_folies = self._shown_folies + self.shown(paid)
         return paid
 
     def win(self, position: int, *, central: bool = False, others: bool = False,
@@ -182,11 +208,16 @@ class Table:
                                  if self.counts[other := (position + k) % self.players]]
         if folies:
             gained["folies"], self.folies = self.folies, []
+            self._shown_folies = []
         shown = {part: self.shown(items) for part, items in gained.items()}
         items = [item for part in gained.values() for item in part]
         if items:
-            self.piles[position].append(self.hidden.merge(items))
+            entry = self.hidden.merge(items)
+            self.piles[position].append(entry)
             self.counts[position] += len(items)
+            texts = self._shown_piles[position]
+            if texts is not None:
+                self._shown_piles[position] = texts + self.shown((entry,))
         return shown
 
     # --- what the steps show ---------------------------------------------------------------------
@@ -216,3 +247,28 @@ class Table:
                 texts = labels[key] = self.show(entry)
             out.extend(texts)
         return out
+
+    def _shown_off_top(self, position: int, before: int, left: Entry | None = None) -> None:
+        """The top entry of a pile, shown as ``before`` places, left it (``left`` None) or lost
+        one place (``left``: the family, now one place smaller): what the pile shows follows."""
+        texts = self._shown_piles[position]
+        if texts is not None:
+            rest = texts[before:]
+            self._shown_piles[position] = rest if left is None else self.shown((left,)) + rest
+
+    def shown_pile(self, position: int) -> list[str]:
+        """:meth:`shown` of a player's pile, the same list as at the last call while the pile has
+        not changed, else that list with what changed at its top or bottom (a family's size only
+        changes through a move of the pile that holds it: :meth:`_take`, :meth:`flip`, :meth:`win`).
+        Read only: steps share it."""
+        texts = self._shown_piles[position]
+        if texts is None:
+            texts = self._shown_piles[position] = self.shown(self.piles[position])
+        return texts
+
+    def shown_folies(self) -> list[str]:
+        """:meth:`shown` of the Folies pile, shared as :meth:`shown_pile` is."""
+        texts = self._shown_folies
+        if texts is None:
+            texts = self._shown_folies = self.shown(self.folies)
+        return texts
