@@ -39,8 +39,10 @@ def available(table: TableRecord, state: Any) -> bool:
     return table.status == "stored" or bool(state.choices.get("over"))
 
 
-def replay_of(log: dict[str, Any], game: str) -> tuple[dict[str, Any] | None, int]:
-    """The engine's result of ``log`` and its number of replay steps (0 when it has none)."""
+def engine_result(log: dict[str, Any], game: str) -> tuple[dict[str, Any] | None, int]:
+    """The engine's result of ``log`` and its number of replay steps (0 when it has none), run
+    now (the callers keep it within the engine's budget: :func:`result_for`,
+    ``readings.whole_draft_result``)."""
     exact, _errors = draft_shape(log)
     if exact is None:
         return None, 0
@@ -72,7 +74,7 @@ def result_for(table: Any, state: Any, viewer: Any, *, wait: float | None = None
 
 
 def _replay_bytes(log: dict[str, Any], game: str) -> bytes:
-    result, steps = replay_of(log, game)
+    result, steps = engine_result(log, game)
     return json.dumps({"result": result, "steps": steps}, ensure_ascii=True,
                       separators=(",", ":")).encode("ascii")
 
