@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import weakref
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
@@ -234,30 +233,3 @@ def limits_off_unless_asked() -> Iterator[None]:
         os.environ.pop("POPREPLAY_LIMITS", None)
     else:
         os.environ["POPREPLAY_LIMITS"] = before
-
-
-# Every SQLAlchemy engine that connected during the current test (tests/conftest.py's
-# ``pools_closed_after_each_test``).
-_engines: weakref.WeakSet[Any] = weakref.WeakSet()
-
-
-def _connected(connection: Any) -> None:
-    _engines.add(connection.engine)
-
-
-@pytest.fixture(autouse=True)
-def pools_closed_after_each_test() -> Iterator[None]:
-    """After each test, the pools of the PostgreSQL engines it connected with are closed: an app a
-    test made without ``made_app`` (``create_app`` called directly) would otherwise leave its pooled
-    connections to the garbage collector, whose ResourceWarning then fails whichever later test
-    it happens in (a different one from run to run). An engine still in use connects again."""
-    from sqlalchemy import Engine, event
-
-    if not event.contains(Engine, "engine_connect", _connected):
-        event.listen(Engine, "engine_connect", _connected)
-    yield
-    engines = list(_engines)
-    _engines.clear()
-    for engine in engines:
-        if engine.dialect.name == "postgresql":
-            engine.dispose()
