@@ -123,8 +123,8 @@ def gathered(state: states.State, viewer: Viewer, entry: dict[str, Any], *,
             raise TableError(422, f"Slot {name} takes {gather.slot_size(slot)} card(s).", [
                 {"code": "bad-request", "message": "count", "path": f"/entry/slots/{name}"}])
         parts[int(name)] = cards
-    known = gather.known_to(plan, state.parts.get(kind, {}), player=viewer.player,
-                            host=viewer.host)
+    known = gather.known_to(state.game, plan, state.parts.get(kind, {}),
+                            player=viewer.player, host=viewer.host)
     refused = gather.precheck(state.game, state.log, kind, plan, parts, hands=state.hands,
                               known={k: v for k, v in known.items() if k not in parts},
                               asker=gather.asker(player=viewer.player, host=viewer.host))

@@ -33,6 +33,12 @@ def pending_extra(game: str, kind: str, *, hands: bool) -> dict[str, Any]:
     return extra(kind, hands=hands) if extra is not None else {}
 
 
+def public_roles(game: str) -> tuple[str, ...]:
+    """The roles of the slots whose cards every screen sees as soon as they are sent, before the
+    entry is whole (POP!: the layout, which lies face up)."""
+    return tuple(getattr(_parts(game), "PUBLIC_ROLES", ()))
+
+
 def private_parts(game: str, log: Mapping[str, Any], choices: Mapping[str, Any]) -> set[int]:
     """The rounds (0-based) whose hands are hidden now (POP!: the round still played)."""
     open_ = getattr(_parts(game), "open_rounds", None)

@@ -33,21 +33,19 @@ def slot_size(slot: Mapping[str, Any]) -> int:
     return 1 if slot.get("one") else int(slot["count"])
 
 
-PUBLIC_ROLES = ("layout",)  # parts every screen sees at once (a layout lies face up)
-
-
-def visible(slot: Mapping[str, Any], part: Part, *, player: str | None, host: bool) -> bool:
+def visible(game: str, slot: Mapping[str, Any], part: Part, *, player: str | None,
+            host: bool) -> bool:
     """May this phone see the part's cards before the entry is whole? Its own part, or a part of
-    a slot that lies face up (the layout)."""
-    if slot.get("role") in PUBLIC_ROLES:
+    a slot that lies face up (a role the game's kit names public, ``games.public_roles``)."""
+    if slot.get("role") in games.public_roles(game):
         return True
     return part.by == player and (player is not None or host)
 
 
-def known_to(plan: Mapping[str, Any], parts: Mapping[int, Part], *, player: str | None,
-             host: bool) -> dict[int, list[Any]]:
+def known_to(game: str, plan: Mapping[str, Any], parts: Mapping[int, Part], *,
+             player: str | None, host: bool) -> dict[int, list[Any]]:
     return {index: list(part.cards) for index, part in parts.items()
-            if visible(plan["slots"][index], part, player=player, host=host)}
+            if visible(game, plan["slots"][index], part, player=player, host=host)}
 
 
 def may_fill(slot: Mapping[str, Any], *, player: str | None, host: bool,

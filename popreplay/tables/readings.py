@@ -105,13 +105,15 @@ def correctable(deps: Deps, table: Any, viewer: Viewer) -> tuple[State, list[dic
                                           host=viewer.host)
 
 
-def replay_of(state: State, *, wait: float | None) -> tuple[dict[str, Any] | None, int]:
-    """The engine's result of the table's draft and its number of steps, once per (table, seq)."""
+def whole_draft_result(state: State, *, wait: float | None
+                       ) -> tuple[dict[str, Any] | None, int]:
+    """The engine's result of the table's whole draft and its number of steps, within the
+    engine's budget, once per (table, seq) (:func:`signoff.engine_result`)."""
     key = ("table-replay", state.table, state.seq)
     answer = json.loads(budget.run(key, _replay_bytes, state.log, state.game, wait=wait))
     return answer["result"], answer["steps"]
 
 
 def _replay_bytes(log: dict[str, Any], game: str) -> bytes:
-    result, steps = signoff.replay_of(log, game)
+    result, steps = signoff.engine_result(log, game)
     return compact({"result": result, "steps": steps}).encode("utf-8")

@@ -40,8 +40,10 @@ def available(table: TableRecord, state: Any) -> bool:
     return table.status == "stored" or bool(state.choices.get("over"))
 
 
-def replay_of(log: dict[str, Any], game: str) -> tuple[dict[str, Any] | None, int]:
-    """The engine's result of ``log`` and its number of replay steps (0 when it has none)."""
+def engine_result(log: dict[str, Any], game: str) -> tuple[dict[str, Any] | None, int]:
+    """The engine's result of ``log`` and its number of replay steps (0 when it has none), run
+    now (the callers keep it within the engine's budget: :func:`result_for`,
+    ``readings.whole_draft_result``)."""
     result, places = _replay_places(log, game)
     return result, len(places)
 

@@ -33,7 +33,7 @@ from ..logformat.limits import depth_exceeds
 from ..groups.errors import Refused as GroupRefused
 from . import authority, corrections, group_seats, signoff, state as states
 from .decide import decided
-from .readings import replay_of
+from .readings import whole_draft_result
 from .model import TableError, Viewer, players_of
 from .outcomes import (Appended, Busy, Created, Deps, Duplicate, KeeperNamed, Outcome, Refused,
                        SeatTaken, Signed, Stale, Stored, use_case)
@@ -405,7 +405,7 @@ def sign_off(deps: Deps, table_id: str, viewer: Viewer, *, verdict: str, step: i
         return Refused("closed", "The game is not over yet: sign-off comes at the end.")
     sentence = (sentence or "").strip() or None
     if verdict == "dispute":
-        _, steps = replay_of(state, wait=deps.wait)
+        _, steps = whole_draft_result(state, wait=deps.wait)
         if step is None or step > max(steps - 1, 0):
             return refused("invalid", f"A dispute names a step of the replay (0 to "
                                       f"{max(steps - 1, 0)}).", "/step", detail="step")

@@ -100,7 +100,7 @@ def view(table: TableRecord | Snapshot, state: State, viewer: Viewer, *,
                     "count": gather.slot_size(slot), "filled": part is not None,
                     "by": part.by if part is not None else None, "yours": mine,
                     "cards": list(part.cards) if part is not None and gather.visible(
-                        slot, part, player=viewer.player, host=viewer.host) else None}
+                        table.game, slot, part, player=viewer.player, host=viewer.host) else None}
             if mine and with_offers:
                 item["offers"] = offers_for(state, kind, plan, index, viewer)
             slots.append(item)
@@ -134,8 +134,8 @@ def offers_for(state: State, kind: str, plan: Mapping[str, Any], index: int,
     """The engine's offers for a slot, as ``viewer`` may know the draft (the engine's
     ``pending.as``: another seat's hand is unseen to it; the host's screen sees no hand), so that
     the offers of a draw, of the Chief's cards or of any slot never tell one hand from another."""
-    known = gather.known_to(plan, state.parts.get(kind, {}), player=viewer.player,
-                            host=viewer.host)
+    known = gather.known_to(state.game, plan, state.parts.get(kind, {}),
+                            player=viewer.player, host=viewer.host)
     return gather.offers(state.game, state.log, kind, plan, index, hands=state.hands,
                          known=known, asker=viewer.player or "")
 

@@ -220,7 +220,8 @@ GAME_NAMES_ALLOWED = {
     "bench.py": "POP!'s own bench beside the other games' (leaving the package: issue 22)",
     "api/examples.py": "the API docs' example logs are POP! games (examples, not branches)",
     "api/group_examples.py": "the groups' API examples are POP! battles (examples, not branches)",
-    "api/tables.py": "the OpenAPI example of a first draft (the tables code is being rewritten)",
+    "api/tables.py": "the OpenAPI example of a first draft is a POP! battle (an example, not a "
+                     "branch)",
     "queue/seeding.py": "the queue's load seeds are POP! battles (bench data)",
 }
 
@@ -253,6 +254,30 @@ def test_no_module_outside_the_kits_names_a_game() -> None:
     for relative in GAME_NAMES_ALLOWED:
         tree = ast.parse((PACKAGE / relative).read_text("utf-8"))
         assert any(_names_a_game(node) for node in ast.walk(tree)), f"{relative} needs no leave"
+
+
+def test_the_scans_cover_every_shared_module_of_the_tables() -> None:
+    scanned = {path.relative_to(PACKAGE).as_posix() for path in _modules()}
+    assert {"tables/gather.py", "tables/games.py", "tables/views.py"} <= scanned
+    assert not {name for name in scanned if name.startswith(("engine/", "games/"))}
+
+
+def test_no_module_outside_the_kits_says_a_kits_slot_role() -> None:
+    """The roles a kit names public (its ``table`` module's ``PUBLIC_ROLES``: POP!'s face-up
+    layout) are its words: a shared module asks the kit (``tables/games.py``), never says them."""
+    from popreplay.tables import games as table_games
+
+    words = {role for name in KITS for role in table_games.public_roles(name)}
+    assert "layout" in words  # POP!'s
+    found = []
+    for path in _modules():
+        relative = path.relative_to(PACKAGE).as_posix()
+        if relative in GAME_NAMES_ALLOWED:
+            continue
+        for node in ast.walk(ast.parse(path.read_text("utf-8"), str(path))):
+            if isinstance(node, ast.Constant) and node.value in words:
+                found.append(f"{relative}:{node.lineno}: {node.value!r}")
+    assert not found, f"a kit's word outside its kit: {found}"
 
 
 def test_the_scanner_finds_a_game_named_in_a_string_or_an_import() -> None:

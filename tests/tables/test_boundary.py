@@ -287,7 +287,7 @@ def test_bloops_signoff_before_the_end_shows_no_face_down_card():
     face-down card (``outcome.places``, computed from the whole draft)."""
     log = get_game("bloops").simulate(mode="classic", players=3, seed=1)
     desk = private_dealt(log, log["deal"])
-    whole, _ = signoff.replay_of(desk.state().log, "bloops")
+    whole, _ = signoff.engine_result(desk.state().log, "bloops")
     assert whole["outcome"]["places"]["Bruno"]["1"] == log["deal"]["Bruno"][0]  # the leak
     for who in ("Alice", None, "host"):
         result, _ = desk.signoff(who)

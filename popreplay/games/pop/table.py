@@ -11,6 +11,9 @@ from ...engine.pointer import split
 # the entries several seats fill together, slot by slot (the engine's plans)
 GATHERED = ("round", "turn", "kept")
 
+# the slots whose cards every screen sees as soon as they are sent (a layout lies face up)
+PUBLIC_ROLES = ("layout",)
+
 
 def pending_extra(kind: str, *, hands: bool) -> dict[str, Any]:
     """Keys a ``pending`` of this kind carries besides its cards (a round's ``hands``)."""

@@ -19,6 +19,7 @@ from ...pointer import pointer
 from ...replay import RuleViolation, StepRecorder
 from ...messages import Msg, msg
 from .cards import colour
+from .grid import Area, index_of, touches
 from .rules import PopReplay
 
 ALL_CARDS = range(1, 51)
@@ -132,19 +133,16 @@ def possible(game: PopReplay, plan: dict[str, Any], at: dict[str, Any],
 
 
 def layout_cards(at: dict[str, Any], tapped: list) -> list[int]:
-    """A layout card: new in the round, not the colour of the card on its left or above it (no two
-    cards of one colour touch in a starting layout). In a puzzle, whether a card floats above a gap
-    is judged once the layout is whole."""
+    """A layout card: new in the round, and not touching its colour among the cards tapped so
+    far (``grid.touches``: no two cards of one colour touch in a starting layout). In a puzzle,
+    whether a card floats above a gap is judged once the layout is whole."""
     row = int(at["path"].rsplit("/", 1)[1])
     rows = [tapped[r * 5:(r + 1) * 5] for r in range(row + 1)]
     column = len(rows[row])
-    near = set()
-    if column > 0 and rows[row][column - 1] is not None:
-        near.add(colour(rows[row][column - 1]))
-    if row > 0 and rows[row - 1][column] is not None:
-        near.add(colour(rows[row - 1][column]))
+    colours = Area([cards + [None] * (5 - len(cards)) for cards in rows]).colours
+    here = index_of(column, row)
     taken = set(tapped)
-    return [c for c in ALL_CARDS if c not in taken and colour(c) not in near]
+    return [c for c in ALL_CARDS if c not in taken and not touches(colours, here, colour(c))]
 
 
 def solo_draw_size(game: PopReplay, log: Mapping[str, Any], plays: list[int] | None) -> int:

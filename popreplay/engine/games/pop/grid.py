@@ -1,7 +1,7 @@
 """The play area: five queues (columns) that grow downward onto their Queue cards.
 
 The table is kept row by row (row 0 at the top) in two flat lists, ``cells`` (card numbers, ``None``
-when empty) and ``colours`` (``card % 5``, :data:`EMPTY` when empty), with a stride of
+when empty) and ``colours`` (the card's colour, :data:`EMPTY` when empty), with a stride of
 :data:`STRIDE` = 6: five columns and a sixth that is always empty, and one empty row above row 0.
 The cell of column ``c`` on row ``r`` is ``STRIDE * (r + 1) + c``. So every neighbour of a card
 (above, below, left, right) is a valid index that is simply empty at the edges, and the hot loop
@@ -9,9 +9,18 @@ needs no bounds checks. The lists are sized once for every card a round can stil
 has at most 50 cards), so they never grow. ``heads[c]`` is the index of column ``c``'s Queue card
 (``queue_rows`` gives its row); a column's cards always lie contiguous just above it (gravity).
 Callers see only rows and positions, never these indexes.
+
+POP!'s colour rule, "a card touches its colour" (``spec/pop.md`` section 5, and the setup check
+of section 7), is written once, in :func:`touches`: the placement (``Area.touches``, and the
+replay's hot loop in ``rules.py``), the waves' seeds, the starting layout's check
+(``Area.touching_pair``) and the layout cards the recorder may offer (``choices.py``) call it.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import colour
 
 Position = tuple[int, int]  # (column, absolute row)
 
@@ -22,6 +31,14 @@ MOST_CARDS = 50  # no round places more cards than the deck holds
 
 def index_of(column: int, row: int) -> int:
     return STRIDE * (row + 1) + column
+
+
+def touches(colours: Sequence[int], index: int, colour: int) -> bool:
+    """POP!'s colour rule: does a card of ``colour`` at ``index`` touch a card of its colour?
+    Orthogonally only (above, below, left, right); an empty cell or a Queue card touches nothing.
+    The card need not be there yet (the recorder's offers for a layout's next card)."""
+    return (colours[index - STRIDE] == colour or colours[index - 1] == colour
+            or colours[index + 1] == colour or colours[index + STRIDE] == colour)
 
 
 class Area:
@@ -36,7 +53,7 @@ class Area:
             for c, card in enumerate(row):
                 if card is not None:
                     cells[base + c] = card
-                    colours[base + c] = card % 5
+                    colours[base + c] = colour(card)
         self.cells = cells
         self.colours = colours
         head = STRIDE * (len(layout) + 1)
@@ -85,15 +102,12 @@ class Area:
         index = self.heads[column]
         self.heads[column] = index + STRIDE
         self.cells[index] = card
-        self.colours[index] = card % 5
+        self.colours[index] = colour(card)
         return index
 
     def touches(self, index: int) -> bool:
-        """Does the card just placed at ``index`` touch its colour? (Nothing lies below it.)"""
-        colours = self.colours
-        colour = colours[index]
-        return (colours[index - STRIDE] == colour or colours[index - 1] == colour
-                or colours[index + 1] == colour)
+        """Does the card at ``index`` touch its colour (:func:`touches`)?"""
+        return touches(self.colours, index, self.colours[index])
 
     def resolve(self, index: int, snapshots: list | None = None) -> list[list[int]]:
         """Resolve a placement: the waves of exploded cards, each sorted, in order.
@@ -165,25 +179,23 @@ class Area:
                 snapshots.append(self.snapshot())
             found = []
             for i in moved:  # the seeds of the next wave: fallen cards that touch their colour
-                colour = colours[i]
-                if ((colours[i - 1] == colour or colours[i + 1] == colour
-                        or colours[i + STRIDE] == colour or colours[i - STRIDE] == colour)
-                        and i not in found):
+                if touches(colours, i, colours[i]) and i not in found:
                     found.append(i)
             if not found:
                 return waves
 
     def touching_pair(self) -> tuple[Position, Position] | None:
-        """The first pair of touching same-colour cards in reading order, if any."""
+        """The first pair of touching same-colour cards in reading order, if any: the first card
+        that touches its colour (:func:`touches`) and its neighbour on the right, else below (a
+        neighbour above or on the left would have come first)."""
         colours = self.colours
         for r in range(max(self.queue_rows)):
             base = STRIDE * (r + 1)
             for c in range(5):
                 colour = colours[base + c]
-                if colour == EMPTY:
+                if colour == EMPTY or not touches(colours, base + c, colour):
                     continue
                 if colours[base + c + 1] == colour:
                     return (c, r), (c + 1, r)
-                if colours[base + c + STRIDE] == colour:
-                    return (c, r), (c, r + 1)
+                return (c, r), (c, r + 1)
         return None

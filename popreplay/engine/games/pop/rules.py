@@ -14,8 +14,8 @@ from ...messages import Msg, msg
 from ...players import index_players
 from ...replay import RuleViolation
 from . import notes
-from .cards import ARROW, ICONS
-from .grid import STRIDE
+from .cards import ARROW, COLOUR, ICONS
+from .grid import STRIDE, touches
 from .modes import SOLO_TITLES, coop_level
 from .setup import RoundSetup
 from .state import Round
@@ -191,12 +191,11 @@ class PopReplay(RoundSetup):
                     count = len(owned)
                     for column in range(count - 1, -1, -1) if arrows >= 3 else range(count):
                         card = owned[column]
-                        cell = heads[column]  # Area.place and Area.touches, inline
+                        cell = heads[column]  # Area.place, inline; grid.touches: the rule
                         heads[column] = cell + STRIDE
                         cells[cell] = card
-                        colour = colours[cell] = card % 5
-                        if (colours[cell - STRIDE] == colour or colours[cell - 1] == colour
-                                or colours[cell + 1] == colour):
+                        colour = colours[cell] = COLOUR[card]
+                        if touches(colours, cell, colour):
                             waves = resolve(cell)
                             if waves:
                                 collect(rnd, owner_of[card], waves, t)

@@ -6,7 +6,7 @@ import random
 from typing import Any, Mapping
 
 from .cards import ARROW, COLOUR, DECK
-from .grid import Area
+from .grid import Area, index_of, touches
 from .modes import MODES
 
 TRIES = 12  # candidate plays a simulated player weighs each turn
@@ -19,20 +19,16 @@ def _layout(rng: random.Random, pile: list[int], heights: list[int]) -> list[lis
     "replace one of them"). Columns shorter than the tallest get gaps on top."""
     rows = max(heights)
     grid: list[list[int | None]] = [[None] * 5 for _ in range(rows)]
+    colours = Area(grid).colours  # the dealt cards' colours, for the colour rule (grid.touches)
     for r in range(rows):
         for c in range(5):
             if r < rows - heights[c]:
                 continue
-            banned = set()
-            left = grid[r][c - 1] if c > 0 else None
-            if left is not None:
-                banned.add(COLOUR[left])
-            above = grid[r - 1][c] if r > 0 else None
-            if above is not None:
-                banned.add(COLOUR[above])
+            here = index_of(c, r)
             for i, card in enumerate(pile):
-                if COLOUR[card] not in banned:
+                if not touches(colours, here, COLOUR[card]):
                     grid[r][c] = pile.pop(i)
+                    colours[here] = COLOUR[card]
                     break
     return grid
 
