@@ -26,9 +26,11 @@ def _layout(rng: random.Random, pile: list[int], heights: list[int]) -> list[lis
                 continue
             here = index_of(c, r)
             for i, card in enumerate(pile):
-                if not touches(colours, here, COLOUR[card]):
+                colour = COLOUR[card]
+                assert colour is not None  # the pile holds the deck's numbered cards
+                if not touches(colours, here, colour):
                     grid[r][c] = pile.pop(i)
-                    colours[here] = COLOUR[card]
+                    colours[here] = colour
                     break
     return grid
 
