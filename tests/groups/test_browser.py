@@ -11,6 +11,7 @@ import re
 import urllib.request
 
 import pytest
+from playwright.sync_api import expect
 from openskill.models import PlackettLuce
 
 from popreplay.engine import get_game
@@ -62,7 +63,7 @@ def test_a_club_at_phone_width_in_both_languages(browser, server):
         for name in NAMES:
             tab.fill("#member-name", name)
             tab.click("#members button[type=submit]")
-        assert tab.locator("#members li").count() == 5
+        expect(tab.locator("#members li")).to_have_count(5)  # each added member drawn in turn
         logs = []
         for k in range(12):
             log = simulated("battle", 2 + k % 4, 300 + k)
@@ -80,7 +81,7 @@ def test_a_club_at_phone_width_in_both_languages(browser, server):
         assert "score sheet — not checked move by move" in tab.inner_text("#games")
         tab.select_option("#asked select", label="Alice")
         tab.click("#asked button[type=submit]")
-        assert tab.locator("#asked").count() == 0
+        expect(tab.locator("#asked")).to_have_count(0)  # the answer's page loaded
         logs.append(asked)
         expected = expected_ordinals(logs)
         shown = {row.inner_text().split("\t")[1]: float(
@@ -91,7 +92,7 @@ def test_a_club_at_phone_width_in_both_languages(browser, server):
         if screenshots_wanted():
             tab.screenshot(path=str(SCREENSHOTS / "group-phone.png"), full_page=True)
         tab.click("table.leaderboard tbody tr:first-child a")
-        assert tab.locator("svg.rating-chart").count() == 1
+        expect(tab.locator("svg.rating-chart")).to_have_count(1)  # the member's page loaded
         no_sideways_scroll(tab)
         if screenshots_wanted():
             tab.screenshot(path=str(SCREENSHOTS / "group-member-phone.png"), full_page=True)
