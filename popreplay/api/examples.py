@@ -102,7 +102,8 @@ TABLE_START = {"format": "popreplay/1", "game": "pop", "mode": "battle",
                "players": ["Ana", "Bruno", "Chloé"], "rounds": []}
 TABLE_VIEW = {"table": TABLE, "seq": 0, "status": "live", "stored": None, "game": "pop",
               "mode": "battle", "players": ["Ana", "Bruno", "Chloé"], "hands_recorded": True,
-              "seats": ELIDED, "you": ELIDED, "log": TABLE_START, "result": ELIDED,
+              "seats": ELIDED, "you": ELIDED, "keeper": ELIDED, "shared_by": "keeper",
+              "log": TABLE_START, "result": ELIDED,
               "over": False, "error": None, "hand": None, "gathering": ELIDED, "refused": None,
               "corrections": [], "choices": None, "private": False}
 LAYOUT = [5, 1, 19, 31, 17]
