@@ -25,7 +25,8 @@ from .errors import ApiError
 from .group_schemas import (AddGameSchema, GroupGamePageSchema, GroupGamesQuerySchema,
                             HistoryQuerySchema, HistorySchema, JoinedSchema, LeaderboardsSchema,
                             MemberStatsSchema, NamesSchema)
-from .groups import (SECURITY, attempt, bp, fresh, later, member_view, opened, ratings_state)
+from .groups import (READ_SECURITY, SECURITY, attempt, bp, fresh, later, member_view, opened,
+                     ratings_state)
 from .lang import localize, request_lang
 from .represent import base_url
 from .schemas import ErrorSchema
@@ -86,7 +87,7 @@ class GroupGames(MethodView):
     @bp.response(200, GroupGamePageSchema)
     @bp.alt_response(404, schema=ErrorSchema)
     @bp.alt_response(422, schema=ErrorSchema, description="A cursor not given out here.")
-    @bp.doc(security=SECURITY)
+    @bp.doc(security=READ_SECURITY)
     def get(self, args: dict[str, Any], slug: str) -> Any:
         """A group's games, who sat where (a page; pass `next_cursor` back as `cursor`)
 
@@ -198,7 +199,7 @@ def standing_view(standing: stats.Standing, *, name: str | None = None) -> dict[
 @bp.route("/<string:slug>/leaderboards")
 @bp.response(200, LeaderboardsSchema)
 @bp.alt_response(404, schema=ErrorSchema)
-@bp.doc(security=SECURITY)
+@bp.doc(security=READ_SECURITY)
 def leaderboards(slug: str) -> Any:
     """The group's leaderboards: one per game (or game and mode), best first
 
@@ -217,7 +218,7 @@ def leaderboards(slug: str) -> Any:
 @bp.route("/<string:slug>/members/<int:member_id>/stats")
 @bp.response(200, MemberStatsSchema)
 @bp.alt_response(404, schema=ErrorSchema, description="No such member in this group.")
-@bp.doc(security=SECURITY)
+@bp.doc(security=READ_SECURITY)
 def member_stats(slug: str, member_id: int) -> Any:
     """A member's statistics: per game and mode, ratings, head-to-head, streaks"""
     session, group, _ = opened(slug, "read", doing="Reading a member's statistics")
@@ -239,7 +240,7 @@ def _member_stats(session: Session, group: Group, member: Any) -> dict[str, Any]
 @bp.arguments(HistoryQuerySchema, location="query")
 @bp.response(200, HistorySchema)
 @bp.alt_response(404, schema=ErrorSchema, description="No such member in this group.")
-@bp.doc(security=SECURITY)
+@bp.doc(security=READ_SECURITY)
 def rating_history(args: dict[str, Any], slug: str, member_id: int) -> Any:
     """A member's rating on a board after each rated game, in played order"""
     session, group, _ = opened(slug, "read", doing="Reading a member's ratings")

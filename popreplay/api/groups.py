@@ -34,6 +34,9 @@ from .schemas import ErrorSchema
 bp = Blueprint("groups", __name__, url_prefix="/api/v1/groups",
                description="Groups: members, games, leaderboards, ratings, statistics, tokens.")
 SECURITY: list[dict[str, list[str]]] = [{"groupToken": []}]
+# A read: a public group's (``private: false``) needs no token; a private one's its invite key or
+# a token (404 without: a private group is not known to exist).
+READ_SECURITY: list[dict[str, list[str]]] = [{"groupToken": []}, {}]
 
 
 def refused(error: Refused) -> ApiError:
@@ -144,7 +147,7 @@ class OneGroup(MethodView):
                      "without its invite key or a token.")
     @bp.alt_response(401, schema=ErrorSchema, description="An unknown or revoked token.")
     @bp.alt_response(403, schema=ErrorSchema, description="A token of another group.")
-    @bp.doc(security=SECURITY)
+    @bp.doc(security=READ_SECURITY)
     def get(self, slug: str) -> Any:
         """A group: its name, counts and the state of its ratings"""
         session, group, _ = opened(slug, "read", doing="Reading this group")
@@ -180,7 +183,7 @@ class OneGroup(MethodView):
 class Members(MethodView):
     @bp.response(200, MembersSchema)
     @bp.alt_response(404, schema=ErrorSchema)
-    @bp.doc(security=SECURITY)
+    @bp.doc(security=READ_SECURITY)
     def get(self, slug: str) -> Any:
         """A group's members and their names"""
         session, group, _ = opened(slug, "read", doing="Reading the members")

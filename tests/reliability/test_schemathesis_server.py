@@ -90,11 +90,6 @@ def test_stateful_runs_follow_the_links(server: str) -> None:
                     gone = server + case.formatted_path
                     assert request("GET", gone)[0] == 404
                     assert request("DELETE", gone)[0] in (401, 404)
-                if case.method == "GET" and case.path.startswith("/api/v1/groups/"):
-                    # a public group (`private: false`, as a scenario may create it) is read
-                    # without a token: "ignored auth" would call that a fault. A private
-                    # group's privacy is tested in tests/groups/test_visibility.py.
-                    skipped.append(ignored_auth)
                 case.validate_response(response, excluded_checks=skipped,
                                        transport_kwargs=kwargs or None)
                 judge(case, response, mode)
