@@ -41,7 +41,7 @@ class BoundedCache(Generic[K, V]):
     def __init__(self, *, max_entries: int | None = None, max_bytes: int | None = None,
                  max_item_bytes: int | None = None,
                  size: Callable[[V], int] = len,  # type: ignore[assignment]
-                 on_evict: Callable[[K, V], None] | None = None) -> None:
+                 on_evict: Callable[[K, V], object] | None = None) -> None:
         if max_entries is None and max_bytes is None:
             raise ValueError("a bounded cache needs max_entries or max_bytes")
         if max_entries is not None and max_entries < 1:

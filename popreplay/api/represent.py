@@ -56,7 +56,7 @@ def with_tables(views: list[dict[str, Any]], lang: str | None = None) -> list[di
 
     found = signoff.stored(get_session(), [v["slug"] for v in views], lang or request_lang())
     for view in views:
-        at = found.get(view["slug"]) or {}
+        at: Mapping[str, Any] = found.get(view["slug"]) or {}
         view["signoff"] = at.get("signoff")
         view["corrections"] = at.get("corrections") or []
     return views

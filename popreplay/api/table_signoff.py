@@ -19,6 +19,7 @@ from ..i18n import localize
 from ..i18n.words import with_words
 from ..tables import corrections, readings, service, signoff, state as states, usecases, views
 from ..tables.outcomes import Refused, Stale
+from ..tables.shapes import CorrectionText
 from ..web.claimform import claim_form
 from .lang import request_lang
 from .schemas import ErrorSchema, SignoffSummarySchema
@@ -88,7 +89,7 @@ class SignoffSchema(Schema):
 
 
 def corrected_entries(table: Any, state: states.State, viewer: service.Viewer,
-                      lang: str) -> list[dict[str, Any]]:
+                      lang: str) -> list[CorrectionText]:
     public = views.known_log(state, viewer)
     shown = corrections.shown(state.corrections, public, player=viewer.player)
     return signoff.correction_texts(shown, public, lang)

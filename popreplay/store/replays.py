@@ -116,6 +116,7 @@ def replay_stored(session: Session, record: GameRecord, *,
         if unsaved is not None:
             save_replay(session, record, stored=unsaved, of=digest)
         return cached
+    assert running is not None  # the loop set it: this request computes the replay
     handed_off = False
     try:
         row = session.execute(select(StoredReplay.body, StoredReplay.step_count).join(
@@ -201,7 +202,7 @@ def drop_stale_replays(session: Session, *, dry_run: bool = False) -> int:
     if dry_run:
         return session.scalar(select(func.count()).select_from(StoredReplay).where(stale)) or 0
     with sqlite_writer(session):
-        dropped = session.execute(delete(StoredReplay).where(stale)).rowcount
+        dropped = session.execute(delete(StoredReplay).where(stale)).rowcount  # type: ignore[attr-defined]
         session.commit()
     return dropped
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence, cast
 
 from sqlalchemy.orm import Session
 
@@ -27,13 +27,17 @@ from ..db.tables import TableEntry, TableRecord
 from . import games
 from .places import PlaceError, place_into, put, tokens
 from .rows import Row, Snapshot, engine_choices, entries, plain
+from .shapes import (ChangeShown, Correctable, CorrectableField, Correction, EntryCorrection,
+                     StoredChange, StoredCorrected)
 
 KIND = "correct"
 MAX_CHANGES = 20  # pointers a correction may set, fixes included
 MAX_INDEX = 1000  # a list index in a pointer (a pointer never makes a list longer than that)
 
+Entry = TableEntry | Row  # an entry as read from the database, or as plain values
 
-def bodies(rows: Iterable[TableEntry]) -> dict[int, dict[str, Any]]:
+
+def bodies(rows: Iterable[Entry]) -> dict[int, dict[str, Any]]:
     """The corrected body of every corrected entry (seq -> body; a later correction wins)."""
     out: dict[int, dict[str, Any]] = {}
     for row in rows:
@@ -59,7 +63,7 @@ def _get(node: Any, path: str) -> tuple[bool, Any]:
     return True, node
 
 
-def may_change(row: TableEntry, body: Mapping[str, Any], path: str, *, player: str | None,
+def may_change(row: Entry, body: Mapping[str, Any], path: str, *, player: str | None,
                host: bool) -> bool:
     """May this phone change ``path`` of this entry? The host: any; a seat: an entry it placed
     itself, or the slots of a shared entry that are its own (its player's, or filled by it)."""
@@ -113,7 +117,7 @@ class _Refusal(Exception):
         self.seq: int | None = None
 
 
-def _decided_bytes(table: Any, rows: list[Any], viewer: Any, entry: Mapping[str, Any]) -> bytes:
+def _decided_bytes(table: Any, rows: list[Row], viewer: Any, entry: Mapping[str, Any]) -> bytes:
     """The decision as bytes (kept by the budget for its key): the rows, or the refusal."""
     try:
         answer: dict[str, Any] = {"rows": _decide(table, rows, viewer, entry, _Refusal)}
@@ -124,7 +128,7 @@ def _decided_bytes(table: Any, rows: list[Any], viewer: Any, entry: Mapping[str,
     return json.dumps(answer, ensure_ascii=True, separators=(",", ":"), default=str).encode()
 
 
-def _decide(table: Any, rows: list[Any], viewer: Any, entry: Mapping[str, Any],
+def _decide(table: Any, rows: list[Row], viewer: Any, entry: Mapping[str, Any],
             error: type) -> list[tuple]:
     by_seq = {row.seq: row for row in rows}
     current = bodies(rows)
@@ -133,14 +137,14 @@ def _decide(table: Any, rows: list[Any], viewer: Any, entry: Mapping[str, Any],
             {"code": "bad-request", "message": "fixes", "path": "/entry/fixes"}])
     asked = [{"seq": entry.get("seq"), "set": entry.get("set")}] + list(entry.get("fixes") or [])
     changed: dict[int, dict[str, Any]] = {}
-    items: list[dict[str, Any]] = []
+    items: list[StoredCorrected] = []
     count = 0
     for k, ask in enumerate(asked):
         where = "/entry" if k == 0 else f"/entry/fixes/{k - 1}"
         seq, sets = ask.get("seq") if isinstance(ask, Mapping) else None, (
             ask.get("set") if isinstance(ask, Mapping) else None)
         row = by_seq.get(seq) if isinstance(seq, int) and not isinstance(seq, bool) else None
-        if row is None or row.kind != "place":
+        if row is None or row.kind != "place" or not isinstance(seq, int):
             raise error(422, f"Entry {seq!r} is no entry of this table that put something in "
                              "the draft.", [{"code": "bad-request", "message": "seq",
                                              "path": f"{where}/seq"}])
@@ -156,7 +160,7 @@ def _decide(table: Any, rows: list[Any], viewer: Any, entry: Mapping[str, Any],
                 {"code": "bad-request", "message": "set", "path": f"{where}/set"}])
         old = current.get(seq, row.body)
         value = copy.deepcopy(old["value"])
-        changes = []
+        changes: list[StoredChange] = []
         for path, new in sets.items():
             if not isinstance(path, str) or not path.startswith("/") or any(
                     t.isdigit() and int(t) > MAX_INDEX for t in path.split("/")):
@@ -182,8 +186,8 @@ def _decide(table: Any, rows: list[Any], viewer: Any, entry: Mapping[str, Any],
     return [(KIND, viewer.player, {"who": who, "entries": items})]
 
 
-def replayed(table: TableRecord, rows: list[TableEntry], corrected: Mapping[int, Any]
-             ) -> tuple[dict[str, Any], list[tuple[TableEntry, dict[str, Any]]]]:
+def replayed(table: TableRecord, rows: Sequence[Entry], corrected: Mapping[int, Any]
+             ) -> tuple[dict[str, Any], list[tuple[Entry, dict[str, Any]]]]:
     """The draft with every entry's corrected body, and the place rows with their bodies."""
     log = copy.deepcopy(table.start["log"])
     placed = []
@@ -196,7 +200,7 @@ def replayed(table: TableRecord, rows: list[TableEntry], corrected: Mapping[int,
     return log, placed
 
 
-def _check(table: TableRecord, rows: list[TableEntry], corrected: Mapping[int, Any],
+def _check(table: TableRecord, rows: Sequence[Entry], corrected: Mapping[int, Any],
            changed: Mapping[int, Any], *, error: type, viewer: Any = None) -> None:
     """Refuse the correction when the corrected draft, as ``viewer`` may know it
     (``games.known_to``), is illegal: the refusal tells the phone only what it knows. A
@@ -230,15 +234,15 @@ def _check(table: TableRecord, rows: list[TableEntry], corrected: Mapping[int, A
 
 
 def _refused(error: type, message: str, errors: list[dict[str, Any]], log: dict[str, Any],
-             culprit: tuple[TableEntry, dict[str, Any]] | None) -> Exception:
+             culprit: tuple[Entry, dict[str, Any]] | None) -> Exception:
     made = error(422, message, errors)
     made.log = log  # the corrected draft: where the refusal is, in words (the API)
     made.seq = culprit[0].seq if culprit is not None else None
     return made
 
 
-def _culprit(problem: Mapping[str, Any], placed: list[tuple[TableEntry, dict[str, Any]]]
-             ) -> tuple[TableEntry, dict[str, Any]] | None:
+def _culprit(problem: Mapping[str, Any], placed: list[tuple[Entry, dict[str, Any]]]
+             ) -> tuple[Entry, dict[str, Any]] | None:
     """The place entry whose value holds the rule's pointer (the longest match)."""
     path = str(problem.get("path") or "")
     best, length = None, -1
@@ -249,8 +253,8 @@ def _culprit(problem: Mapping[str, Any], placed: list[tuple[TableEntry, dict[str
     return best
 
 
-def _first_illegal(table: TableRecord, placed: list[tuple[TableEntry, dict[str, Any]]],
-                   first: int) -> tuple[TableEntry, dict[str, Any]] | None:
+def _first_illegal(table: TableRecord, placed: list[tuple[Entry, dict[str, Any]]],
+                   first: int) -> tuple[Entry, dict[str, Any]] | None:
     """The first entry from ``first`` on whose draft the engine refuses: a halving search (a
     draft the engine refuses stays refused as entries are added after it), ``log2`` of the later
     entries ``choices``, each of a draft placed into from the start (no copy per row)."""
@@ -274,9 +278,9 @@ def _first_illegal(table: TableRecord, placed: list[tuple[TableEntry, dict[str, 
 
 # --- shown: the table view, the stream, the stored game --------------------------------------------
 
-def history(rows: Iterable[TableEntry]) -> list[dict[str, Any]]:
+def history(rows: Iterable[Entry]) -> list[Correction]:
     """Every correction, in order: who, when, and each change (the entry, where, old → new)."""
-    out = []
+    out: list[Correction] = []
     for row in rows:
         if row.kind != KIND:
             continue
@@ -291,43 +295,48 @@ def history(rows: Iterable[TableEntry]) -> list[dict[str, Any]]:
     return out
 
 
-def shown(items: list[dict[str, Any]], known: Mapping[str, Any], *, player: str | None
-          ) -> list[dict[str, Any]]:
+def shown(items: Sequence[Correction], known: Mapping[str, Any], *, player: str | None
+          ) -> list[Correction]:
     """The corrections as this phone may see them, from ``known``, the draft as it may know it
     (``views.known_log``): a change shows its old and new value where that draft shows the value
     (a card laid, played, shown; a closed round), and to the seat that made it; elsewhere (a hand
     of a round still played, another seat's dealt, drawn or looked-at card) it is "a hidden
     card", to every other seat and the spectator."""
-    out = []
-    for item in items:
-        mine = player is not None and item["who"] == player
-        changes = []
-        for change in item["changes"]:
-            found, now = _get(known, change["pointer"])
-            if (found and now == change["new"]) or mine:
-                changes.append(change)
-            else:
-                changes.append({**change, "old": None, "new": None, "hidden": True})
-        out.append({**item, "changes": changes})
+    return [{**item, "changes": _shown_changes(item["changes"], known,
+                                               mine=player is not None and item["who"] == player)}
+            for item in items]
+
+
+def _shown_changes(changes: Iterable[ChangeShown], known: Mapping[str, Any], *, mine: bool
+                   ) -> list[ChangeShown]:
+    out: list[ChangeShown] = []
+    for change in changes:
+        found, now = _get(known, change["pointer"])
+        if (found and now == change["new"]) or mine:
+            out.append(change)
+        else:
+            out.append({**change, "old": None, "new": None, "hidden": True})
     return out
 
 
-def entry_view(row: TableEntry | Row, known: Mapping[str, Any], *, player: str | None
-               ) -> dict[str, Any]:
+def entry_view(row: Entry, known: Mapping[str, Any], *, player: str | None
+               ) -> EntryCorrection:
     """A correction as an entry of the list and the stream (:func:`shown`)."""
-    [item] = shown([{"who": row.body.get("who"), "changes": [
-        {"entry": e["seq"], **c, "pointer": target_pointer(e["new"]) + c["path"]}
-        for e in row.body.get("entries") or [] for c in e["changes"]]}], known, player=player)
-    return {"who": item["who"], "entries": sorted({e["seq"] for e in row.body.get("entries")
-                                                  or []}), "changes": item["changes"]}
+    who: str | None = row.body.get("who")
+    changes = [cast(ChangeShown, {"entry": e["seq"], **c,
+                                  "pointer": target_pointer(e["new"]) + c["path"]})
+               for e in row.body.get("entries") or [] for c in e["changes"]]
+    mine = player is not None and who == player
+    return {"who": who, "entries": sorted({e["seq"] for e in row.body.get("entries") or []}),
+            "changes": _shown_changes(changes, known, mine=mine)}
 
 
 def correctable(rows: list[TableEntry], public: Mapping[str, Any], *, player: str | None,
-                host: bool, limit: int = 30) -> list[dict[str, Any]]:
+                host: bool, limit: int = 30) -> list[Correctable]:
     """The entries this phone may correct, newest first, each with the values it may change
     (``fields``: ``{path, pointer, value}``; a value the public draft hides only to its seat)."""
     current = bodies(rows)
-    out = []
+    out: list[Correctable] = []
     for row in reversed(rows):
         if row.kind != "place":
             continue
@@ -340,7 +349,7 @@ def correctable(rows: list[TableEntry], public: Mapping[str, Any], *, player: st
             paths = [(f"/{key.replace('~', '~0').replace('/', '~1')}", None) for key in value]
         else:
             continue
-        fields = []
+        fields: list[CorrectableField] = []
         for path, owner in paths:
             if not may_change(row, body, path, player=player, host=host):
                 continue

@@ -19,6 +19,7 @@ from . import corrections, signoff, state as states, views
 from .model import Viewer
 from .outcomes import Deps, Refused, use_case
 from .rows import Row, Snapshot
+from .shapes import Correctable
 from .state import State
 
 MAX_SEQ = 2**31 - 1  # no table numbers an entry past this (a sequence number is a 32-bit integer)
@@ -94,7 +95,7 @@ def whole_log(deps: Deps, table: Any, viewer: Viewer) -> dict[str, Any] | Refuse
 
 
 @use_case
-def correctable(deps: Deps, table: Any, viewer: Viewer) -> tuple[State, list[dict[str, Any]]]:
+def correctable(deps: Deps, table: Any, viewer: Viewer) -> tuple[State, list[Correctable]]:
     """The state and the entries this phone may correct (none once stored, none to watch)."""
     session = deps.session()
     state = states.load(session, table, wait=deps.wait)

@@ -14,7 +14,7 @@ result's ``claims``): no rule here.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence, cast
 
 from flask_babel import force_locale, gettext as _
 from sqlalchemy import func, select
@@ -30,6 +30,8 @@ from ..i18n import clean, render
 from .. import budget
 from ..webhooks.delivery import emit
 from . import corrections, games
+from .shapes import (ClaimsChecked, Correction, CorrectionText, Dispute, Replayed,
+                     SignoffSummary, StoredTable)
 
 VERDICTS = ("confirm", "dispute")
 SENTENCE_MAX = 500
@@ -102,11 +104,13 @@ def places_for(table: Any, state: Any, viewer: Any, *, wait: float | None = None
     return list(_replayed(table, state, viewer, wait=wait)["places"])
 
 
-def _replayed(table: Any, state: Any, viewer: Any, *, wait: float | None) -> dict[str, Any]:
+def _replayed(table: Any, state: Any, viewer: Any, *, wait: float | None) -> Replayed:
     log = seen_log(state, viewer, available=available(table, state))
     who = "all" if log is state.log else (viewer.player or "")
     key = ("table-replay", state.table, state.seq, who)
-    return dict(json.loads(budget.run(key, _replay_bytes, log, state.game, wait=wait)))
+    # the JSON of :func:`_replay_bytes`
+    return cast(Replayed, dict(json.loads(budget.run(key, _replay_bytes, log, state.game,
+                                                     wait=wait))))
 
 
 def _replay_bytes(log: dict[str, Any], game: str) -> bytes:
@@ -115,7 +119,7 @@ def _replay_bytes(log: dict[str, Any], game: str) -> bytes:
                       separators=(",", ":")).encode("ascii")
 
 
-def claims_check(log: dict[str, Any], game: str, claims: Mapping[str, Any]) -> dict[str, Any]:
+def claims_check(log: dict[str, Any], game: str, claims: Mapping[str, Any]) -> ClaimsChecked:
     """The engine's comparison of a seat's score sheet with the result (the result's
     ``claims``: ``{match, differences}``), or ``{"error": …}`` when the claims are not of the
     published shape."""
@@ -158,7 +162,7 @@ def last_change(session: Session, table_id: str) -> int:
 
 
 def summary(table: TableRecord, rows: Iterable[TableSignoff], changed: int,
-            lang: str, places: list[list[Any]] | None = None) -> dict[str, Any]:
+            lang: str, places: list[list[Any]] | None = None) -> SignoffSummary:
     """``{players, confirmed, confirmed_by, disputes, waiting, text}``: only the sign-offs
     given since the draft last changed count. A dispute's ``text`` names its step's round and
     turn (``places``: each replay step's ``[round, turn]``), never the step's number."""
@@ -168,7 +172,7 @@ def summary(table: TableRecord, rows: Iterable[TableSignoff], changed: int,
     disputes = [given[p] for p in players if p in given and given[p].verdict == "dispute"]
     with force_locale(clean(lang)):
         text = _("confirmed by %(num)s of %(total)s", num=len(confirmed), total=len(players))
-        items = [{"player": d.player, "step": d.step, "sentence": d.sentence,
+        items: list[Dispute] = [{"player": d.player, "step": d.step, "sentence": d.sentence,
                   "at": d.created_at.isoformat() if d.created_at else None,
                   "text": _dispute_text(d, step_words(places, d.step, lang))}
                  for d in disputes]
@@ -210,12 +214,12 @@ def shown_value(value: Any) -> str:
     return str(value)
 
 
-def correction_texts(items: list[dict[str, Any]], log: Mapping[str, Any],
-                     lang: str) -> list[dict[str, Any]]:
+def correction_texts(items: Sequence[Correction], log: Mapping[str, Any],
+                     lang: str) -> list[CorrectionText]:
     """Each correction with ``text``: "corrected by Bruno at 21:04 (UTC): Round 1, turn 3 —
     Bruno, 17 → 21" (a hidden value: "a hidden card")."""
     lang = clean(lang)
-    out = []
+    out: list[CorrectionText] = []
     with force_locale(lang):
         for item in items:
             who = _("the host") if item["who"] == "host" else item["who"]
@@ -234,7 +238,7 @@ def correction_texts(items: list[dict[str, Any]], log: Mapping[str, Any],
     return out
 
 
-def stored(session: Session, slugs: list[str], lang: str) -> dict[str, dict[str, Any]]:
+def stored(session: Session, slugs: list[str], lang: str) -> dict[str, StoredTable]:
     """For stored games (by slug) recorded at a table: ``{"signoff", "corrections"}`` (three
     queries for any number of games)."""
     if not slugs:
@@ -248,20 +252,22 @@ def stored(session: Session, slugs: list[str], lang: str) -> dict[str, dict[str,
         signs.setdefault(row.table_id, []).append(row)
     fixes: dict[str, list[TableEntry]] = {}
     changed: dict[str, int] = {}
-    for row in session.scalars(select(TableEntry).where(
+    for entry in session.scalars(select(TableEntry).where(
             TableEntry.table_id.in_(ids), TableEntry.kind.in_(("place", corrections.KIND)))
             .order_by(TableEntry.seq)):
-        changed[row.table_id] = max(changed.get(row.table_id, 0), row.seq)
-        if row.kind == corrections.KIND:
-            fixes.setdefault(row.table_id, []).append(row)
-    out = {}
+        changed[entry.table_id] = max(changed.get(entry.table_id, 0), entry.seq)
+        if entry.kind == corrections.KIND:
+            fixes.setdefault(entry.table_id, []).append(entry)
+    out: dict[str, StoredTable] = {}
     for table in tables:
+        slug = table.stored_slug
+        assert slug is not None  # selected by it
         history = corrections.history(fixes.get(table.id, []))
         rows = signs.get(table.id, [])
         disputed = any(r.verdict == "dispute" for r in rows)
-        out[table.stored_slug] = {
+        out[slug] = {
             "signoff": summary(table, rows, changed.get(table.id, 0), lang,
-                               _stored_places(session, table.stored_slug) if disputed else None),
+                               _stored_places(session, slug) if disputed else None),
             "corrections": correction_texts(history, _log_for_words(table, history), lang)}
     return out
 
@@ -281,6 +287,6 @@ def _stored_places(session: Session, slug: str) -> list[list[Any]] | None:
         return None
 
 
-def _log_for_words(table: TableRecord, history: list[dict[str, Any]]) -> dict[str, Any]:
+def _log_for_words(table: TableRecord, history: list[Correction]) -> dict[str, Any]:
     """Enough of a log to say who a pointer is about: the players (the names are in pointers)."""
     return {"players": table.start["log"].get("players") or []} if history else {}

@@ -28,6 +28,7 @@ from . import corrections, games
 from .rows import Row, Snapshot, engine_choices, entries  # noqa: F401  (states.Row, …)
 from .gather import Part, ask, plan_key
 from .places import place, place_into
+from .shapes import Correction
 
 
 def size_of(value: Any) -> int:
@@ -47,7 +48,7 @@ class Fold:
     dropped: dict[str, dict[str, Any]] = field(default_factory=dict)
     last_change: int = 0  # the sequence number of the last row that changed the draft
     seq: int = 0
-    corrections: list[dict[str, Any]] = field(default_factory=list)  # corrections.history
+    corrections: list[Correction] = field(default_factory=list)  # corrections.history
     size: int = 0  # the draft's bytes (its start's and every value placed: docs/table.md "Limits")
     owned: bool = False  # ``log`` is this fold's own: placed into, not copied (a build)
 
@@ -86,12 +87,12 @@ def _step_correct(fold: Fold, row: Row) -> None:
     """A correction: the earlier entries it changed were rewritten before the build
     (:func:`_rewrite_corrected`); here it is only kept in the history."""
     fold.last_change = row.seq
-    fold.corrections.extend(corrections.history([row]))  # type: ignore[list-item]
+    fold.corrections.extend(corrections.history([row]))
 
 
 def _rewrite_corrected(rows: list[Row]) -> list[Row]:
     """Every entry with its corrected body (a later correction wins; docs/table.md)."""
-    corrected = corrections.bodies(rows)  # type: ignore[arg-type]
+    corrected = corrections.bodies(rows)
     return [replace(row, body=corrected[row.seq]) if row.seq in corrected else row
             for row in rows]
 
@@ -134,7 +135,7 @@ class State:
     parts: dict[str, dict[int, Part]]  # kind -> slot -> the part waiting
     last_change: int  # the sequence number of the last entry that changed the draft
     dropped: dict[str, dict[str, Any]] = field(default_factory=dict)  # player -> refusal
-    corrections: list[dict[str, Any]] = field(default_factory=list)  # corrections.history
+    corrections: list[Correction] = field(default_factory=list)  # corrections.history
     fold: Fold | None = field(default=None, compare=False, repr=False)  # to go on from
 
     @property

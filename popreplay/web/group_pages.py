@@ -105,7 +105,7 @@ def group_page(slug: str) -> str:
     _fresh(session, group)
     rows = stats.game_rows(session, group, limit=30)
     tables = signoff.stored(session, [r["record"].slug for r in rows], current_lang())
-    pending = [r for r in rows if (tables.get(r["record"].slug) or {}).get("signoff") and (
+    pending = [r for r in rows if r["record"].slug in tables and (
         tables[r["record"].slug]["signoff"]["disputes"] or
         tables[r["record"].slug]["signoff"]["waiting"])]
     asked = games.awaiting_names(session, group, limit=10)
@@ -181,8 +181,7 @@ def _member_page(session: Any, group: Group, member: Member) -> str:
                                                label=_("games in played order"))})
     played = stats.member_games(session, group, member, limit=50)
     tables = signoff.stored(session, [r.slug for r, _ in played], current_lang())
-    disputed = [r for r, _ in played if (tables.get(r.slug) or {}).get("signoff")
-                and tables[r.slug]["signoff"]["disputes"]]
+    disputed = [r for r, _ in played if r.slug in tables and tables[r.slug]["signoff"]["disputes"]]
     return render_page("web/group_member.html", group=group, member=member,
                        aliases=members.aliases_of(session, member),
                        stats=stats.member_stats(session, group, member), charts=charts,
