@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from alembic import context
 
 from popreplay.db.models import Base
@@ -11,7 +13,7 @@ config = context.config
 target_metadata = Base.metadata
 
 
-def _configure(**kwargs: object) -> None:
+def _configure(**kwargs: Any) -> None:
     context.configure(target_metadata=target_metadata, compare_type=True,
                       render_as_batch=True, **kwargs)
 

@@ -49,8 +49,9 @@ def localized_result(result: dict[str, Any] | None, lang: str,
             if [e.get("code") for e in fresh["errors"]] == [e.get("code") for e in
                                                             result["errors"]]:
                 again = {**result, "errors": fresh["errors"]}
-                if remarks and isinstance(fresh.get("outcome"), dict) and \
-                        fresh["outcome"].get("notes") == outcome.get("notes"):
-                    again["outcome"] = {**outcome, "notes": fresh["outcome"]["notes"]}
+                notes = fresh.get("outcome")
+                if remarks and isinstance(notes, dict) and isinstance(outcome, dict) and \
+                        notes.get("notes") == outcome.get("notes"):
+                    again["outcome"] = {**outcome, "notes": notes["notes"]}
                 return localize(again, lang)
     return localize(result, lang)

@@ -33,7 +33,7 @@ import math
 import time
 from typing import Any, Callable
 
-from flask import Flask, current_app, request
+from flask import Blueprint as FlaskBlueprint, Flask, current_app, request
 from flask_limiter import Limiter, RateLimitExceeded
 from limits import parse_many
 
@@ -131,13 +131,15 @@ def init_app(app: Flask) -> None:
         for name, (methods, key) in limits.items():
             value = limit_of(app, name)
             if value is not None and blueprint in app.blueprints:
+                registered = app.blueprints[blueprint]
+                assert isinstance(registered, FlaskBlueprint)  # flask_smorest's are too
                 limiter.shared_limit(value, scope=name, methods=methods, key_func=key)(
-                    app.blueprints[blueprint])
+                    registered)
     for endpoint, name in _ENDPOINTS.items():
         value = limit_of(app, name)
         if value is not None and endpoint in app.view_functions:
-            app.view_functions[endpoint] = limiter.shared_limit(value, scope=name)(
-                app.view_functions[endpoint])
+            view: Callable[..., Any] = app.view_functions[endpoint]
+            app.view_functions[endpoint] = limiter.shared_limit(value, scope=name)(view)
     limiter.init_app(app)
     app.extensions["popreplay_limiter"] = limiter
     app.extensions["popreplay_replay_guard"] = guard_replay

@@ -93,7 +93,7 @@ def sqlite_writer(session: Session) -> Iterator[None]:
     lock goes with the file descriptor, whatever happens inside. PostgreSQL, an in-memory SQLite
     database, or a system without ``flock``: nothing to do.
     """
-    url = session.get_bind().url
+    url = session.get_bind().engine.url
     path = url.database if url.get_backend_name() == "sqlite" else None
     if fcntl is None or not path or path == ":memory:" or path.startswith("file:"):
         yield

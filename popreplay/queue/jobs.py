@@ -14,9 +14,9 @@ import gzip
 import json
 import logging
 from datetime import datetime
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping, TypedDict, TypeVar, cast
 
-from sqlalchemy import func, select, update
+from sqlalchemy import CursorResult, Result, func, select, update
 from sqlalchemy.orm import Session
 
 from ..db.models import Job, JobChunk
@@ -34,12 +34,36 @@ class AlreadyDone(Exception):
     """Another attempt marked this chunk done first: this one's results are rolled back."""
 
 
-def pack(payload: dict[str, Any]) -> bytes:
+class ChunkPayload(TypedDict, total=False):
+    """A chunk's work as stored (``job_chunks.payload``): a revalidation's ``ids`` (first, last),
+    or an import's ``items`` (``[source, base64 log or null]``, :func:`encode_items`)."""
+
+    ids: list[int]
+    items: list[list[Any]]
+
+
+def pack(payload: Mapping[str, Any]) -> bytes:
     return gzip.compress(json.dumps(payload, separators=(",", ":")).encode(), mtime=0)
 
 
-def unpack(body: bytes) -> dict[str, Any]:
-    return json.loads(gzip.decompress(body))
+def unpack(body: bytes | None) -> ChunkPayload:
+    assert body is not None  # read from a chunk's row: a payload is always stored
+    return cast(ChunkPayload, json.loads(gzip.decompress(body)))
+
+
+Row = TypeVar("Row", Job, JobChunk)
+
+
+def _found(row: Row | None) -> Row:
+    """A row the worker knows exists (its job, or its chunk: a job's rows are never deleted
+    while its chunks run)."""
+    assert row is not None
+    return row
+
+
+def _rowcount(result: Result[Any]) -> int:
+    """The rows an ``UPDATE`` matched (its result is a ``CursorResult``)."""
+    return cast(CursorResult[Any], result).rowcount
 
 
 def encode_items(items: list[tuple[str, bytes | None]]) -> list[list[Any]]:
@@ -101,15 +125,15 @@ def run_chunk(session: Session, *, job_id: int, number: int) -> str:
     if attempts > MAX_ATTEMPTS:
         give_up(session, job_id, number, f"its worker died {attempts - 1} times on it")
         return "given-up"
-    job = session.get(Job, job_id)
+    job = _found(session.get(Job, job_id))
     payload = unpack(session.scalar(select(JobChunk.payload).where(
         JobChunk.job_id == job_id, JobChunk.number == number)))
     kind, params = job.kind, dict(job.params)
 
     def mark_done(inner: Session, outcome: dict[str, Any]) -> None:
-        claimed = inner.execute(update(JobChunk).where(
+        claimed = _rowcount(inner.execute(update(JobChunk).where(
             JobChunk.job_id == job_id, JobChunk.number == number, JobChunk.state == "queued")
-            .values(state="done", outcome=outcome, payload=b"", finished_at=utcnow())).rowcount
+            .values(state="done", outcome=outcome, payload=b"", finished_at=utcnow())))
         if not claimed:
             raise AlreadyDone()
 
@@ -134,7 +158,7 @@ def run_chunk(session: Session, *, job_id: int, number: int) -> str:
 
 
 def give_up(session: Session, job_id: int, number: int, why: str) -> None:
-    chunk = session.get(JobChunk, (job_id, number))
+    chunk = _found(session.get(JobChunk, (job_id, number)))
     payload = unpack(session.scalar(select(JobChunk.payload).where(
         JobChunk.job_id == job_id, JobChunk.number == number)))
     what = (f"games {payload['ids'][0]}..{payload['ids'][1]}" if "ids" in payload
@@ -153,7 +177,7 @@ def _finish_if_complete(session: Session, job_id: int) -> None:
     the job's last step (revalidate: drop the stored replays of other engine versions)."""
     from ..store.replays import drop_stale_replays
 
-    job = session.get(Job, job_id)
+    job = _found(session.get(Job, job_id))
     session.refresh(job)
     if job.state != "running":
         session.rollback()
@@ -164,8 +188,8 @@ def _finish_if_complete(session: Session, job_id: int) -> None:
         session.rollback()
         return
     with sqlite_writer(session):
-        won = session.execute(update(Job).where(Job.id == job_id, Job.state == "running")
-                              .values(state="finishing")).rowcount
+        won = _rowcount(session.execute(update(Job).where(
+            Job.id == job_id, Job.state == "running").values(state="finishing")))
         session.commit()
     if not won:
         return
@@ -184,7 +208,7 @@ def _finish_if_complete(session: Session, job_id: int) -> None:
 def progress(session: Session, job_id: int) -> tuple[str, int, int]:
     """(job state, items in finished chunks, items in all chunks)."""
     session.rollback()  # a fresh snapshot
-    job = session.get(Job, job_id)
+    job = _found(session.get(Job, job_id))
     session.refresh(job)
     done = session.scalar(select(func.coalesce(func.sum(JobChunk.item_count), 0)).where(
         JobChunk.job_id == job_id, JobChunk.state != "queued")) or 0
@@ -205,5 +229,5 @@ def finished_outcomes(session: Session, job_id: int, *, after: int) -> Iterator[
 
 
 def job_summary(session: Session, job_id: int) -> dict[str, Any]:
-    job = session.get(Job, job_id)
+    job = _found(session.get(Job, job_id))
     return dict(job.summary or {})

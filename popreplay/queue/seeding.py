@@ -8,6 +8,8 @@ import hashlib
 import json
 import uuid
 
+from typing import cast
+
 import sqlalchemy as sa
 
 from ..db.models import GameRecord
@@ -33,7 +35,7 @@ def store_copies(db_url: str, count: int, *, stale: bool = True, distinct: int =
             log = get_game("pop").simulate(mode="battle", players=3, seed=900 + n)
             seeds.append(ingest(session, json.dumps(log).encode()).record.id)
         session.close()
-    table = GameRecord.__table__
+    table = cast(sa.Table, GameRecord.__table__)  # a mapped class's table
     columns = [c for c in table.columns if c.name != "id"]
     with database.engine.begin() as connection:
         rows = [dict(r._mapping) for r in connection.execute(

@@ -40,6 +40,7 @@ def js_messages(lang: str) -> dict[str, Any]:
         if not any(filename.endswith(".js") for filename, _ in message.locations):
             continue
         if isinstance(message.id, (tuple, list)):
+            assert isinstance(message.string, (tuple, list))  # a plural's forms
             out[message.id[0]] = list(message.string)
         elif message.string:
             out[message.id] = message.string

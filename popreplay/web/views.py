@@ -8,7 +8,7 @@ import mimetypes
 from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Mapping
 
 from babel.dates import format_date, format_time
 from flask import (Blueprint, Response, abort, current_app, redirect, request, send_from_directory,
@@ -32,6 +32,7 @@ from ..store.lookups import find_by_slug, known_players, recent_public
 from ..store.records import parse_datetime
 from ..store.replays import replay_stored
 from ..tables import signoff
+from ..tables.shapes import StoredTable
 from . import i18n, preview
 from .claimform import claim_form
 from .places import offending_move
@@ -167,7 +168,7 @@ def replay_page(slug: str, template: str) -> Any:
     return cached_page(key, lambda: _replay_page(session, record, table, template))
 
 
-def _replay_page(session: Any, record: Any, table: dict[str, Any] | None, template: str) -> str:
+def _replay_page(session: Any, record: Any, table: StoredTable | None, template: str) -> str:
     stored = replay_stored(session, record, wait=current_app.config["REPLAY_WAIT"])
     if record.engine_version == ENGINE_VERSION and (len(stored.body) > EMBED_MAX_GZIP
                                                     or stored.step_count > EMBED_MAX_STEPS):
@@ -219,7 +220,7 @@ def record() -> Any:
     lives in the browser and in the API (``/api/v1/record``). ``?group=<slug>``: the recorder of
     a group, at ``/g/<slug>/record`` (where the phone's group key is sent: web/group_record.py)."""
     if request.args.get("group"):
-        lang = {"lang": request.args["lang"]} if request.args.get("lang") else {}
+        lang: dict[str, Any] = {"lang": request.args["lang"]} if request.args.get("lang") else {}
         return redirect(url_for("web.group_record", slug=request.args["group"], **lang))
     return record_page()
 
@@ -287,6 +288,7 @@ def example(mode: str) -> Any:
         return render_page("web/not_found.html", slug=mode), 404
     raw = _example_bytes(mode)
     log = _parse(raw)
+    assert log is not None  # a shipped example is a JSON object
     meta = log.get("meta") or {}
     return render_page("web/replay.html", **_replay_context(
         _example_replay_in(mode, current_lang()), log, players=log["players"], title=meta.get("title"),
@@ -353,7 +355,7 @@ def _example_bytes(mode: str) -> bytes:
 
 @lru_cache(maxsize=None)
 def _example_replay(mode: str) -> dict[str, Any]:
-    return check_text(_example_bytes(mode), with_steps=True)
+    return dict(check_text(_example_bytes(mode), with_steps=True))
 
 
 @lru_cache(maxsize=None)
@@ -398,7 +400,12 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
     if not result_localized:
         result = localized(result)  # ``replay_text`` comes localized (see replay())
     fallback_title = _("Game")
-    game = result.get("game")
+    game: str | None = result.get("game")
+
+    def title_of(default: str) -> str:
+        """The game's title in the page's language; the game's name, else ``default``."""
+        return _game_titles().get(game, game) if game else default
+
     error = result["errors"][0] if result["status"] == "illegal" and result["errors"] else None
     if result.get("errors") and log is not None and current_lang() != "en" and \
             not has_ids(result):
@@ -406,7 +413,7 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
         # log (no steps: fast) gives them back, so that the violation is in the page's language
         fresh = check_log(log)
         if [e["code"] for e in fresh["errors"]] == [e.get("code") for e in result["errors"]]:
-            result = {**result, "errors": localized(fresh)["errors"]}
+            result = {**result, "errors": localized(dict(fresh))["errors"]}
     words = [error_words(e, log, current_lang()) for e in result.get("errors") or []]
     steps = result.get("steps")
     if steps is not None:
@@ -422,11 +429,9 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
         "step_max": (max(len(steps) - 1, 0) if steps is not None
                      else None if step_count is None else max(step_count - 1, 0)),
         "result": result,
-        "title": page_title(title, lambda: _game_titles().get(game, game or fallback_title),
-                            result.get("mode"), players)
-                 or f"{_game_titles().get(game, game or fallback_title)} "
-                          f"{mode_word(result.get('mode'))}",
-        "game_title": _game_titles().get(game, game or "?"),
+        "title": page_title(title, lambda: title_of(fallback_title), result.get("mode"), players)
+                 or f"{title_of(fallback_title)} {mode_word(result.get('mode'))}",
+        "game_title": title_of("?"),
         "players": players,
         "slug": slug,
         "played_at": played_at,
@@ -440,8 +445,7 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
         "error_words": words[0] if error else None,
         "offending": offending_move(log, error) if error else None,
         "violation_step": violation_step,
-        "preview": preview.summary(result, game_title=_game_titles().get(game, game or "Game"),
-                                   players=players),
+        "preview": preview.summary(result, game_title=title_of("Game"), players=players),
         "image_url": (base_url() + (image_path or f"/r/{slug}.png")
                       + ("?lang=fr" if current_lang() == "fr" else "")) if slug or image_path else None,
         "page_url": (f"{base_url()}/r/{slug}" if slug else request.base_url)
@@ -449,6 +453,7 @@ def _replay_context(result: dict[str, Any], log: dict[str, Any] | None, *, playe
     }
 
 
+_localize: Callable[[Mapping[str, Any], str], dict[str, Any]] | None
 try:  # the notes' and messages' rendering layer (issue 17, popreplay/i18n); English without it
     from ..i18n import localize as _localize
 except ImportError:  # pragma: no cover - before the i18n layer is merged

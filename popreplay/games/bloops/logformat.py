@@ -6,7 +6,7 @@ error like anywhere else outside ``meta``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from marshmallow import Schema, ValidationError, fields, validate
 
@@ -41,7 +41,7 @@ class Order(fields.Field):
             return value
         if not isinstance(value, list):
             raise self.make_error("invalid")
-        return self.places.deserialize(value)
+        return cast(list[int], self.places.deserialize(value))  # JsonInteger's, none null
 
 class _Event(StrictSchema):
     type = JsonString(required=True)
