@@ -56,7 +56,8 @@ class CheckAnswerSchema(Schema):
     choices = fields.Dict()
 
 
-STEP: dict[str, Any] = {"strict": True, "validate": validate.Range(min=0, max=MAX_ID)}  # out of range: 422
+# out of range: 422
+STEP: dict[str, Any] = {"strict": True, "validate": validate.Range(min=0, max=MAX_ID)}
 
 
 class BranchOfSchema(Schema):

@@ -10,7 +10,7 @@ only computes it once per key and puts its messages in the phone's language.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Mapping
 
 from .. import budget
 from ..i18n import localize
@@ -25,7 +25,7 @@ from .state import State
 MAX_SEQ = 2**31 - 1  # no table numbers an entry past this (a sequence number is a 32-bit integer)
 
 
-def localized_view(data: dict[str, Any], lang: str) -> dict[str, Any]:
+def localized_view(data: Mapping[str, Any], lang: str) -> dict[str, Any]:
     out = dict(data)
     for key in ("error", "refused"):
         if isinstance(out.get(key), dict):

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict
 
 __all__ = ["ChangeShown", "ClaimsChecked", "Correctable", "CorrectableField", "Correction",
-           "CorrectionText", "Dispute", "EntryCorrection", "Replayed", "SignoffSummary",
-           "StoredChange", "StoredCorrected", "StoredTable"]
+           "CorrectionText", "Dispute", "EntryCorrection", "Gathering", "GatheringSlot",
+           "Replayed", "Seat", "SeatView", "SignoffSummary", "StoredChange", "StoredCorrected",
+           "StoredTable", "TableView", "You"]
 
 
 # --- a correction as stored (the body of a ``correct`` entry) -----------------------------------
@@ -85,6 +86,76 @@ class Correctable(TypedDict):
     pointer: str
     fields: list[CorrectableField]
     where: NotRequired[str]  # the API adds it, in words
+
+
+# --- the table's view (``views.view``, before its messages are localized) ---------------------
+
+class SeatView(TypedDict):
+    """What a seat (or a spectator) sees of a draft with private cards: the draft, the engine's
+    ``choices`` and result for it (``views.seat_view``, kept per table, seq and player)."""
+
+    log: dict[str, Any]
+    choices: dict[str, Any]
+    result: dict[str, Any] | None
+
+
+class Seat(TypedDict):
+    player: str
+    taken: bool
+
+
+class You(TypedDict):
+    role: str
+    player: str | None
+
+
+class GatheringSlot(TypedDict):
+    """A slot of an entry being gathered: who filled it; its cards only to those who may see
+    them; ``offers`` to the phone that may fill it."""
+
+    index: int
+    role: str
+    player: str | None
+    count: int
+    filled: bool
+    by: str | None
+    yours: bool
+    cards: list[Any] | None
+    offers: NotRequired[list[Any] | None]
+
+
+class Gathering(TypedDict):
+    round: Any
+    turn: Any
+    slots: list[GatheringSlot]
+
+
+class TableView(TypedDict):
+    """The table as a viewer may see it (docs/table.md): the draft, the result and the choices
+    (a seat's own for a game with private cards), the entries being gathered, the corrections."""
+
+    table: str
+    seq: int
+    status: str
+    stored: str | None
+    game: str
+    mode: str
+    players: list[str]
+    hands_recorded: bool
+    seats: list[Seat]
+    you: You
+    keeper: str | None
+    shared_by: str
+    log: dict[str, Any] | None
+    result: dict[str, Any] | None
+    choices: dict[str, Any] | None
+    over: bool
+    error: dict[str, Any] | None
+    hand: list[Any] | None
+    gathering: dict[str, Gathering]
+    refused: dict[str, Any] | None
+    corrections: list[Correction]
+    private: bool
 
 
 # --- the sign-off ------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from . import authority, corrections, gather, games
 from .places import tokens
 from .model import Viewer, players_of
 from .rows import Row, Snapshot, engine_choices, entries
+from .shapes import Gathering, GatheringSlot, SeatView, TableView
 from .state import State
 
 
@@ -41,11 +42,11 @@ def known_log(state: State, viewer: Viewer) -> dict[str, Any]:
 
 
 SEEN_CACHE = 256
-_seen: BoundedCache[tuple[str, int, str | None], dict[str, Any]] = BoundedCache(
+_seen: BoundedCache[tuple[str, int, str | None], SeatView] = BoundedCache(
     max_entries=SEEN_CACHE)
 
 
-def seat_view(state: State, player: str | None) -> dict[str, Any]:
+def seat_view(state: State, player: str | None) -> SeatView:
     """cube, Bloops (games with private cards): what ``player`` (``None``: a spectator, the host
     without a seat) sees of the draft, the engine's ``choices`` and result for that draft (so
     that no note, offer or score tells another seat's card). Kept per (table, seq, player)."""
@@ -53,7 +54,7 @@ def seat_view(state: State, player: str | None) -> dict[str, Any]:
                                 lambda: _seat_view(state, player))
 
 
-def _seat_view(state: State, player: str | None) -> dict[str, Any]:
+def _seat_view(state: State, player: str | None) -> SeatView:
     log = games.seen_by(state.game, state.log, state.choices, player)
     if log is state.log:
         return {"log": log, "choices": state.choices, "result": result_of(state)}
@@ -62,11 +63,12 @@ def _seat_view(state: State, player: str | None) -> dict[str, Any]:
 
 
 def view(table: TableRecord | Snapshot, state: State, viewer: Viewer, *,
-         with_offers: bool = True) -> dict[str, Any]:
+         with_offers: bool = True) -> TableView:
     """The table as ``viewer`` may see it (JSON-ready; messages not localized yet)."""
     taken = list(table.seat_tokens or {})
     hands = state.choices.get("hands") if isinstance(state.choices.get("hands"), dict) else None
-    out: dict[str, Any] = {
+    private = games.private_cards(table.game)
+    out: TableView = {
         "table": table.id, "seq": state.seq, "status": table.status,
         "stored": table.stored_slug, "game": table.game, "mode": table.mode,
         "players": players_of(table), "hands_recorded": state.hands,
@@ -82,30 +84,32 @@ def view(table: TableRecord | Snapshot, state: State, viewer: Viewer, *,
         "refused": state.dropped.get(viewer.player) if viewer.player else None,
         "corrections": corrections.shown(state.corrections, known_log(state, viewer),
                                          player=viewer.player),
+        "private": private,
     }
-    if games.private_cards(table.game):
+    if private:
         seen = seat_view(state, viewer.player)
-        out.update(log=seen["log"], result=seen["result"], choices=seen["choices"],
-                   private=True)
+        out["log"], out["result"], out["choices"] = seen["log"], seen["result"], seen["choices"]
     else:
-        out.update(log=public_log(state), result=result_of(state), private=False,
-                   choices=None if table.game in games.GATHERED else state.choices)
+        out["log"], out["result"] = public_log(state), result_of(state)
+        out["choices"] = None if table.game in games.GATHERED else state.choices
     for kind, plan in state.plans.items():
         parts = state.parts.get(kind, {})
-        slots = []
+        slots: list[GatheringSlot] = []
         for index, slot in enumerate(plan["slots"]):
             part = parts.get(index)
             mine = authority.may_fill(slot, viewer, taken=taken)  # tables/authority.py
-            item = {"index": index, "role": slot["role"], "player": slot.get("player"),
-                    "count": gather.slot_size(slot), "filled": part is not None,
-                    "by": part.by if part is not None else None, "yours": mine,
-                    "cards": list(part.cards) if part is not None and gather.visible(
-                        table.game, slot, part, player=viewer.player, host=viewer.host) else None}
+            item: GatheringSlot = {
+                "index": index, "role": slot["role"], "player": slot.get("player"),
+                "count": gather.slot_size(slot), "filled": part is not None,
+                "by": part.by if part is not None else None, "yours": mine,
+                "cards": list(part.cards) if part is not None and gather.visible(
+                    table.game, slot, part, player=viewer.player, host=viewer.host) else None}
             if mine and with_offers:
                 item["offers"] = offers_for(state, kind, plan, index, viewer)
             slots.append(item)
-        out["gathering"][kind] = {"round": plan.get("round"), "turn": plan.get("turn"),
-                                  "slots": slots}
+        gathering: Gathering = {"round": plan.get("round"), "turn": plan.get("turn"),
+                                "slots": slots}
+        out["gathering"][kind] = gathering
     return out
 
 
