@@ -51,10 +51,10 @@ def unpack(body: bytes | None) -> ChunkPayload:
     return cast(ChunkPayload, json.loads(gzip.decompress(body)))
 
 
-Row = TypeVar("Row", Job, JobChunk)
+Found = TypeVar("Found", Job, JobChunk)
 
 
-def _found(row: Row | None) -> Row:
+def _found(row: Found | None) -> Found:
     """A row the worker knows exists (its job, or its chunk: a job's rows are never deleted
     while its chunks run)."""
     assert row is not None
