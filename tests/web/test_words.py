@@ -9,6 +9,7 @@ import re
 from typing import Any, Iterator
 
 import pytest
+from playwright.sync_api import expect
 
 from popreplay.checking import check_log
 from popreplay.engine import GAMES
@@ -429,7 +430,8 @@ def test_every_toolbar_button_is_inside_the_phone_screen(phone, server, game, la
     phone.goto(server.url + "/record?lang=" + lang)
     phone.wait_for_selector("#recorder[data-checked='1']")
     finish = {"en": "Finish and store", "fr": "Terminer et enregistrer"}[lang]
-    assert phone.inner_text("[data-act=finish]").strip() == finish
+    # the label follows the engine's answer (choices.over): wait for the render that drew it
+    expect(phone.locator("[data-act=finish]")).to_have_text(finish)
     assert_toolbar_in_view(phone, f"{game} {lang}, the game over")
     phone.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # sticky: still in view below
     assert_toolbar_in_view(phone, f"{game} {lang}, scrolled down")
