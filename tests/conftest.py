@@ -233,3 +233,11 @@ def limits_off_unless_asked() -> Iterator[None]:
         os.environ.pop("POPREPLAY_LIMITS", None)
     else:
         os.environ["POPREPLAY_LIMITS"] = before
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The tests marked ``slow`` (the long ones: up to a few minutes each) run first, the rest
+    after, each part in collection order. pytest-xdist hands tests out in this order as workers
+    free up: a long test collected last kept one worker busy minutes after the other had
+    finished; run first, the short tests fill in around it."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
