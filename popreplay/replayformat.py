@@ -149,11 +149,10 @@ def _diff_list(a: list[Any], b: list[Any], path: str, ops: list[dict[str, Any]])
 
 
 def _equal(x: list[Any], y: list[Any]) -> bool:
-    """Equal lists, as JSON too: Python's ``True == 1 == 1.0`` is told apart only for lists of
-    numbers (a state's lists of names and card ids compare in C, element by identity first)."""
-    if x != y:
-        return False
-    return not x or type(x[0]) is str or list(map(type, x)) == list(map(type, y))
+    """Equal lists, as JSON too: Python's ``True == 1 == 1.0`` is told apart by the elements'
+    types, compared for every element (a list of strings may hold a number further on); both
+    in C, element by identity first."""
+    return x == y and list(map(type, x)) == list(map(type, y))
 
 
 def _token(key: str) -> str:
