@@ -88,6 +88,7 @@ def _diff_dict(a: dict[str, Any], b: dict[str, Any], path: str,
         for key in added:
             ops.append({"op": "add", "path": f"{path}/{_token(key)}", "value": b[key]})
         keys = kept
+    # (what ``_diff`` does for each value, written out: most values are the same object)
     for key in keys:
         x, y = a[key], b[key]
         if x is y:
@@ -95,8 +96,10 @@ def _diff_dict(a: dict[str, Any], b: dict[str, Any], path: str,
         kind = type(x)
         if kind is not type(y):
             ops.append({"op": "replace", "path": f"{path}/{_token(key)}", "value": y})
-        elif kind is dict or kind is list:
-            _diff(x, y, f"{path}/{_token(key)}", ops)
+        elif kind is dict:
+            _diff_dict(x, y, f"{path}/{_token(key)}", ops)
+        elif kind is list:
+            _diff_list(x, y, f"{path}/{_token(key)}", ops)
         elif x != y:
             ops.append({"op": "replace", "path": f"{path}/{_token(key)}", "value": y})
 
@@ -104,17 +107,39 @@ def _diff_dict(a: dict[str, Any], b: dict[str, Any], path: str,
 def _diff_list(a: list[Any], b: list[Any], path: str, ops: list[dict[str, Any]]) -> None:
     """A list changed in one stretch (what is before and after it is the same): the elements
     of that stretch removed and added one by one when they are fewer than half of ``b``, else
-    the whole list replaced."""
-    if len(a) == len(b) and _equal(a, b):
-        return
-    start, end_a, end_b = _ends(a, b)
-    while start < end_a and start < end_b and _same(a[start], b[start]):
+    the whole list replaced.
+
+    Where the stretch is, is found at once (slices compared in C) when one list is the other with
+    elements added or removed at one end (a card off the top of a pile, cards won under it), else
+    narrowed from both ends."""
+    length_a, length_b = len(a), len(b)
+    start, end_a, end_b = 0, length_a, length_b
+    if length_a == length_b:
+        if _equal(a, b):
+            return
+    else:
+        shorter, longer = (a, b) if length_a < length_b else (b, a)
+        common = len(shorter)
+        extra = len(longer) - common
+        if _equal(longer[extra:], shorter):  # the extra elements are in front
+            end_a, end_b = length_a - common, length_b - common
+        elif _equal(longer[:common], shorter):  # at the end
+            start = common
+    # the loops narrow the stretch element by element: the same object, or equal and of one type
+    # (written out: a function call per element was a third of a long slap game's patches)
+    while start < end_a and start < end_b:
+        x, y = a[start], b[start]
+        if x is not y and (type(x) is not type(y) or x != y):
+            break
         start += 1
-    while end_a > start and end_b > start and _same(a[end_a - 1], b[end_b - 1]):
+    while end_a > start and end_b > start:
+        x, y = a[end_a - 1], b[end_b - 1]
+        if x is not y and (type(x) is not type(y) or x != y):
+            break
         end_a -= 1
         end_b -= 1
     changes = (end_a - start) + (end_b - start)
-    if changes * 2 > len(b):
+    if changes * 2 > length_b:
         ops.append({"op": "replace", "path": path, "value": b})
         return
     for index in range(end_a - 1, start - 1, -1):
@@ -123,30 +148,11 @@ def _diff_list(a: list[Any], b: list[Any], path: str, ops: list[dict[str, Any]])
         ops.append({"op": "add", "path": f"{path}/{index}", "value": b[index]})
 
 
-def _ends(a: list[Any], b: list[Any]) -> tuple[int, int, int]:
-    """Where the changed stretch of ``a`` and ``b`` starts and ends, found at once (slices
-    compared in C) when one list is the other with elements added or removed at one end (a card
-    off the top of a pile, cards won under it), else the whole lists (the loops narrow it)."""
-    shorter, longer = (a, b) if len(a) <= len(b) else (b, a)
-    extra = len(longer) - len(shorter)
-    if extra:
-        if _equal(longer[extra:], shorter):  # the extra elements are in front
-            return 0, len(a) - len(shorter), len(b) - len(shorter)
-        if _equal(longer[:len(shorter)], shorter):  # at the end
-            return len(shorter), len(a), len(b)
-    return 0, len(a), len(b)
-
-
 def _equal(x: list[Any], y: list[Any]) -> bool:
-    """Equal lists, as JSON too: Python's ``True == 1 == 1.0`` is told apart only for lists of
-    numbers (a state's lists of names and card ids compare in C, element by identity first)."""
-    if x != y:
-        return False
-    return not x or type(x[0]) is str or list(map(type, x)) == list(map(type, y))
-
-
-def _same(x: Any, y: Any) -> bool:
-    return x is y or (type(x) is type(y) and x == y)
+    """Equal lists, as JSON too: Python's ``True == 1 == 1.0`` is told apart by the elements'
+    types, compared for every element (a list of strings may hold a number further on); both
+    in C, element by identity first."""
+    return x == y and list(map(type, x)) == list(map(type, y))
 
 
 def _token(key: str) -> str:

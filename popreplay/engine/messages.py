@@ -133,7 +133,11 @@ def fill(template: str, params: Mapping[str, Any], lang: Lang, resolve: Resolve)
         if plural:
             add(word if lang.singular(_count(raw)) else other)
         elif not word:
-            add(raw if raw.__class__ is str else text(raw, lang, resolve))
+            if raw.__class__ is str or (resolve is _nested_english and raw.__class__ is Msg
+                                        and raw):
+                add(raw)  # a nested message in English is its text (``_nested_english``)
+            else:
+                add(text(raw, lang, resolve))
         elif word == "repr":  # a value from the log as Python shows it: 'Bob', 5, None
             add(text(raw, lang, resolve) if _is_message(raw) else repr(raw))
         elif word in _LISTS and isinstance(raw, (list, tuple)):
@@ -187,11 +191,13 @@ class Msg(str):
 
     id: str
     params: dict[str, Any]
+    _as_json: dict[str, Any] | None  # ``{"id", "params"}``, made the first time it is asked for
 
     def __new__(cls, text: str, key: str, params: dict[str, Any]) -> Msg:
         self = super().__new__(cls, text)
         self.id = key
         self.params = params
+        self._as_json = None
         return self
 
     def __reduce__(self) -> tuple:
@@ -201,13 +207,22 @@ class Msg(str):
         """The parameters as JSON (a nested message becomes ``{"id", "params"}``)."""
         return {k: _json(v) for k, v in self.params.items()}
 
+    def as_json(self) -> dict[str, Any]:
+        """The message as a parameter of another, ``{"id", "params"}``: made once per message
+        and shared (a message never changes; the notes reuse theirs: a card's name, "onto <card>",
+        what a flip makes), so a long replay does not walk them again at every step. Read only."""
+        shown = self._as_json
+        if shown is None:
+            shown = self._as_json = {"id": self.id, "params": self.json_params()}
+        return shown
+
 
 def _json(value: Any) -> Any:
     cls = value.__class__
     if cls is int or cls is str or value is None:
         return value
     if isinstance(value, Msg):
-        return {"id": value.id, "params": value.json_params()}
+        return value.as_json()
     if isinstance(value, (list, tuple)):
         return [_json(v) for v in value]
     if isinstance(value, str):

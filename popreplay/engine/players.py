@@ -65,10 +65,10 @@ def _fail(message: str, *tokens: str | int) -> None:
     raise RuleViolation(Violation("bad-player-count", message, pointer(*tokens)))
 
 
-def player_position(index: Mapping[str, int], name: str, *tokens: str | int,
+def player_position(index: Mapping[str, int], name: str | None, *tokens: str | int,
                     round: int | None = None, turn: int | None = None) -> int:
     """The position of the player called ``name`` (after NFC), or ``unknown-player`` at
-    ``tokens``."""
+    ``tokens`` (also for a name not given, ``None``, or not a string: log values are unchecked)."""
     position = index.get(name) if isinstance(name, str) else None  # exact: the fast case
     if position is None:
         position = index.get(nfc(name)) if isinstance(name, str) else None

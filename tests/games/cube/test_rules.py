@@ -126,6 +126,35 @@ def test_a_hand_of_three_draws_two_and_a_hand_of_two_draws_up_to_five():
                       title=""))["status"] == "incomplete"
 
 
+def test_an_unnamed_draw_refused_is_worded_as_one(monkeypatch):
+    """A draw the log does not name (``null``) is refused only by the exact search (no deal
+    puts any card there): ``duplicate-card`` at that draw, worded as an unnamed draw, never as a
+    card called "None" (docs/rules/cube.md, "Hidden cards"). The search is made to refuse it here
+    (an observer log where it does is not known); a named draw is worded as before."""
+    from popreplay.engine.games.cube.knowledge import Knowledge
+    from popreplay.i18n import localize
+
+    draw = Knowledge.draw
+    turn1 = {**t1(), "events": t1()["events"][:1]}  # Ana keeps 3 cards: she draws 2
+    the_log = log([turn1, t2(), {"player": "Ana", "draw": ["GREEN-2", None]}], title="")
+    assert result(the_log)["status"] == "incomplete"
+    monkeypatch.setattr(Knowledge, "draw",
+                        lambda self, hand, card: card is not None and draw(self, hand, card))
+    res = result(the_log)
+    assert res["status"] == "illegal"
+    e = res["errors"][0]
+    assert (e["code"], e["path"]) == ("duplicate-card", "/turns/2/draw/1")
+    assert e["message"] == (
+        "the card drawn here, which the log does not name, cannot be drawn: no deal of the unseen "
+        "cards puts it there together with what the log has shown of them"), e["message"]
+    french = localize(check_log(json.loads(json.dumps(the_log))), "fr")["errors"][0]["message"]
+    assert french.startswith("la carte piochée ici, que le journal ne nomme pas"), french
+    assert "None" not in french and "None" not in e["message"]
+    steps = result(the_log, steps=True)["steps"]
+    assert steps[-1]["kind"] == "violation"
+    assert steps[-1]["note_params"]["message"]["id"] == "cube.cannot-draw-unnamed"
+
+
 def test_lay_puts_first_copy_on_table_and_duplicates_right():
     deal = {"Ana": ["CROSS-1", "CROSS-2", "F2L-1", "RED-1", "BLUE-1"], "Bruno": [None] * 5}
     state = last_state(log([{"player": "Ana", "draw": ["F2L-2", "OLL-1"],

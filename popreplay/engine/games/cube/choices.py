@@ -229,6 +229,7 @@ def pending_draw(game: CubeReplay, pending: Mapping[str, Any]) -> dict[str, Any]
     so_far = list(pending.get("draw") or [])
     if "play" in pending:
         position = game.current
+        assert position is not None  # (a card played: a turn is under way)
         count = min(2, available(game.know))
         card = game.know.remove(game.know.hands[position], pending["play"])
         if card is not None:
@@ -304,8 +305,8 @@ def target_option(game: CubeReplay, position: int, o: int, rule: str) -> Any:
     table, hand = game.tables[o], game.know.hands[o]
     unprotected = [s for s in STEPS if s in table.steps and not table.steps[s].protected()]
     if rule == "DNF":
-        steps = [s for s in STEPS if s in table.steps and table.steps[s].timer is not None
-                 and kind(table.steps[s].timer) == "PB"]
+        steps = [s for s in STEPS if s in table.steps
+                 and (timer := table.steps[s].timer) is not None and kind(timer) == "PB"]
         return {"steps": steps} if steps else None
     if rule == "POP":
         return {"steps": unprotected} if unprotected else None

@@ -48,7 +48,7 @@ class Effects:
 
         def fail(self, code: str, message: Msg | str, *tokens: Any) -> NoReturn: ...
         def check_card(self, card: str, *tokens: Any) -> None: ...
-        def player(self, name: str, *tokens: Any) -> int: ...
+        def player(self, name: str | None, *tokens: Any) -> int: ...
         def why_not_there(self, card: str, hand: Hand | None = None) -> Msg: ...
         def draw_cards(self, position: int, cards: list[str | None], wanted: int,
                        *tokens: Any) -> None: ...
@@ -89,7 +89,8 @@ class Effects:
 
     # --- COLOUR and TIMER ------------------------------------------------------------------------
 
-    def effect_colour(self, position: int, card: str, event, tokens, target) -> None:
+    def effect_colour(self, position: int, card: str, event: Mapping[str, Any],
+                      tokens: tuple, target: int | None) -> None:
         table, step = self.tables[position], event["step"]
         why = table.why_not_colour(step, kind(card))
         if why is not None:
@@ -97,7 +98,8 @@ class Effects:
                                         step=step, why=why), *tokens, "step")
         table.steps[step].colours.append(card)
 
-    def effect_pb(self, position: int, card: str, event, tokens, target) -> None:
+    def effect_pb(self, position: int, card: str, event: Mapping[str, Any],
+                  tokens: tuple, target: int | None) -> None:
         step = self.tables[position].steps.get(event["step"])
         if step is None:
             self.fail("bad-timer", msg("cube.timer-no-step", step=event["step"],
@@ -109,7 +111,8 @@ class Effects:
 
     effect_wr = effect_pb
 
-    def effect_dnf(self, position: int, card: str, event, tokens, target) -> None:
+    def effect_dnf(self, position: int, card: str, event: Mapping[str, Any],
+                   tokens: tuple, target: int) -> None:
         step = self.opponent_step(target, event["step"], tokens)
         if step.timer is None or kind(step.timer) != "PB":
             key = "cube.dnf-no-timer" if step.timer is None else "cube.dnf-world-record"
@@ -135,11 +138,11 @@ class Effects:
 
     # --- GAME cards ------------------------------------------------------------------------------
 
-    def effect_look_ahead(self, position: int, card: str, event, tokens,
-                          target) -> None:
+    def effect_look_ahead(self, position: int, card: str, event: Mapping[str, Any],
+                          tokens: tuple, target: int | None) -> None:
         self.draw_cards(position, event.get("draw") or [], 2, *tokens, "draw")
 
-    def taken(self, event, tokens, most: int) -> list:
+    def taken(self, event: Mapping[str, Any], tokens: tuple, most: int) -> list:
         take = event.get("take") or []
         if len(take) > most:
             self.fail("bad-take", msg("cube.take-most", most=most, count=len(take)),
@@ -165,8 +168,8 @@ class Effects:
                                       why=self.why_not_there(card, source)), *tokens)
         self.know.add(dest, held)
 
-    def effect_one_hand(self, position: int, card: str, event, tokens,
-                        target) -> None:
+    def effect_one_hand(self, position: int, card: str, event: Mapping[str, Any],
+                        tokens: tuple, target: int) -> None:
         source, dest = self.know.hands[target], self.know.hands[position]
         take = self.taken(event, tokens, 1)
         if source.size() and not take:
@@ -175,8 +178,8 @@ class Effects:
         for k, taken in enumerate(take):
             self.move(source, dest, taken, (*tokens, "take", k))
 
-    def effect_blind_solve(self, position: int, card: str, event, tokens,
-                           target) -> None:
+    def effect_blind_solve(self, position: int, card: str, event: Mapping[str, Any],
+                           tokens: tuple, target: int) -> None:
         source, dest = self.know.hands[target], self.know.hands[position]
         take = self.taken(event, tokens, 1)
         if not take:
@@ -190,8 +193,8 @@ class Effects:
             return
         self.move(source, dest, take[0], (*tokens, "take", 0), mask=BIT[COLOUR], colour=True)
 
-    def effect_corner_twist(self, position: int, card: str, event, tokens,
-                            target) -> None:
+    def effect_corner_twist(self, position: int, card: str, event: Mapping[str, Any],
+                            tokens: tuple, target: int) -> None:
         if event["step"] == "CROSS":
             self.fail("bad-target", msg("cube.corner-twist-cross"), *tokens, "step")
         step = self.unprotected_step(target, event["step"], tokens)
@@ -209,7 +212,8 @@ class Effects:
         step.colours.remove(colour)
         self.know.add(self.know.hands[position], colour)
 
-    def effect_pop(self, position: int, card: str, event, tokens, target) -> None:
+    def effect_pop(self, position: int, card: str, event: Mapping[str, Any],
+                   tokens: tuple, target: int) -> None:
         step = self.unprotected_step(target, event["step"], tokens)
         del self.tables[target].steps[step.name]
         for colour in step.colours:
@@ -220,8 +224,8 @@ class Effects:
         else:
             mine[step.name] = Step(step.card)
 
-    def effect_scramble(self, position: int, card: str, event, tokens,
-                        target) -> None:
+    def effect_scramble(self, position: int, card: str, event: Mapping[str, Any],
+                        tokens: tuple, target: int) -> None:
         give = event["give"]
         self.check_card(give, *tokens, "give")
         if not is_colour(give):
@@ -240,7 +244,9 @@ class Effects:
             self.fail("bad-take", msg("cube.scramble-also", name=self.names[target],
                                       card=left[len(unseen)]), *tokens, "take")
         for card in left:
-            self.know.add(mine, self.know.remove(theirs, card))
+            held = self.know.remove(theirs, card)
+            assert held is not None  # (a card known in that hand: every deal has it there)
+            self.know.add(mine, held)
         for k in unseen[len(left):]:
             if not self.know.take_hidden(theirs, mine, BIT[COLOUR]):
                 self.fail("bad-take", msg("cube.scramble-no-other", name=self.names[target]),

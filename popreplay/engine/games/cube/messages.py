@@ -89,6 +89,8 @@ define({
     "cube.deal-missing": "the deal does not give {name}'s hand",
     "cube.deal-count": "{name} is dealt {count} {count|card|cards}; the deal is {deal}",
     "cube.cannot-draw": "{card} cannot be drawn: {why}",
+    "cube.cannot-draw-unnamed": "the card drawn here, which the log does not name, cannot be "
+                                "drawn: {why}",
     "cube.why.it-is": "it is {where}",
     "cube.why.hand-known": "the hand is known ({comma:held}) and holds no {kind}",
     "cube.why.not-in-reshuffle": "it is not in the draw pile, which holds only the cards of the "

@@ -61,7 +61,7 @@ class CubeReplay(Effects):
     def where(self, card: str) -> Msg:
         return self.know.locate(card, self.names, self.tables)
 
-    def player(self, name: str, *tokens: Any) -> int:
+    def player(self, name: str | None, *tokens: Any) -> int:
         return player_position(self.index, name, *tokens, round=self.round, turn=self.turn)
 
     # --- the whole log ---------------------------------------------------------------------------
@@ -124,6 +124,9 @@ class CubeReplay(Effects):
             self.check_card(card, *tokens)
         know = self.know
         if not know.draw(know.hands[position], card):
+            if card is None:  # a draw the log does not name: only the exact search refuses one
+                self.fail("duplicate-card", msg("cube.cannot-draw-unnamed",
+                                                why=msg("cube.why.no-deal")), *tokens)
             self.fail("duplicate-card", msg("cube.cannot-draw", card=card,
                                             why=self.why_not_there(card)), *tokens)
 
@@ -231,7 +234,9 @@ class CubeReplay(Effects):
         lay, give...); the id it is known by from now on."""
         held = self.know.remove(hand, card)
         if held is None:
-            name = self.names[self.current if who is None else who]
+            taker = self.current if who is None else who
+            assert taker is not None  # (without ``who``: a turn is under way)
+            name = self.names[taker]
             self.fail("not-in-hand", msg("cube.not-held", name=name, card=card,
                                          why=self.why_not_there(card, hand)), *tokens)
         return held

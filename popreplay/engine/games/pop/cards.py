@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, cast
 
 FIRST_CARD = 1
 LAST_CARD = 50
@@ -31,8 +31,9 @@ def icons(number: int) -> int:
     return 1
 
 
-# Lookup tables indexed by card number, for the hot loop (index 0 is unused).
-COLOUR = (None, *(colour(n) for n in DECK))
+# Lookup tables indexed by card number, for the hot loop (index 0 is unused: no card 0 is ever
+# looked up, so COLOUR's None there is typed away).
+COLOUR = cast("tuple[int, ...]", (None, *(colour(n) for n in DECK)))
 ICONS = (0, *(icons(n) for n in DECK))
 ARROW = (False, *(has_arrow(n) for n in DECK))
 

@@ -52,9 +52,11 @@ def round_plan(game: PopReplay, hands: bool, rows: int) -> dict[str, Any]:
     layout_rows = mode.layout_rows(game.difficulty)
     puzzle = layout_rows is None
     slots = [slot(("layout", r), "layout", None, 5, gaps=puzzle)
-             for r in range(rows if puzzle else layout_rows)]
+             for r in range(rows if layout_rows is None else layout_rows)]
     if hands and not puzzle:
-        slots += [slot(("hands", name), "hand", name, mode.hand_size) for name in game.names]
+        size = mode.hand_size
+        assert size is not None  # (only a puzzle has no hand size)
+        slots += [slot(("hands", name), "hand", name, size) for name in game.names]
     plan = {"at": pointer("rounds"), "how": "append", "base": {"turns": []}, "slots": slots,
             "round": len(game.rounds) + 1, "hands": bool(hands and not puzzle)}
     if puzzle:

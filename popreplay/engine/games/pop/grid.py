@@ -19,6 +19,7 @@ replay's hot loop in ``rules.py``), the waves' seeds, the starting layout's chec
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from .cards import colour
 
@@ -148,7 +149,7 @@ class Area:
                     add(n)
             if len(found) < 2:  # only the placed card can be a seed on its own
                 return waves
-            waves.append(sorted([cells[i] for i in found]))
+            waves.append(sorted(cast("list[int]", [cells[i] for i in found])))  # (not empty)
             moved: list[int] = []
             done = 0  # a bit for each column already closed
             found.sort(reverse=True)  # the lowest gap of a column comes first

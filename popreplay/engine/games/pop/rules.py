@@ -153,6 +153,7 @@ class PopReplay(RoundSetup):
                 raw_draws = turn.get("draws")
                 owned: list[int] | None = None
                 if common and len(raw) == players and (solo or not raw_draws):
+                    assert hands is not None  # (common: the hands are tracked)
                     owned = []
                     add = owned.append
                     try:
@@ -467,6 +468,7 @@ class PopReplay(RoundSetup):
     def outcome_coop(self, status: str) -> dict[str, Any]:
         placed = self.rounds[0].turns_placed if self.rounds else 0
         if self.finished_by == "lost":
+            assert self.failed_turn is not None  # (a lost game failed at a turn)
             left = 9 - self.failed_turn
             return {"result": "lost", "level": coop_level(left, won=False),
                     "failed_turn": self.failed_turn, "cards_left": left}
@@ -477,13 +479,14 @@ class PopReplay(RoundSetup):
 
     def outcome_solo(self, status: str) -> dict[str, Any]:
         in_play = self.rounds[0].area.count if self.rounds else 0
-        result = None
+        result = title = None
         if self.finished_by == "won":
             result = "won"
+            assert self.difficulty is not None  # (a solo game without one fails at its start)
+            title = SOLO_TITLES[self.difficulty]
         elif status == "complete":
             result = "lost"
-        return {"result": result,
-                "title": SOLO_TITLES[self.difficulty] if result == "won" else None,
+        return {"result": result, "title": title,
                 "difficulty": self.difficulty, "cards_left_in_play": in_play,
                 "turns_played": self.turns_begun}
 
@@ -510,7 +513,7 @@ def break_tie(tied: list[int], kept: list[int | None],
     is ``unknown`` (``spec/pop.md`` section 4).
     """
     unknown = [p for p in tied if kept[p] is None]
-    known = {p: ICONS[kept[p]] for p in tied if kept[p] is not None}
+    known = {p: ICONS[held] for p in tied if (held := kept[p]) is not None}
     available = {value: 0 for value in (1, 2, 3)}
     for card in unseen:
         available[ICONS[card]] += 1

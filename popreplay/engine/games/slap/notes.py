@@ -50,13 +50,6 @@ def next_flipper(game: SlapReplay) -> int | None:
     return table.next_with_cards(game.next_from)
 
 
-def _status(game: SlapReplay, position: int) -> str:
-    table = game.table
-    if not table.is_in(position):
-        return "eliminated"
-    return "in" if table.counts[position] else "no-cards"
-
-
 def state(game: SlapReplay) -> dict[str, Any]:
     """The table after a step. Each part equal to the step before's is that step's object
     (piles and won sets are kept as they were shown, ``Table.shown_pile``, ``Hidden.shown_sets``):
@@ -65,14 +58,17 @@ def state(game: SlapReplay) -> dict[str, Any]:
     challenge, window = game.challenge, game.window
     following = None if game.ended_by else next_flipper(game)
     last = table.shown_last
+    counts, eliminated = table.counts, table.eliminated
+    # (zip and map rather than comprehensions: the same dicts and lists, built in C)
     now = {
-        "piles": {n: table.shown_pile(p) for p, n in enumerate(names)},
-        "counts": {n: table.counts[p] for p, n in enumerate(names)},
+        "piles": dict(zip(names, map(table.shown_pile, range(len(names))))),
+        "counts": dict(zip(names, counts)),
         "central": list(table.central),
         "folies": table.shown_folies(),
         "sets": table.hidden.shown_sets(),
-        "status": {n: _status(game, p) for p, n in enumerate(names)},
-        "eliminated": [names[p] for p in table.eliminated],
+        "status": dict(zip(names, [("in" if counts[p] else "no-cards") if p not in eliminated
+                                   else "eliminated" for p in range(len(names))])),
+        "eliminated": list(map(names.__getitem__, eliminated)),
         "next": None if following is None else names[following],
         "challenge": None if challenge is None else {
             "setter": names[challenge.setter],
