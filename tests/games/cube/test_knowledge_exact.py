@@ -189,7 +189,12 @@ def brute_force(cards: tuple[str, ...], players: int, ops: list[tuple]) -> int:
             h, mask = op[1:]
             if not any(bit(card) & mask for card in hands[h]):
                 nexts.append((hands, pile, discard, table))
-        return max((reach(index + 1, *state) for state in nexts), default=index)
+        best = index
+        for state in nexts:  # the first choice that makes every move possible ends the search
+            best = max(best, reach(index + 1, *state))
+            if best == len(ops):
+                break
+        return best
 
     return reach(0, ((),) * players, tuple(sorted(kind(card) for card in cards)), (), ())
 
