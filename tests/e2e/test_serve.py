@@ -114,17 +114,21 @@ def test_upload_follow_the_share_link_and_delete(server):
 
 @pytest.mark.slow
 def test_pip_install_then_db_upgrade_finds_the_migrations(tmp_path):
-    """A non-editable install (the README's) carries the Alembic scripts."""
+    """A non-editable install (the README's) carries the Alembic scripts.
+
+    The venv is made without pip of its own (``ensurepip`` took 5 s of this test): this
+    environment's pip installs into it (``--python``), the same non-editable ``pip install .``."""
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     python = venv / "bin" / "python"
     # the dependencies come from this environment; popreplay itself from `pip install .`
     site = Path(subprocess.check_output(
         [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
         text=True).strip())
     (site / "deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--no-deps", str(ROOT)],
-                   check=True, cwd=tmp_path)
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
+                    "--no-deps", str(ROOT)], check=True, cwd=tmp_path)
+    assert not (site / "popreplay.pth").exists() and not list(site.glob("__editable__*"))
     env = {**os.environ, "POPREPLAY_DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite'}"}
     env.pop("PYTHONPATH", None)
     where = subprocess.check_output(

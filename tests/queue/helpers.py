@@ -89,13 +89,23 @@ class Worker:
             pass
         self.process.wait(timeout=30)
 
-    def stop(self) -> None:
+    def terminate(self) -> None:
+        """SIGTERM: a warm shutdown (the worker finishes its task and exits)."""
         if self.process.poll() is None:
             try:
                 os.killpg(self.process.pid, signal.SIGTERM)
-                self.process.wait(timeout=20)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                self.kill()
+            except ProcessLookupError:
+                pass
+
+    def stop(self) -> None:
+        self.terminate()
+        self.wait_stopped()
+
+    def wait_stopped(self) -> None:
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.kill()
 
 
 @contextmanager
@@ -105,9 +115,11 @@ def workers(env: dict[str, str], tmp_path: Path, count: int, *,
                for n in range(count)]
     try:
         yield started
-    finally:
+    finally:  # all told at once, then waited for: their shutdowns overlap
         for worker in started:
-            worker.stop()
+            worker.terminate()
+        for worker in started:
+            worker.wait_stopped()
 
 
 def popreplay(env: dict[str, str], *args: str, timeout: float = 300) -> subprocess.CompletedProcess:
