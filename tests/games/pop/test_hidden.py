@@ -60,7 +60,7 @@ def cut(log, rng):
 def hide(log, rng, *, draw_limit=None):
     """The log as written at the table: per round, maybe no hands, some draws forgotten, some
     kept cards said. ``draw_limit`` caps the forgotten draws (for the brute force)."""
-    full = check_log(copy.deepcopy(log))["outcome"]
+    full = check_log(log)["outcome"]
     hidden = copy.deepcopy(log)
     hidden.pop("claimed", None)
     rounds = hidden["rounds"]
@@ -88,7 +88,7 @@ def hide(log, rng, *, draw_limit=None):
 
 
 def replay(log):
-    return check_log(copy.deepcopy(log))
+    return check_log(log)
 
 
 # --- hiding never breaks a game -----------------------------------------------------------------
@@ -420,3 +420,19 @@ def test_tie_break_against_every_deal_of_the_unseen_cards(data):
         assert (winners, how) == (list(only), "kept-card" if len(only) == 1 else "shared")
     else:
         assert (winners, how) == (tied, "unknown")
+
+
+# --- what the properties above rely on ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("setup", SETUPS)
+def test_reading_a_log_never_changes_it(setup):
+    """The properties read logs without copying them first (and the brute force shares rounds
+    between completions): neither path of the checker may change the log it reads."""
+    log = simulated(setup, 7)
+    hidden = hide(copy.deepcopy(log), random.Random(7))
+    for data in (log, hidden):
+        before = copy.deepcopy(data)
+        check_log(data, with_steps=True)
+        check_json(data)
+        assert data == before

@@ -65,7 +65,7 @@ def check_hiding(seed: int, share: float) -> None:
     rng = random.Random(seed)
     players = rng.randint(2, 6)
     log = simulated(seed, players, cut=rng.choice([None, rng.randint(0, 400)]))
-    full = check_log(copy.deepcopy(log))
+    full = check_log(log)
     assert full["legal"], full["errors"]
     result = check_log(hide(log, rng, share))
     assert result["legal"], result["errors"]
@@ -98,7 +98,7 @@ def check_impossible(seed: int) -> None:
     holds only a card never seen)."""
     rng = random.Random(seed)
     log = hide(simulated(seed, rng.randint(2, 6)), rng, rng.choice([0.3, 0.7]))
-    result = check_log(copy.deepcopy(log), with_steps=True)
+    result = check_log(log, with_steps=True)
     assert result["legal"], result["errors"]
     targets = []
     named_before: list[str] = []
@@ -383,7 +383,7 @@ def check_exact(seed: int) -> str | None:
     rng = random.Random(seed)
     players = rng.randint(3, 6)
     log = simulated(seed, players, cut=rng.randint(20, 160))
-    full_winners = check_log(copy.deepcopy(log))["outcome"]["winners"]
+    full_winners = check_log(log)["outcome"]["winners"]
     names = log["players"]
     everything = [(name, k) for name in names for k in range(len(log["deal"][name]))]
     hidden_places = rng.sample(everything, rng.randint(1, 4))
@@ -417,7 +417,7 @@ def check_exact(seed: int) -> str | None:
     if error is None:
         assert possible, "the engine accepts a log that no arrangement gives"
         if not renamed:  # the winners never depend on the arrangement: those of the full game
-            assert check_log(copy.deepcopy(log))["outcome"]["winners"] == full_winners
+            assert check_log(log)["outcome"]["winners"] == full_winners
     else:
         assert not possible, f"the engine rejects a log some arrangement gives: {error}"
         assert brute_force(log["deal"], names, unseen, ops[:-1]) is not False  # possible before
@@ -515,7 +515,7 @@ def check_late(seed: int) -> int:
     late_ops, late_error = replay_ops(late)
     assert error is None and late_error is None, late_error
     assert late_ops == ops  # a late slap pays nothing and wins nothing
-    plain, slapped = check_log(copy.deepcopy(log)), check_log(copy.deepcopy(late))
+    plain, slapped = check_log(log), check_log(late)
     assert slapped["legal"], slapped["errors"]
     assert dict(slapped["outcome"], slaps=plain["outcome"]["slaps"] + added) == slapped["outcome"]
     assert brute_force(late["deal"], names, unseen, late_ops) is not False
@@ -533,6 +533,17 @@ def test_late_slaps_after_a_claim_change_nothing(seed):
 @given(seed=st.integers(0, 2**32))
 def test_late_slaps_after_a_claim_change_nothing_slow(seed):
     check_late(seed)
+
+
+def test_reading_a_log_never_changes_it():
+    """The properties above read their logs without copying them first."""
+    rng = random.Random(5)
+    for seed in range(4):
+        log = simulated(seed, 2 + seed, cut=rng.randint(20, 160) if seed % 2 else None)
+        for data in (log, hide(log, rng, 0.5)):
+            before = copy.deepcopy(data)
+            check_log(data, with_steps=True)
+            assert data == before
 
 
 # --- the matching itself -----------------------------------------------------------------------
