@@ -15,6 +15,11 @@
   without them — and brute force still finds an arrangement.
 
 The default tier runs 30 examples of each; the slow tier 500 games each.
+
+The log under test is read by ``check_log`` (the marshmallow shape path); the references (the
+full-information game, set-up reads, the brute forces' logs) by ``check_json``, the fast shape
+path for the same logs, with the same verdicts (``tests/logformat/test_schema_agreement.py``) at
+a fraction of the cost (issue 34). Neither changes the log it reads (tested below): no copies.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-from popreplay.checking import check_log
+from popreplay.checking import check_json, check_log
 from popreplay.engine.games.slap import SLAP
 from popreplay.engine.games.slap.cards import DECK
 from popreplay.engine.games.slap.hidden import ELSEWHERE, IMPOSSIBLE, Hidden
@@ -65,7 +70,7 @@ def check_hiding(seed: int, share: float) -> None:
     rng = random.Random(seed)
     players = rng.randint(2, 6)
     log = simulated(seed, players, cut=rng.choice([None, rng.randint(0, 400)]))
-    full = check_log(log)
+    full = check_json(log)  # the reference: the fast shape path, as for the oracles
     assert full["legal"], full["errors"]
     result = check_log(hide(log, rng, share))
     assert result["legal"], result["errors"]
@@ -98,7 +103,7 @@ def check_impossible(seed: int) -> None:
     holds only a card never seen)."""
     rng = random.Random(seed)
     log = hide(simulated(seed, rng.randint(2, 6)), rng, rng.choice([0.3, 0.7]))
-    result = check_log(log, with_steps=True)
+    result = check_json(log, with_steps=True)
     assert result["legal"], result["errors"]
     targets = []
     named_before: list[str] = []
@@ -383,7 +388,7 @@ def check_exact(seed: int) -> str | None:
     rng = random.Random(seed)
     players = rng.randint(3, 6)
     log = simulated(seed, players, cut=rng.randint(20, 160))
-    full_winners = check_log(log)["outcome"]["winners"]
+    full_winners = check_json(log)["outcome"]["winners"]
     names = log["players"]
     everything = [(name, k) for name in names for k in range(len(log["deal"][name]))]
     hidden_places = rng.sample(everything, rng.randint(1, 4))
@@ -515,7 +520,7 @@ def check_late(seed: int) -> int:
     late_ops, late_error = replay_ops(late)
     assert error is None and late_error is None, late_error
     assert late_ops == ops  # a late slap pays nothing and wins nothing
-    plain, slapped = check_log(log), check_log(late)
+    plain, slapped = check_json(log), check_log(late)
     assert slapped["legal"], slapped["errors"]
     assert dict(slapped["outcome"], slaps=plain["outcome"]["slaps"] + added) == slapped["outcome"]
     assert brute_force(late["deal"], names, unseen, late_ops) is not False
@@ -543,6 +548,7 @@ def test_reading_a_log_never_changes_it():
         for data in (log, hide(log, rng, 0.5)):
             before = copy.deepcopy(data)
             check_log(data, with_steps=True)
+            check_json(data, with_steps=True)
             assert data == before
 
 
