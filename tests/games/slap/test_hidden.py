@@ -212,6 +212,7 @@ class _Piles:
         self._tops: dict[int, list[tuple[str, int]]] = {}
         self._takes: dict[tuple[int, int], set[tuple[tuple, int]]] = {}
         self._ends: dict[tuple[int, object], int] = {}
+        self._of: dict[tuple, int] = {}
 
     def on(self, top, under: int) -> int:
         key = (top, under)
@@ -222,10 +223,13 @@ class _Piles:
             self.size.append((1 if isinstance(top, str) else len(top)) + self.size[under])
         return number
 
-    def of(self, pile) -> int:
-        number = 0
-        for top in reversed(pile):
-            number = self.on(top, number)
+    def of(self, pile: tuple) -> int:
+        number = self._of.get(pile)
+        if number is None:
+            number = 0
+            for top in reversed(pile):
+                number = self.on(top, number)
+            self._of[pile] = number
         return number
 
     def tops(self, number: int) -> list[tuple[str, int]]:
@@ -323,8 +327,13 @@ def _worlds(deal: dict, players: list[str], unseen: list[str],
         nxt: set = set()
         if op[0] == "flip":
             _, position, card = op
+            flipped: dict[int, int | None] = {}  # worlds share piles: each flipped once
             for numbers, folies in worlds:  # one way at most: the card named
-                after = piles.flip(numbers[position], card)
+                number = numbers[position]
+                if number in flipped:
+                    after = flipped[number]
+                else:
+                    after = flipped[number] = piles.flip(number, card)
                 if after is not None:
                     nxt.add((numbers[:position] + (after,) + numbers[position + 1:], folies))
             central += (card,)
