@@ -16,6 +16,11 @@ complete battle round only some are said (``kept``).
   winners iff every legal completion gives the same winners.
 
 Default tier: about 40 examples each; the slow tier (``-m slow``) runs 500 generated games each.
+
+The log under test is read by ``check_log`` (the marshmallow shape path); the references (the
+full-information game, set-up reads, the brute forces' logs) by ``check_json``, the fast shape
+path for the same logs, with the same verdicts (``tests/logformat/test_schema_agreement.py``) at
+a fraction of the cost (issue 34). Neither changes the log it reads (tested below): no copies.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from popreplay.checking import check_log
+from popreplay.checking import check_json, check_log
 from popreplay.engine import GAMES
 
 POP = GAMES["pop"]
@@ -60,7 +65,7 @@ def cut(log, rng):
 def hide(log, rng, *, draw_limit=None):
     """The log as written at the table: per round, maybe no hands, some draws forgotten, some
     kept cards said. ``draw_limit`` caps the forgotten draws (for the brute force)."""
-    full = check_log(copy.deepcopy(log))["outcome"]
+    full = check_json(log)["outcome"]
     hidden = copy.deepcopy(log)
     hidden.pop("claimed", None)
     rounds = hidden["rounds"]
@@ -88,7 +93,7 @@ def hide(log, rng, *, draw_limit=None):
 
 
 def replay(log):
-    return check_log(copy.deepcopy(log))
+    return check_log(log)
 
 
 # --- hiding never breaks a game -----------------------------------------------------------------
@@ -98,7 +103,7 @@ def check_hiding(setup, seed):
     rng = random.Random(seed)
     log = cut(simulated(setup, seed), rng)
     hidden = hide(log, rng)
-    full, seen = replay(log), replay(hidden)
+    full, seen = check_json(log), replay(hidden)
     assert full["legal"] is True
     assert seen["errors"] == []
     assert (seen["status"], seen["legal"]) == (full["status"], True)
@@ -182,7 +187,7 @@ def check_impossible(setup, seed):
     rng = random.Random(seed)
     log = cut(simulated(setup, seed), rng)
     hidden = hide(log, rng)
-    assert replay(hidden)["legal"] is True
+    assert check_json(hidden)["legal"] is True
     kind, index, t, name = rng.choice(unseen_places(log, hidden))
     rnd, real = hidden["rounds"][index], log["rounds"][index]
     if kind == "hands":  # the dealt hands said after all, one card named as a layout card
@@ -309,10 +314,16 @@ def _with_hands(mode, names, rnd, *, every_way):
 
 
 def brute_force(hidden):
-    """``(legal, set of winners tuples over the legal completions)``."""
+    """``(legal, set of winners tuples over the legal completions)``.
+
+    A completion is built here from Python integers, used once and never changed by the engine
+    (its rounds are shared between completions): no copy; and read on the fast shape path
+    (:func:`popreplay.checking.check_json`, the published JSON Schema), which gives the same
+    result as :func:`check_log`'s marshmallow path on every log it accepts
+    (``tests/logformat/test_schema_agreement.py``) at a fifth of the cost."""
     legal, winners = False, set()
     for log in completions(hidden):
-        result = replay(log)
+        result = check_json(log)
         if result["legal"]:
             legal = True
             if result["status"] == "complete" and log["mode"] == "battle":
@@ -414,3 +425,19 @@ def test_tie_break_against_every_deal_of_the_unseen_cards(data):
         assert (winners, how) == (list(only), "kept-card" if len(only) == 1 else "shared")
     else:
         assert (winners, how) == (tied, "unknown")
+
+
+# --- what the properties above rely on ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("setup", SETUPS)
+def test_reading_a_log_never_changes_it(setup):
+    """The properties read logs without copying them first (and the brute force shares rounds
+    between completions): neither path of the checker may change the log it reads."""
+    log = simulated(setup, 7)
+    hidden = hide(copy.deepcopy(log), random.Random(7))
+    for data in (log, hidden):
+        before = copy.deepcopy(data)
+        check_log(data, with_steps=True)
+        check_json(data)
+        assert data == before

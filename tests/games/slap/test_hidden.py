@@ -15,6 +15,11 @@
   without them — and brute force still finds an arrangement.
 
 The default tier runs 30 examples of each; the slow tier 500 games each.
+
+The log under test is read by ``check_log`` (the marshmallow shape path); the references (the
+full-information game, set-up reads, the brute forces' logs) by ``check_json``, the fast shape
+path for the same logs, with the same verdicts (``tests/logformat/test_schema_agreement.py``) at
+a fraction of the cost (issue 34). Neither changes the log it reads (tested below): no copies.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-from popreplay.checking import check_log
+from popreplay.checking import check_json, check_log
 from popreplay.engine.games.slap import SLAP
 from popreplay.engine.games.slap.cards import DECK
 from popreplay.engine.games.slap.hidden import ELSEWHERE, IMPOSSIBLE, Hidden
@@ -65,7 +70,7 @@ def check_hiding(seed: int, share: float) -> None:
     rng = random.Random(seed)
     players = rng.randint(2, 6)
     log = simulated(seed, players, cut=rng.choice([None, rng.randint(0, 400)]))
-    full = check_log(copy.deepcopy(log))
+    full = check_json(log)  # the reference: the fast shape path, as for the oracles
     assert full["legal"], full["errors"]
     result = check_log(hide(log, rng, share))
     assert result["legal"], result["errors"]
@@ -98,7 +103,7 @@ def check_impossible(seed: int) -> None:
     holds only a card never seen)."""
     rng = random.Random(seed)
     log = hide(simulated(seed, rng.randint(2, 6)), rng, rng.choice([0.3, 0.7]))
-    result = check_log(copy.deepcopy(log), with_steps=True)
+    result = check_json(log, with_steps=True)
     assert result["legal"], result["errors"]
     targets = []
     named_before: list[str] = []
@@ -192,37 +197,92 @@ def replay_ops(log: dict) -> tuple[list[tuple], dict | None]:
     return recorder.ops, error
 
 
-def _take(world, position):
-    """Every way to take the top card of a pile: (card, world without it)."""
-    piles = world[0]
-    pile = piles[position]
-    top = pile[0]
-    if isinstance(top, str):
-        yield top, _with_pile(world, position, pile[1:])
-        return
-    for card in sorted(set(top)):
+class _Piles:
+    """The piles met in a search, shared: a pile is a number, 0 the empty pile, any other the
+    pair (its top: a card, or a won set as a sorted tuple; the number of the pile under it),
+    each pair numbered once. Equal piles have equal numbers, so a world is a tuple of small
+    numbers (quick to hash and to compare), taking a top card is a look-up, and a pile's moves
+    are worked out once however many worlds share it: the same arrangements as a search over
+    the piles as tuples, without recomputing them."""
+
+    def __init__(self) -> None:
+        self.number: dict[tuple, int] = {}
+        self.node: list[tuple] = [()]
+        self.size: list[int] = [0]
+        self._tops: dict[int, list[tuple[str, int]]] = {}
+        self._takes: dict[tuple[int, int], set[tuple[tuple, int]]] = {}
+        self._ends: dict[tuple[int, object], int] = {}
+        self._of: dict[tuple, int] = {}
+
+    def on(self, top, under: int) -> int:
+        key = (top, under)
+        number = self.number.get(key)
+        if number is None:
+            number = self.number[key] = len(self.node)
+            self.node.append(key)
+            self.size.append((1 if isinstance(top, str) else len(top)) + self.size[under])
+        return number
+
+    def of(self, pile: tuple) -> int:
+        number = self._of.get(pile)
+        if number is None:
+            number = 0
+            for top in reversed(pile):
+                number = self.on(top, number)
+            self._of[pile] = number
+        return number
+
+    def tops(self, number: int) -> list[tuple[str, int]]:
+        """Every way to take the top card: (card, the pile left)."""
+        found = self._tops.get(number)
+        if found is None:
+            top, under = self.node[number]  # an empty pile has no top: ValueError
+            if isinstance(top, str):
+                found = [(top, under)]
+            else:
+                found = []
+                for card in sorted(set(top)):
+                    rest = list(top)
+                    rest.remove(card)
+                    found.append((card, self.on(tuple(rest) if len(rest) > 1 else rest[0],
+                                                under)))
+            self._tops[number] = found
+        return found
+
+    def flip(self, number: int, card: str) -> int | None:
+        """The pile left when its top card is ``card`` (None: it cannot be)."""
+        top, under = self.node[number]
+        if isinstance(top, str):
+            return under if top == card else None
+        if card not in top:
+            return None
         rest = list(top)
         rest.remove(card)
-        left = ((tuple(sorted(rest)),) if len(rest) > 1 else tuple(rest)) + pile[1:]
-        yield card, _with_pile(world, position, left)
+        return self.on(tuple(rest) if len(rest) > 1 else rest[0], under)
 
+    def takes(self, number: int, count: int) -> set[tuple[tuple, int]]:
+        """Every way to take ``count`` cards from the top: (the cards taken, sorted; the pile)."""
+        key = (number, count)
+        found = self._takes.get(key)
+        if found is None:
+            out = {((), number)}
+            for _ in range(count):
+                out = {(taken + (card,), after) for taken, n in out for card, after in self.tops(n)}
+            found = self._takes[key] = {(tuple(sorted(taken)), n) for taken, n in out}
+        return found
 
-def _with_pile(world, position, pile):
-    piles = list(world[0])
-    piles[position] = tuple(pile)
-    return (tuple(piles), world[1], world[2])
-
-
-def _count(world, position):
-    return sum(1 if isinstance(e, str) else len(e) for e in world[0][position])
-
-
-def _takes(worlds, position, count):
-    """Take ``count`` cards from a pile in every way: (taken cards, world)."""
-    out = [((), w) for w in worlds]
-    for _ in range(count):
-        out = [(taken + (card,), after) for taken, w in out for card, after in _take(w, position)]
-    return out
+    def under(self, number: int, item) -> int:
+        """The pile with ``item`` (a card or a won set) put at its bottom."""
+        key = (number, item)
+        found = self._ends.get(key)
+        if found is None:
+            if number == 0:
+                found = self.on(item, 0)
+            else:
+                top, rest = self.node[number]
+                found = self.on(top, self.under(rest, item))
+            self._ends[key] = found
+        return found
 
 
 WORLDS = 4000  # beyond this many arrangements at once the search gives up (the example is skipped)
@@ -231,82 +291,92 @@ WORLDS = 4000  # beyond this many arrangements at once the search gives up (the 
 def brute_force(deal: dict, players: list[str], unseen: list[str], ops: list[tuple]) -> bool | None:
     """Is there an arrangement of the unseen dealt cards and of every won set under which each
     recorded flip reveals the card it names? None: too many arrangements to search."""
-    worlds = _worlds(deal, players, unseen, ops)
-    return None if worlds is None else bool(worlds)
+    found = _worlds(deal, players, unseen, ops)
+    return None if found is None else bool(found[0])
 
 
 def possible_tops(deal: dict, players: list[str], unseen: list[str], ops: list[tuple],
                   position: int) -> set[str] | None:
     """Every card some arrangement puts on top of a pile after ``ops`` (None: too many)."""
-    worlds = _worlds(deal, players, unseen, ops)
-    if worlds is None:
+    found = _worlds(deal, players, unseen, ops)
+    if found is None:
         return None
-    return {card for w in worlds for card, _ in _take(w, position)}
+    worlds, piles = found
+    return {card for w in worlds for card, _ in piles.tops(w[0][position])}
 
 
-def _worlds(deal: dict, players: list[str], unseen: list[str], ops: list[tuple]) -> set | None:
-    """The arrangements left after ``ops`` (empty: none gives the log; None: too many)."""
+def _worlds(deal: dict, players: list[str], unseen: list[str],
+            ops: list[tuple]) -> tuple[set, _Piles] | None:
+    """The arrangements left after ``ops`` (empty: none gives the log; None: too many), each as
+    (its piles' numbers, the Folies pile's cards sorted). The central pile is the same in every
+    arrangement (a flip adds the card it names), so it is kept once, outside them."""
     import itertools
 
+    piles = _Piles()
     places = [(p, k) for p, name in enumerate(players) for k, c in enumerate(deal[name])
               if c is None]
-    worlds = set()
+    worlds: set = set()
     for cards in itertools.permutations(unseen, len(places)):
-        piles = [list(deal[name]) for name in players]
+        dealt = [list(deal[name]) for name in players]
         for (p, k), card in zip(places, cards):
-            piles[p][k] = card
-        worlds.add((tuple(tuple(pile) for pile in piles), (), ()))
+            dealt[p][k] = card
+        worlds.add((tuple(piles.of(tuple(pile)) for pile in dealt), ()))
+    central: tuple = ()
+    count = len(players)
     for op in ops:
-        nxt = set()
+        nxt: set = set()
         if op[0] == "flip":
             _, position, card = op
-            for w in worlds:
-                for got, after in _take(w, position):
-                    if got == card:
-                        nxt.add((after[0], after[1] + (card,), after[2]))
-                if len(nxt) > WORLDS:
-                    return None
+            flipped: dict[int, int | None] = {}  # worlds share piles: each flipped once
+            for numbers, folies in worlds:  # one way at most: the card named
+                number = numbers[position]
+                if number in flipped:
+                    after = flipped[number]
+                else:
+                    after = flipped[number] = piles.flip(number, card)
+                if after is not None:
+                    nxt.add((numbers[:position] + (after,) + numbers[position + 1:], folies))
+            central += (card,)
         elif op[0] == "pay":
-            _, position, count = op
-            for w in worlds:
-                n = min(count, _count(w, position))
-                for taken, after in _takes([w], position, n):
-                    nxt.add((after[0], after[1], tuple(sorted(after[2] + taken))))
+            _, position, pay = op
+            for numbers, folies in worlds:
+                number = numbers[position]
+                for taken, after in piles.takes(number, min(pay, piles.size[number])):
+                    nxt.add((numbers[:position] + (after,) + numbers[position + 1:],
+                             tuple(sorted(folies + taken)) if taken else folies))
                 if len(nxt) > WORLDS:
                     return None
         else:
-            _, position, central, others, folies = op
-            for w in worlds:
-                stage = [((), w)]
+            _, position, with_central, others, with_folies = op
+            for numbers, folies in worlds:
+                stage = [((), numbers)]
                 if others:
-                    for k in range(1, len(players)):
-                        other = (position + k) % len(players)
-                        stage = [(won + taken, after) for won, w2 in stage
-                                 for taken, after in _takes([w2], other,
-                                                            min(1, _count(w2, other)))]
-                for won, after in stage:
-                    items = won
-                    central_cards, folies_cards = after[1], after[2]
-                    if central:
-                        items, central_cards = items + central_cards, ()
-                    if folies:
-                        items, folies_cards = items + folies_cards, ()
-                    pile = after[0][position]
+                    for k in range(1, count):
+                        other = (position + k) % count
+                        stage = [(won + taken, ns[:other] + (after,) + ns[other + 1:])
+                                 for won, ns in stage
+                                 for taken, after in piles.takes(
+                                     ns[other], min(1, piles.size[ns[other]]))]
+                for won, ns in stage:
+                    items = won + (central if with_central else ()) + (
+                        folies if with_folies else ())
+                    pile = ns[position]
                     if len(items) == 1:
-                        pile = pile + items
+                        pile = piles.under(pile, items[0])
                     elif items:
-                        pile = pile + (tuple(sorted(items)),)
-                    piles = list(after[0])
-                    piles[position] = pile
-                    nxt.add((tuple(piles), central_cards, folies_cards))
+                        pile = piles.under(pile, tuple(sorted(items)))
+                    nxt.add((ns[:position] + (pile,) + ns[position + 1:],
+                             () if with_folies else folies))
                 if len(nxt) > WORLDS:
                     return None
+            if with_central:
+                central = ()
         worlds = nxt
         if not worlds:
-            return worlds
+            return worlds, piles
         if len(worlds) > WORLDS:
             return None
-    return worlds
+    return worlds, piles
 
 
 def _before(log: dict, number: int) -> tuple[bool, bool, list[str]]:
@@ -327,7 +397,7 @@ def check_exact(seed: int) -> str | None:
     rng = random.Random(seed)
     players = rng.randint(3, 6)
     log = simulated(seed, players, cut=rng.randint(20, 160))
-    full_winners = check_log(copy.deepcopy(log))["outcome"]["winners"]
+    full_winners = check_json(log)["outcome"]["winners"]
     names = log["players"]
     everything = [(name, k) for name in names for k in range(len(log["deal"][name]))]
     hidden_places = rng.sample(everything, rng.randint(1, 4))
@@ -361,7 +431,7 @@ def check_exact(seed: int) -> str | None:
     if error is None:
         assert possible, "the engine accepts a log that no arrangement gives"
         if not renamed:  # the winners never depend on the arrangement: those of the full game
-            assert check_log(copy.deepcopy(log))["outcome"]["winners"] == full_winners
+            assert check_log(log)["outcome"]["winners"] == full_winners
     else:
         assert not possible, f"the engine rejects a log some arrangement gives: {error}"
         assert brute_force(log["deal"], names, unseen, ops[:-1]) is not False  # possible before
@@ -459,7 +529,7 @@ def check_late(seed: int) -> int:
     late_ops, late_error = replay_ops(late)
     assert error is None and late_error is None, late_error
     assert late_ops == ops  # a late slap pays nothing and wins nothing
-    plain, slapped = check_log(copy.deepcopy(log)), check_log(copy.deepcopy(late))
+    plain, slapped = check_json(log), check_log(late)
     assert slapped["legal"], slapped["errors"]
     assert dict(slapped["outcome"], slaps=plain["outcome"]["slaps"] + added) == slapped["outcome"]
     assert brute_force(late["deal"], names, unseen, late_ops) is not False
@@ -477,6 +547,18 @@ def test_late_slaps_after_a_claim_change_nothing(seed):
 @given(seed=st.integers(0, 2**32))
 def test_late_slaps_after_a_claim_change_nothing_slow(seed):
     check_late(seed)
+
+
+def test_reading_a_log_never_changes_it():
+    """The properties above read their logs without copying them first."""
+    rng = random.Random(5)
+    for seed in range(4):
+        log = simulated(seed, 2 + seed, cut=rng.randint(20, 160) if seed % 2 else None)
+        for data in (log, hide(log, rng, 0.5)):
+            before = copy.deepcopy(data)
+            check_log(data, with_steps=True)
+            check_json(data, with_steps=True)
+            assert data == before
 
 
 # --- the matching itself -----------------------------------------------------------------------
