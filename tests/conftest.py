@@ -236,8 +236,11 @@ def limits_off_unless_asked() -> Iterator[None]:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The tests marked ``slow`` (the long ones: up to a few minutes each) run first, the rest
-    after, each part in collection order. pytest-xdist hands tests out in this order as workers
-    free up: a long test collected last kept one worker busy minutes after the other had
-    finished; run first, the short tests fill in around it."""
+    """The tests marked ``slow`` (the long ones: up to a minute or so each) run first, the rest
+    after, each part in collection order. ``scripts/test`` runs pytest-xdist with ``--dist
+    worksteal``: each worker starts on its half of this list, and one that runs out takes the
+    tail of the other's; a long test collected last kept one worker busy minutes after the
+    other had finished; run first, the short tests fill in around it. (With ``--dist load`` the
+    first quarter of the list is dealt out at once and never moved: the slow tests first would
+    then be a tail of their own.)"""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
