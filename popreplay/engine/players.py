@@ -31,6 +31,8 @@ def identity(name: str) -> str:
     """The name as one player: NFKC (full-width ``Ｒｏｙ`` is ``Roy``) without default-ignorable
     code points (zero-width space and joiners, BOM, soft hyphen, variation selectors...). Two
     names of one log with the same identity are refused; the store keys players by it."""
+    if name.isascii():  # NFKC leaves ASCII as it is, and no ASCII character is ignorable
+        return name
     return unicodedata.normalize("NFKC", "".join(c for c in name if not _ignorable(c)))
 
 

@@ -8,7 +8,7 @@ are built only when a recorder asks for them.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping, NoReturn
+from typing import Any, Callable, Mapping, NoReturn
 
 from ...messages import Msg, msg
 from ...pointer import pointer
@@ -114,7 +114,7 @@ class BloopsReplay:
                     card.seen.add(position)
                 if values is not None:
                     self.learn(card, values[k],
-                               msg("bloops.what.place", name=self.names[position],
+                               lambda: msg("bloops.what.place", name=self.names[position],
                                    place=place_words(place)),
                                "deal", key, k)
         self.dealt = True
@@ -131,8 +131,12 @@ class BloopsReplay:
 
     # --- what is known about a card --------------------------------------------------------------
 
-    def learn(self, card: Card, value: int | None, what: Msg, *tokens: Any) -> None:
-        """Check a value the log gives for a card against what is known, and remember it."""
+    def learn(self, card: Card, value: int | None, what: Callable[[], Msg], *tokens: Any) -> None:
+        """Check a value the log gives for a card against what is known, and remember it.
+
+        ``what`` words the card (``"Ana's top-left card"``) for a violation only: it is called
+        when one is raised, since building a message for every card a log names was a third of a
+        Bloops replay's time."""
         if value is None:
             return
         turn = self.event_turn
@@ -141,19 +145,19 @@ class BloopsReplay:
                       *tokens, turn=turn)
         if card.value is not None:
             if card.value != value:
-                self.fail("wrong-value", msg("bloops.value-seen", what=what, known=card.value,
+                self.fail("wrong-value", msg("bloops.value-seen", what=what(), known=card.value,
                                              value=value), *tokens, turn=turn)
             return
         pool = card.pool
         if pool is None or pool.shown[value] >= pool.known[value]:
             # one more card of this value: a card never seen, or an unknown card of the set
             if pool is not None and pool.free() == 0:
-                self.fail("wrong-value", msg("bloops.value-not-in-set", what=what, value=value,
+                self.fail("wrong-value", msg("bloops.value-not-in-set", what=what(), value=value,
                                              set=pool.label, values=notes.set_values(pool)),
                           *tokens, turn=turn)
             limit = self.limit(value)
             if self.known[value] >= limit:
-                self.fail("duplicate-card", msg("bloops.value-all-seen", what=what, value=value,
+                self.fail("duplicate-card", msg("bloops.value-all-seen", what=what(), value=value,
                                                 limit=limit), *tokens, turn=turn)
             self.known[value] += 1
         if pool is not None:
@@ -263,7 +267,7 @@ class BloopsReplay:
         card = table.take_from_pile()
         card.seen.add(who)
         table.drawn = card
-        self.learn(card, event.get("value"), msg("bloops.what.drawn", name=self.names[who]),
+        self.learn(card, event.get("value"), lambda: msg("bloops.what.drawn", name=self.names[who]),
                    *base, "value")
         if self.rec.enabled:
             notes.draw(self, who, card)
@@ -281,7 +285,7 @@ class BloopsReplay:
 
     def on_discard(self, who: int, event: Mapping[str, Any], position: int, base: tuple) -> None:
         card = self.drawer(who, base)
-        self.learn(card, event["value"], msg("bloops.what.drawn", name=self.names[who]),
+        self.learn(card, event["value"], lambda: msg("bloops.what.drawn", name=self.names[who]),
                    *base, "value")
         self.table.drawn = None
         self.to_discard(card, who, position)
@@ -293,7 +297,7 @@ class BloopsReplay:
         place = self.place_of(who, event["place"], *base, "place")
         old = self.table.places[who][place]
         self.learn(old, event["value"],
-                   msg("bloops.what.in-place", name=self.names[who],
+                   lambda: msg("bloops.what.in-place", name=self.names[who],
                        place=place_words(place)), *base, "value")
         self.table.places[who][place] = card
         self.table.drawn = None
@@ -311,7 +315,7 @@ class BloopsReplay:
         place = self.place_of(who, event["place"], *base, "place")
         card = table.places[who][place]
         self.learn(card, event["value"],
-                   msg("bloops.what.in-place", name=self.names[who],
+                   lambda: msg("bloops.what.in-place", name=self.names[who],
                        place=place_words(place)), *base, "value")
         top = table.top_value()
         penalty = event.get("penalty")
@@ -333,7 +337,7 @@ class BloopsReplay:
         else:
             extra = table.take_from_pile()
             new_place = table.add_place(who, extra)
-            self.learn(extra, penalty, msg("bloops.what.penalty", name=self.names[who]),
+            self.learn(extra, penalty, lambda: msg("bloops.what.penalty", name=self.names[who]),
                        *base, "penalty")
         if self.rec.enabled:
             notes.counter(self, who, card, place, top, new_place)
@@ -415,7 +419,7 @@ class BloopsReplay:
         target = self.opponent(who, event, base)
         card = self.table.take_from_pile()
         place = self.table.add_place(target, card)
-        self.learn(card, event.get("value"), msg("bloops.what.given", name=self.names[target]),
+        self.learn(card, event.get("value"), lambda: msg("bloops.what.given", name=self.names[target]),
                    *base, "value")
         if self.rec.enabled:
             notes.give(self, effect, target, card, place)
@@ -426,7 +430,7 @@ class BloopsReplay:
         place = self.place_of(target, event["place"], *base, "place")
         card = self.table.places[target][place]
         self.learn(card, event.get("value"),
-                   msg("bloops.what.in-place", name=self.names[target], place=place_words(place)),
+                   lambda: msg("bloops.what.in-place", name=self.names[target], place=place_words(place)),
                    *base, "value")
         card.seen.add(who)
         if self.rec.enabled:
@@ -517,7 +521,7 @@ class BloopsReplay:
                 place = self.place_of(position, place_key, "reveal", key, place_key)
                 card = self.table.places[position][place]
                 self.learn(card, value,
-                           msg("bloops.what.in-place", name=self.names[position],
+                           lambda: msg("bloops.what.in-place", name=self.names[position],
                                place=place_words(place)),
                            "reveal", key, place_key)
                 card.seen.update(range(len(self.names)))
