@@ -281,7 +281,7 @@ def card_fields(game: CubeReplay, position: int, card: str) -> dict[str, Any] | 
     """The fields a card's play can take, or ``None`` when it has no legal use now."""
     rule, table, names = kind(card), game.tables[position], game.names
     if category(card) == COLOUR:
-        steps = [s for s in STEPS if table.why_not_colour(s, rule) is None]
+        steps = [s for s in STEPS if table.can_colour(s, rule)]
         return {"steps": steps} if steps else None
     if rule in ("PB", "WR"):
         steps = [s for s in STEPS if s in table.steps and table.steps[s].timer is None]

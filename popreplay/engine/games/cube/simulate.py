@@ -165,7 +165,7 @@ def _moves(sim: _Table, p: int, mark_of: dict[str, int]) -> list[Move]:
         rule = kind(card)
         if category(card) == COLOUR:
             for step in STEPS:
-                if table.why_not_colour(step, rule) is None:
+                if table.can_colour(step, rule):
                     moves.append(("colour", _colour(sim, p, card, step, played)))
         elif rule in ("PB", "WR"):
             for placed in table.steps.values():

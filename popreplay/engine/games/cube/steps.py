@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ...messages import Msg, msg
 from .cards import STEPS, kind
@@ -57,39 +58,52 @@ class Table:
 
     def why_not_colour(self, name: str, colour: str) -> Msg | None:
         """Why ``colour`` (a colour kind) cannot go on step ``name`` now; ``None`` if it can."""
+        why = self._refusal(name, colour)
+        return None if why is None else why()
+
+    def can_colour(self, name: str, colour: str) -> bool:
+        """Whether ``colour`` can go on step ``name`` now (the same rule, not worded: the
+        simulator and the recorder's offers ask this for every card and step)."""
+        return self._refusal(name, colour) is None
+
+    def _refusal(self, name: str, colour: str) -> Callable[[], Msg] | None:
+        """The colour rule, once: ``None`` if ``colour`` can go on step ``name``, else what
+        words the refusal (called only when a message is wanted)."""
         step = self.steps.get(name)
         if step is None:
-            return msg("cube.colour.no-step", step=name)
+            return lambda: msg("cube.colour.no-step", step=name)
         have = step.colour_kinds()
         if "SKIP" in have:
-            return msg("cube.colour.skip-complete", step=name)
+            return lambda: msg("cube.colour.skip-complete", step=name)
         if name in ("CROSS", "PLL"):
-            return self._why_not_white_yellow(name, colour, have)
+            return self._white_yellow_refusal(name, colour, have)
         if colour == "SKIP":
-            return None if not have else msg("cube.colour.skip-alone", step=name)
+            return None if not have else lambda: msg("cube.colour.skip-alone", step=name)
         if colour not in SIDE_COLOURS:
-            return msg("cube.colour.side-only", step=name, colour=colour_word(colour))
+            return lambda: msg("cube.colour.side-only", step=name, colour=colour_word(colour))
         if len(have) >= 2:
-            return msg("cube.colour.two-already", step=name)
+            return lambda: msg("cube.colour.two-already", step=name)
         if name == "F2L" and have and F2L_GROUP[have[0]] == F2L_GROUP[colour]:
-            return msg("cube.colour.f2l-pair", colour=colour_word(have[0]))
+            return lambda: msg("cube.colour.f2l-pair", colour=colour_word(have[0]))
         if name == "OLL" and colour in have:
-            return msg("cube.colour.oll-different", colour=colour_word(colour))
+            return lambda: msg("cube.colour.oll-different", colour=colour_word(colour))
         return None
 
-    def _why_not_white_yellow(self, name: str, colour: str, have: list[str]) -> Msg | None:
+    def _white_yellow_refusal(self, name: str, colour: str, have: list[str]
+                              ) -> Callable[[], Msg] | None:
         if colour not in OPPOSITE:
-            return msg("cube.colour.white-yellow-only", step=name, colour=colour_word(colour))
+            return lambda: msg("cube.colour.white-yellow-only", step=name,
+                               colour=colour_word(colour))
         if have:
-            return msg("cube.colour.has-its-colour", step=name)
+            return lambda: msg("cube.colour.has-its-colour", step=name)
         other = "PLL" if name == "CROSS" else "CROSS"
         other_colour = self.colour_of(other)
         if name == "PLL" and other_colour is None:
-            return msg("cube.colour.pll-before-cross")
+            return lambda: msg("cube.colour.pll-before-cross")
         if other_colour is not None and OPPOSITE[other_colour] != colour:
-            return msg("cube.colour.opposite", step=name, other=other,
-                       colour=colour_word(other_colour),
-                       opposite=colour_word(OPPOSITE[other_colour]))
+            return lambda: msg("cube.colour.opposite", step=name, other=other,
+                               colour=colour_word(other_colour),
+                               opposite=colour_word(OPPOSITE[other_colour]))
         return None
 
     def complete(self, name: str) -> bool:
