@@ -64,21 +64,53 @@ def validate(args: dict[str, Any]) -> Any:
     return vary(Response(body, mimetype="application/json"))
 
 
+# Lines are checked in batches, one hand-over to the engine's thread each: handing each line over
+# alone cost more than checking a small log (0.25 ms of 0.37 ms for a line `{}`). A batch ends
+# at BATCH_LINES lines or once it holds BATCH_BYTES, so its results are sent soon and a large
+# log is checked alone as before.
+BATCH_LINES = 32
+BATCH_BYTES = 64 * 1024
+
+
 def _results(stream: IO[bytes], limit: int, *, with_steps: bool,
              max_lines: int, lang: str = "en") -> Iterator[str]:
     """One result line per log line; past ``max_lines`` lines (blank ones count), one last
     ``invalid`` line says where reading stopped, and the rest of the body is not read."""
-    for number, line in _lines(stream, limit, max_lines):
+    check = partial(_checked_lines, with_steps=with_steps, max_lines=max_lines, limit=limit,
+                    lang=lang)
+    for batch in _batches(_lines(stream, limit, max_lines)):
+        yield from beside(check, batch)
+
+
+def _batches(lines: Iterator[tuple[int, bytes | None]]
+             ) -> Iterator[list[tuple[int, bytes | None]]]:
+    batch: list[tuple[int, bytes | None]] = []
+    size = 0
+    for number, line in lines:
+        batch.append((number, line))
+        size += len(line or b"")
+        if len(batch) >= BATCH_LINES or size >= BATCH_BYTES or line is TOO_MANY:
+            yield batch
+            batch, size = [], 0
+    if batch:
+        yield batch
+
+
+def _checked_lines(batch: list[tuple[int, bytes | None]], *, with_steps: bool, max_lines: int,
+                   limit: int, lang: str) -> list[str]:
+    """The result lines of a batch (in the engine's thread: checking, wording, JSON)."""
+    out = []
+    for number, line in batch:
         if line is TOO_MANY:
-            yield dumps_line({"line": number, **_invalid(
+            result = _invalid(
                 f"More than {max_lines} lines in one request: this line and the ones after it "
-                "were not read; send them in another request.")})
-            return
-        if line is None:
+                "were not read; send them in another request.")
+        elif line is None:
             result = _too_long(limit)
         else:
-            result = localize(beside(partial(check_text, with_steps=with_steps), line), lang)
-        yield dumps_line({"line": number, **result})
+            result = localize(check_text(line, with_steps=with_steps), lang)
+        out.append(dumps_line({"line": number, **result}))
+    return out
 
 
 TOO_MANY = b"too many lines"  # compared by identity
