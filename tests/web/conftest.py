@@ -32,7 +32,7 @@ SCREENSHOTS = ROOT / "docs" / "img"
 # Other test folders import these fixtures into their own conftest.py; pytest then holds one
 # session fixture per folder. They share one server process, counted so the last user stops it.
 _shared: dict[str, Any] = {}
-_users: dict[str, int] = {"server": 0}
+_users: dict[str, int] = {"server": 0, "browser": 0}
 
 
 def _free_port() -> int:
@@ -125,22 +125,34 @@ def _stop_server(server: Server) -> None:
         server.process.wait()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium, headless, once per test module: Playwright's sync API cannot run twice
-    at once in a thread, so a module that drives its own Playwright does not collide with this."""
+    """Debian's Chromium, headless, once per test session (per xdist worker): each test opens its
+    own browser context (``watched_page``), so nothing but the process is shared. Launching it
+    once per module cost 1.4–1.8 s of CPU each time. Folders that import this fixture share the
+    one process, counted like the server's (a folder whose tests start after it died launches
+    another)."""
     if not os.path.exists(CHROMIUM):
         reason = f"{CHROMIUM} is missing (apt-get install chromium)"
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail(f"{reason}; with CI=true the browser tests must run")
         pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
+    if "playwright" not in _shared:
+        from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                              args=CHROMIUM_ARGS)
+        _shared["playwright"] = sync_playwright().start()
+    chromium = _shared.get("browser")
+    if chromium is None or not chromium.is_connected():
+        chromium = _shared["browser"] = _shared["playwright"].chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    _users["browser"] += 1
+    try:
         yield chromium
-        chromium.close()
+    finally:
+        _users["browser"] -= 1
+        if _users["browser"] == 0:
+            _shared.pop("browser").close()
+            _shared.pop("playwright").stop()
 
 
 @contextmanager
