@@ -162,6 +162,13 @@ def app(head_url: str) -> Iterator[Any]:
 
 
 @pytest.fixture
+def sqlite_app(tmp_path: Any) -> Iterator[Any]:
+    """A test app on a SQLite file of its own, for a test that needs one database only (what it
+    checks reads none, or is SQLite's own: its writers' turns)."""
+    yield from migrated_app(f"sqlite:///{tmp_path / 'app.sqlite'}")
+
+
+@pytest.fixture
 def client(app: Any) -> Any:
     return app.test_client()
 

@@ -20,11 +20,6 @@ from popreplay.store.revalidation import revalidate
 from tests.conftest import as_bytes, empty_pg_schema, migrated_app, simulated
 
 
-@pytest.fixture
-def sqlite_app(tmp_path):
-    yield from migrated_app(f"sqlite:///{tmp_path / 'w.sqlite'}")
-
-
 def lock_is_free(path) -> bool:
     descriptor = os.open(path, os.O_RDWR)
     try:
@@ -37,7 +32,7 @@ def lock_is_free(path) -> bool:
 
 
 def test_the_turn_is_an_exclusive_lock_next_to_the_database(sqlite_app, tmp_path):
-    lock = tmp_path / "w.sqlite-writelock"
+    lock = tmp_path / "app.sqlite-writelock"
     with get_database(sqlite_app).session() as session:
         with sqlite_writer(session):
             assert lock.exists() and not lock_is_free(lock)
@@ -113,7 +108,7 @@ def test_every_store_write_waits_for_its_turn(sqlite_app, make_log, write):
 
 def test_a_lock_file_that_cannot_be_opened_leaves_sqlite_s_own_waiting(sqlite_app, tmp_path,
                                                                        make_log):
-    lock = tmp_path / "w.sqlite-writelock"
+    lock = tmp_path / "app.sqlite-writelock"
     lock.mkdir()  # opening it for writing fails, as another user's file would
     with get_database(sqlite_app).session() as session:
         with sqlite_writer(session):

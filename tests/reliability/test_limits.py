@@ -99,13 +99,6 @@ def test_ndjson_lines_per_request_are_limited(db_url, monkeypatch):
         assert "More than 3 lines" in results[-1]["errors"][0]["message"]
 
 
-@pytest.fixture
-def sqlite_app(tmp_path: Any) -> Any:
-    from tests.conftest import migrated_app
-
-    yield from migrated_app(f"sqlite:///{tmp_path / 'limits.sqlite'}")
-
-
 @pytest.mark.slow
 def test_the_default_ndjson_line_limit(sqlite_app):
     # Validation reads no database: one leg (100,001 engine checks cost ~35 s a leg)
