@@ -124,6 +124,8 @@ def fill(template: str, params: Mapping[str, Any], lang: Lang, resolve: Resolve)
         parts = _compiled[template] = _compile(template)
     out: list[str] = []
     add = out.append
+    # a resolver may say that a nested message's own text is already its words (English's does)
+    own_text = getattr(resolve, "own_text", False)
     for part in parts:
         if part.__class__ is str:
             add(part)
@@ -133,9 +135,8 @@ def fill(template: str, params: Mapping[str, Any], lang: Lang, resolve: Resolve)
         if plural:
             add(word if lang.singular(_count(raw)) else other)
         elif not word:
-            if raw.__class__ is str or (resolve is _nested_english and raw.__class__ is Msg
-                                        and raw):
-                add(raw)  # a nested message in English is its text (``_nested_english``)
+            if raw.__class__ is str or (own_text and raw.__class__ is Msg and raw):
+                add(raw)
             else:
                 add(text(raw, lang, resolve))
         elif word == "repr":  # a value from the log as Python shows it: 'Bob', 5, None
@@ -181,9 +182,17 @@ def english(key: str, params: Mapping[str, Any], fallback: str = "") -> str:
     return fill(template, params, EN, _nested_english)
 
 
-def _nested_english(key: str, params: Mapping[str, Any], fallback: str) -> str:
-    """A nested :class:`Msg` already is its English text (``fallback``)."""
-    return fallback or english(key, params)
+class _NestedEnglish:
+    """Resolves a nested message in English: a :class:`Msg` already is its English text
+    (``fallback``), so :func:`fill` uses it as it is (``own_text``) without calling this."""
+
+    own_text = True
+
+    def __call__(self, key: str, params: Mapping[str, Any], fallback: str) -> str:
+        return fallback or english(key, params)
+
+
+_nested_english = _NestedEnglish()
 
 
 class Msg(str):
