@@ -275,3 +275,23 @@ def test_where_the_picture_forgot_the_offers_come_from_the_exact_search(monkeypa
         assert first_draw(card)[:1] == [("duplicate-card", "/turns/21/draw/0")], card
     for card in sorted(offered)[::3]:  # a sample: each check replays 22 turns
         assert not any(path.startswith("/turns/21/draw") for _, path in first_draw(card)), card
+
+
+@pytest.mark.parametrize("played", ["LOOK-AHEAD-1", None, 5, ["LOOK-AHEAD-1"]])
+def test_a_card_played_before_any_turn_is_refused_with_its_place(played):
+    answer = choices(log(deal=DEAL, turns=[]), pending={"draw": [], "play": played})
+    assert answer["next"] == {}
+    assert answer["error"]["code"] == "pending" and answer["error"]["path"] == "/pending/play"
+    assert answer["error"]["message"] == "no turn has begun: a card is played in a turn"
+
+
+@pytest.mark.parametrize("played", [None, 5, "NOT-A-CARD-1", {"id": "x"}])
+def test_a_played_card_that_is_no_card_of_the_game_is_refused(played):
+    turns = [{"player": A, "draw": ["LOOK-AHEAD-1", "PB-2"], "lay": ["CROSS-1", "F2L-1"]}]
+    answer = choices(log(deal=DEAL, turns=turns), pending={"draw": [], "play": played})
+    assert answer["next"] == {}
+    assert answer["error"]["path"] == "/pending/play"
+    assert answer["error"]["message"] == "the card played is not a card of this game"
+    # a card of the game is offered its draw (Look Ahead: two cards)
+    fine = choices(log(deal=DEAL, turns=turns), pending={"draw": [], "play": "LOOK-AHEAD-1"})
+    assert fine["next"]["draw"]["player"] == A and fine["next"]["draw"]["left"] == 2

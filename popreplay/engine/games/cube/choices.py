@@ -23,7 +23,8 @@ from typing import Any, Iterable, Mapping
 
 from ...messages import msg
 from ...replay import RuleViolation, StepRecorder
-from .cards import COLOUR, CUBE, DEAL, FMC_MARKS, HAND_LIMIT, STEPS, category, deck, kind
+from .cards import (COLOUR, CUBE, DEAL, FMC_MARKS, HAND_LIMIT, STEPS, category, deck, is_kind,
+                    kind)
 from .exact import Draw, Remove
 from .knowledge import Hand, Knowledge
 from .rules import CubeReplay
@@ -229,9 +230,13 @@ def pending_draw(game: CubeReplay, pending: Mapping[str, Any]) -> dict[str, Any]
     so_far = list(pending.get("draw") or [])
     if "play" in pending:
         position = game.current
-        assert position is not None  # (a card played: a turn is under way)
+        if position is None:  # no turn has begun: no card can have been played
+            return _refused("cube.pending.no-turn", "/pending/play")
+        played = pending["play"]
+        if not isinstance(played, str) or (played not in game.cards and not is_kind(played)):
+            return _refused("cube.pending.not-a-card", "/pending/play")
         count = min(2, available(game.know))
-        card = game.know.remove(game.know.hands[position], pending["play"])
+        card = game.know.remove(game.know.hands[position], played)
         if card is not None:
             game.know.left.append(card)
     else:
@@ -240,8 +245,7 @@ def pending_draw(game: CubeReplay, pending: Mapping[str, Any]) -> dict[str, Any]
     know = copy.deepcopy(game.know)
     hand = know.hands[position]
     if len(so_far) > count or not draw_more(know, hand, so_far):
-        return {"error": {"code": "pending", "message": msg("cube.pending.draw"),
-                          "round": None, "turn": None, "path": "/pending/draw"}, "next": {}}
+        return _refused("cube.pending.draw", "/pending/draw")
     if len(so_far) < count:
         return {"next": {"draw": {"player": game.names[position], "left": count - len(so_far),
                                   "cards": by_kind(game, next_draw(know, hand))}}}
@@ -252,6 +256,12 @@ def pending_draw(game: CubeReplay, pending: Mapping[str, Any]) -> dict[str, Any]
                                          if category(card) == CUBE], Remove)) if hand.slots else []
     return {"next": {"lay": {"player": game.names[position], "cards": laid,
                              "hidden": len(hand.slots), "may": by_kind(game, hidden)}}}
+
+
+def _refused(message_id: str, path: str) -> dict[str, Any]:
+    """What the recorder has pending cannot be: the error, and nothing to offer."""
+    return {"error": {"code": "pending", "message": msg(message_id), "round": None, "turn": None,
+                      "path": path}, "next": {}}
 
 
 # --- a card played from hand ---------------------------------------------------------------------

@@ -178,6 +178,8 @@ define({
     "cube.colour.opposite": "the {step} must be opposite the {other} ({colour}): {opposite}",
     # --- the recorder's entry being built (``choices``) --------------------------------------
     "cube.pending.draw": "these cards cannot be drawn now",
+    "cube.pending.no-turn": "no turn has begun: a card is played in a turn",
+    "cube.pending.not-a-card": "the card played is not a card of this game",
 })
 
 _MARKS = dict(zip(FMC_MARKS, ("cube.mark.xcross", "cube.mark.f2l-1", "cube.mark.f2l-2",
