@@ -14,6 +14,9 @@ stores it (legal or illegal) and every check runs there. The documented exceptio
   201, or 422 with the shape's or the engine's errors, each with its JSON Pointer;
 * a ``cursor`` is opaque: only one the server gave out is accepted, any other string is a 422
   naming ``/cursor``;
+* ``POST /record/games`` with ``branch_of`` naming a stored game: the branch is judged against
+  that game (its steps, its cut, its visibility), which the document cannot describe: 201, 404,
+  or 422 naming ``/branch_of/step``, ``/log`` or ``/visibility``;
 * ``POST /validate`` and the recorder's live check ``POST /record/check`` are dry runs that answer
   every body 200 with its result, ``invalid`` included (documented), so schemathesis' "invalid
   data is rejected" check is replaced there by the check that such a body gets an ``invalid``
@@ -47,6 +50,14 @@ TABLES = {("POST", "/api/v1/tables")}
 NAMED = {("POST", "/api/v1/groups"), ("POST", "/api/v1/groups/{slug}/members")}
 
 
+# A what-if branch (``branch_of`` naming a stored game, which a stateful run can draw) is judged
+# against that game: its step must be one of the game's, the log its cut there, continued, and a
+# branch of an unlisted game unlisted. The document cannot say what another stored game allows:
+# 201, 404 (no such game), or 422 naming /branch_of/step, /log or /visibility.
+BRANCHES = {("POST", "/api/v1/record/games")}
+BRANCH_POINTERS = {"/branch_of/step", "/log", "/visibility"}
+
+
 # Dry runs: they answer every body 200 with its result, ``invalid`` included (documented).
 DRY_RUNS = {("POST", "/api/v1/validate"), ("POST", "/api/v1/record/check")}
 
@@ -57,7 +68,9 @@ def excluded(case: Any, mode: GenerationMode) -> list[Any]:
         return [negative_data_rejection]
     upload = (case.method, case.path) in UPLOADS | TABLES | NAMED
     cursor = "cursor" in (case.query or {})
-    if mode is GenerationMode.NEGATIVE or not (upload or cursor):
+    body = case.body if isinstance(case.body, dict) else {}
+    branch = (case.method, case.path) in BRANCHES and bool(body.get("branch_of"))
+    if mode is GenerationMode.NEGATIVE or not (upload or cursor or branch):
         return []
     return [positive_data_acceptance]
 
@@ -76,6 +89,12 @@ def judge(case: Any, response: Any, mode: GenerationMode) -> None:
             assert all(r["status"] == "invalid" and r["errors"] for r in results), body
         return
     if not excluded(case, mode):
+        return
+    if (case.method, case.path) in BRANCHES:
+        assert response.status_code in (201, 401, 404, 409, 413, 422), response.text
+        if response.status_code == 422:
+            errors = response.json()["errors"]
+            assert errors and {e["path"] for e in errors} <= BRANCH_POINTERS, errors
         return
     if (case.method, case.path) in TABLES | NAMED:
         assert response.status_code in (201, 401, 403, 404, 422), response.text
