@@ -20,19 +20,22 @@ def results(body: bytes, *, limit: int, max_lines: int) -> list[dict]:
 
 def test_batch_boundaries_change_no_line(monkeypatch):
     game = as_bytes(simulated("battle", 3, seed=2))
-    lines = [b"{}", game, b"", b"x" * 300, b"[1]", game, b"{}", b"  ", game, b"{}"]
+    limit = len(game) + 200  # every log fits; line 4 is longer
+    lines = [b"{}", game, b"", b"x" * (limit + 5), b"[1]", game, b"{}", b"  ", game, b"{}"]
     body = b"\n".join(lines) + b"\n"
-    limit = 200 + len(game)  # the line of 300 x's fits; make a longer one too long
-    body = body.replace(b"x" * 300, b"x" * (limit + 5))
-    expected = None
+    expected = whole = None
     for batch_lines, batch_bytes in ((1, 1), (2, 10**9), (3, 10**9), (32, len(game) + 10),
                                      (32, 64 * 1024)):
         monkeypatch.setattr(validate, "BATCH_LINES", batch_lines)
         monkeypatch.setattr(validate, "BATCH_BYTES", batch_bytes)
         got = results(body, limit=limit, max_lines=8)
+        # within the limit the body ends inside a batch: its last, partial batch is answered too
+        got_whole = results(body, limit=limit, max_lines=100)
         if expected is None:
-            expected = got
-        assert got == expected, (batch_lines, batch_bytes)
+            expected, whole = got, got_whole
+        assert got == expected and got_whole == whole, (batch_lines, batch_bytes)
+    assert [r["line"] for r in whole] == [1, 2, 4, 5, 6, 7, 9, 10]
+    assert whole[:-2] == expected[:-1]
     # blank lines are skipped but counted; the 9th line is past max_lines=8: the last answer
     assert [r["line"] for r in expected] == [1, 2, 4, 5, 6, 7, 9]
     # a log's line is its result, as one log alone gives it
