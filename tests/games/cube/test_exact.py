@@ -9,7 +9,8 @@
    one named card changed) is legal if and only if some choice of the hidden cards gives a legal
    full-information log, and then with the same winners.
 
-Each runs a fast version (about 30 games) and, in the slow tier, 500 or more.
+Each runs a fast version (about 30 games) and, in the slow tier, 100 to 500 (the slow tests say
+why).
 """
 
 from __future__ import annotations
@@ -173,8 +174,11 @@ def test_impossible_stays_impossible():
 
 @pytest.mark.slow
 def test_impossible_stays_impossible_many():
-    checked = sum(impossible_is_refused(2 + seed % 3, seed) for seed in range(2000, 2600))
-    assert checked >= 300
+    """100 seeds (600 until issue 34's sixth round): the engine's branch arcs stopped growing by
+    the 50th (``scripts/sweepcover --properties cube.impossible``; the rule: twice that, at least
+    100)."""
+    checked = sum(impossible_is_refused(2 + seed % 3, seed) for seed in range(2000, 2100))
+    assert checked >= 50
 
 
 # --- 3. exactness against brute force ------------------------------------------------------------
@@ -274,8 +278,10 @@ def test_exact_against_brute_force():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("chunk", range(10))
+@pytest.mark.parametrize("chunk", range(8))
 def test_exact_against_brute_force_many(chunk):
+    """400 seeds (500 until issue 34's sixth round): the engine's branch arcs stopped growing by
+    the 200th (``scripts/sweepcover --properties cube.exact``; the rule: twice that)."""
     for seed in range(5000 + chunk * 50, 5000 + (chunk + 1) * 50):
         brute_force_agrees(seed)
 

@@ -15,7 +15,11 @@ complete battle round only some are said (``kept``).
   way) is replayed with full information; the engine is legal iff one completion is, and gives
   winners iff every legal completion gives the same winners.
 
-Default tier: about 40 examples each; the slow tier (``-m slow``) runs 500 generated games each.
+Default tier: about 40 examples each; the slow tier (``-m slow``) runs 500 generated games each,
+200 for "impossible stays impossible": its engine arcs stopped growing by its 100th game, where
+hiding and exactness still found new ones at their 500th (``scripts/sweepcover --properties``,
+issue 34's sixth round: a size is twice the games by which its arcs stopped growing, at least
+100, at most 500).
 
 The log under test is read by ``check_log`` (the marshmallow shape path); the references (the
 full-information game, set-up reads, the brute forces' logs) by ``check_json``, the fast shape
@@ -45,6 +49,8 @@ SETUPS = [
 HAND = {"battle": 9, "coop": 9, "solo": 10}
 DEFAULT = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 SLOW = settings(max_examples=500, deadline=None, suppress_health_check=list(HealthCheck))
+SLOW_SATURATED = settings(max_examples=200, deadline=None,  # the docstring says why 200
+                          suppress_health_check=list(HealthCheck))
 
 
 def simulated(setup, seed):
@@ -224,7 +230,7 @@ def test_impossible_stays_impossible(setup, seed):
 
 
 @pytest.mark.slow
-@SLOW
+@SLOW_SATURATED
 @given(setup=st.sampled_from(SETUPS), seed=st.integers(0, 10**9))
 def test_impossible_stays_impossible_slow(setup, seed):
     check_impossible(setup, seed)
