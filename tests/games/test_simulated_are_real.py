@@ -18,8 +18,8 @@ How big (issue 34, sixth round): ``scripts/sweepcover`` runs this sweep's own wo
 coverage of the engine and counts the arcs reached as the seeds go. The rule: each game's size is
 twice the first mark at which every one of its cases had reached all its arcs, at least 100, at
 most the former size. POP! had 2,000 a case and reached its last new arc between seeds 101 and
-200 (battle, two players): 400. Bloops' last new arc came between 3,001 and 5,000 (two players),
-cube's between 301 and 500, slap's between 201 and 300: they keep their sizes.
+200 (battle, two players): 400. Bloops' last new arcs came between 3,001 and 5,000 (two and five
+players), cube's between 301 and 500, slap's between 201 and 300: they keep their sizes.
 docs/architecture.md has the table. When an engine or a simulator changes much, run the script
 again and set SLOW by the same rule.
 """

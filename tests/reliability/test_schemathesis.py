@@ -53,7 +53,8 @@ NAMED = {("POST", "/api/v1/groups"), ("POST", "/api/v1/groups/{slug}/members")}
 # A what-if branch (``branch_of`` naming a stored game, which a stateful run can draw) is judged
 # against that game: its step must be one of the game's, the log its cut there, continued, and a
 # branch of an unlisted game unlisted. The document cannot say what another stored game allows:
-# 201, 404 (no such game), or 422 naming /branch_of/step, /log or /visibility.
+# 201, 404 (no such game), or 422 naming /branch_of/step, /log or /visibility; and, as for any
+# upload, 401, 409 (the same log stored already) or 413.
 BRANCHES = {("POST", "/api/v1/record/games")}
 BRANCH_POINTERS = {"/branch_of/step", "/log", "/visibility"}
 
