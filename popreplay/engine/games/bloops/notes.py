@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...messages import Msg, msg
-from .cards import EFFECTS, NUMBERED, TWENTY, card_id, row_of
+from .cards import BOTTOM_ROW, EFFECTS, NUMBERED, TOP_ROW, TWENTY, card_id, row_of
 from .messages import a as _a
 from .messages import place as _place
 from .table import BloopsGame, Card, Pending, Pool, turn_player
@@ -22,25 +22,33 @@ def join(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+# A state is built at every step: the ids and rows it names are read from these, not worded anew.
+_IDS = tuple(card_id(number) for number in range(NUMBERED + 1))  # _IDS[n]: card n's id
+_ROWS = {place: row_of(place) for place in (*TOP_ROW, *BOTTOM_ROW)}  # any other place: extra
+
+
 def _card(game: BloopsGame, card: Card) -> dict[str, Any]:
-    return {"card": card_id(card.number), "value": card.value}
+    return {"card": _IDS[card.number], "value": card.value}
 
 
 def state(game: BloopsGame) -> dict[str, Any]:
     table, names = game.table, game.names
     drawn = table.drawn
+    name_of = names.__getitem__
     return {
         "turn": game.turn,
         "current": None if game.current is None else names[game.current],
-        "places": {name: [{"place": number, "row": row_of(number), "card": card_id(c.number),
-                           "value": c.value, "seen_by": [names[i] for i in sorted(c.seen)],
+        "places": {name: [{"place": number, "row": _ROWS.get(number, "extra"),
+                           "card": _IDS[c.number], "value": c.value,
+                           "seen_by": list(map(name_of, sorted(c.seen))),
                            "set": None if c.pool is None else c.pool.label}
                           for number, c in table.places[p].items()]
                    for p, name in enumerate(names)},
         "drawn": None if drawn is None else {"player": names[turn_player(game)],
                                              **_card(game, drawn)},
-        "pile": [card_id(n) for n in range(table.next_card, NUMBERED + 1)],
-        "discard": [{**_card(game, c), "by": names[who]} for c, who in table.discard],
+        "pile": list(_IDS[table.next_card:]),
+        "discard": [{"card": _IDS[c.number], "value": c.value, "by": names[who]}
+                    for c, who in table.discard],
         "bloops": None if game.holder is None else names[game.holder],
         "pending": [{"value": e.value, "effect": EFFECTS[e.value], "player": names[e.owner]}
                     for e in table.pending],

@@ -139,14 +139,13 @@ class BloopsReplay:
         Bloops replay's time."""
         if value is None:
             return
-        turn = self.event_turn
         if not is_value(value):
             self.fail("unknown-card", msg("bloops.unknown-card", value=value),
-                      *tokens, turn=turn)
+                      *tokens, turn=self.event_turn)
         if card.value is not None:
             if card.value != value:
                 self.fail("wrong-value", msg("bloops.value-seen", what=what(), known=card.value,
-                                             value=value), *tokens, turn=turn)
+                                             value=value), *tokens, turn=self.event_turn)
             return
         pool = card.pool
         if pool is None or pool.shown[value] >= pool.known[value]:
@@ -154,11 +153,11 @@ class BloopsReplay:
             if pool is not None and pool.free() == 0:
                 self.fail("wrong-value", msg("bloops.value-not-in-set", what=what(), value=value,
                                              set=pool.label, values=notes.set_values(pool)),
-                          *tokens, turn=turn)
+                          *tokens, turn=self.event_turn)
             limit = self.limit(value)
             if self.known[value] >= limit:
                 self.fail("duplicate-card", msg("bloops.value-all-seen", what=what(), value=value,
-                                                limit=limit), *tokens, turn=turn)
+                                                limit=limit), *tokens, turn=self.event_turn)
             self.known[value] += 1
         if pool is not None:
             pool.shown[value] += 1
@@ -238,9 +237,16 @@ class BloopsReplay:
         if self.ended_by == ENDED_BY_TWENTY:
             self.fail("after-game-end", msg("bloops.after-twenty"), *base,
                       turn=self.event_turn)
-        who = self.player(event["player"], *base, "player",
-                          turn=self.turn + 1 if kind == "draw" else self.event_turn)
-        getattr(self, f"on_{kind}")(who, event, position, base)
+        name = event["player"]
+        who = self.index.get(name) if isinstance(name, str) else None  # the fast case
+        if who is None:  # ``player`` words the violation (or finds the name after NFC)
+            who = self.player(name, *base, "player",
+                              turn=self.turn + 1 if kind == "draw" else self.event_turn)
+        handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is None:  # not an event type: fails here, as it always did
+            getattr(self, f"on_{kind}")(who, event, position, base)
+        else:
+            handler(self, who, event, position, base)
 
     def on_draw(self, who: int, event: Mapping[str, Any], position: int, base: tuple) -> None:
         turn = self.turn + 1
@@ -531,3 +537,11 @@ class BloopsReplay:
 
     def outcome(self, status: str) -> dict[str, Any]:
         return ending.outcome(self, status)
+
+
+# ``apply``'s handler of each event type: one lookup, not a method name formatted per event.
+_HANDLERS: dict[str, Callable[..., None]] = {
+    kind: getattr(BloopsReplay, f"on_{kind}")
+    for kind in ("draw", "discard", "keep", "counter", "give", "look", "swap", "rearrange",
+                 "bloops")
+}
