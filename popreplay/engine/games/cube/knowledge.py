@@ -504,9 +504,11 @@ class Knowledge:
             out.extend(self.free[token][:count])
         return sorted(out)
 
-    def unlocated(self) -> list[str]:
-        """Every card not known to be anywhere and not in a certain draw pile, by id."""
-        shown = set(self.pile_cards())
+    def unlocated(self, pile: list[str] | None = None) -> list[str]:
+        """Every card not known to be anywhere and not in a certain draw pile, by id. ``pile``:
+        :meth:`pile_cards` when the caller has it already (the steps' state, taken at one moment),
+        else computed here."""
+        shown = set(self.pile_cards() if pile is None else pile)
         return sorted(card for ids in self.free.values() for card in ids if card not in shown)
 
     def drawable(self) -> set[str]:

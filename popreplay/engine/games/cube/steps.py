@@ -31,9 +31,19 @@ class Step:
     def colour_kinds(self) -> list[str]:
         return [kind(c) for c in self.colours]
 
-    def to_dict(self, table: Table) -> dict:
+    def to_dict(self, name: str) -> dict:
+        """The step as the steps' state shows it; ``name``: its key on the table (its kind)."""
         return {"card": self.card, "colours": list(self.colours), "timer": self.timer,
-                "complete": table.complete(self.name)}
+                "complete": is_complete(name, self.colours)}
+
+
+def is_complete(name: str, colours: list[str]) -> bool:
+    """Whether step ``name`` holding ``colours`` is complete: one colour on the CROSS or the PLL,
+    two colours or a SKIP alone on the F2L or the OLL. (Only a colour's count or a SKIP matters:
+    no kinds list is built, this is asked for every step of every recorded state.)"""
+    if name in ("CROSS", "PLL"):
+        return len(colours) == 1
+    return len(colours) == 2 or (len(colours) == 1 and kind(colours[0]) == "SKIP")
 
 
 class Table:
@@ -108,16 +118,12 @@ class Table:
 
     def complete(self, name: str) -> bool:
         step = self.steps.get(name)
-        if step is None:
-            return False
-        have = step.colour_kinds()
-        if name in ("CROSS", "PLL"):
-            return len(have) == 1
-        return have == ["SKIP"] or len(have) == 2
+        return step is not None and is_complete(name, step.colours)
 
     def completed(self) -> int:
         return sum(self.complete(name) for name in STEPS)
 
     def snapshot(self) -> dict[str, dict | None]:
-        return {name: (self.steps[name].to_dict(self) if name in self.steps else None)
+        steps = self.steps
+        return {name: (step.to_dict(name) if (step := steps.get(name)) is not None else None)
                 for name in STEPS}
