@@ -73,7 +73,7 @@ def load_exactly(data: Any) -> dict[str, Any]:
     try:
         loaded = schema.load(data)
     except ValidationError as error:
-        errors = [_with_suggestion(schema, e) for e in _errors(error.messages)]
+        errors = [_with_suggestion(schema, e) for e in _errors(error.messages, written=data)]
         raise ShapeError(errors, game=game, mode=mode) from None
     if isinstance(loaded.get("claimed"), dict) and isinstance(data.get("claimed"), dict):
         loaded["claimed"] = in_written_order(loaded["claimed"], data["claimed"])
@@ -135,19 +135,49 @@ def unescape(token: str) -> str:
     return token.replace("~1", "/").replace("~0", "~")
 
 
-def _errors(messages: Any, path: str = "") -> list[Violation]:
-    """Flatten marshmallow's nested error messages into violations with JSON Pointers."""
+def _errors(messages: Any, path: str = "", written: Any = None) -> list[Violation]:
+    """Flatten marshmallow's nested error messages into violations with JSON Pointers, unknown
+    keys in the order the log wrote them (``written``: the data at ``path``): marshmallow finds
+    them as a set difference, whose order changes with Python's hash seed, and the same log
+    must give the same result, byte for byte."""
     out: list[Violation] = []
     if isinstance(messages, dict):
-        for key, value in messages.items():
-            out.extend(_errors(value, path if key == "_schema" else join(path, key)))
+        for key in _written_order(messages, written):
+            inner = written
+            if key != "_schema":
+                inner = _child(written, key)
+            out.extend(_errors(messages[key], path if key == "_schema" else join(path, key),
+                               inner))
     elif isinstance(messages, list):
         for message in messages:
             if isinstance(message, (dict, list)):
-                out.extend(_errors(message, path))
+                out.extend(_errors(message, path, written))
             else:
                 out.append(Violation("schema", shape_text(str(_MESSAGES.get(message, message))), path))
     else:
         out.append(Violation("schema", shape_text(_MESSAGES.get(messages, str(messages))),
                              path))
     return out
+
+
+def _written_order(messages: dict[Any, Any], written: Any) -> list[Any]:
+    """The keys of an error dict in marshmallow's order (the schema's fields as declared, then
+    the unknown keys), the unknown keys in the order the log wrote them."""
+    unknown = [key for key, value in messages.items() if value == ["Unknown field."]]
+    if not unknown:
+        return list(messages)
+    if isinstance(written, dict):
+        place = {key: n for n, key in enumerate(written)}
+        unknown.sort(key=lambda key: place.get(key, len(place)))
+    else:
+        unknown.sort(key=str)
+    taken = set(unknown)
+    return [key for key in messages if key not in taken] + unknown
+
+
+def _child(written: Any, key: Any) -> Any:
+    if isinstance(written, dict):
+        return written.get(key)
+    if isinstance(written, list) and isinstance(key, int) and 0 <= key < len(written):
+        return written[key]
+    return None
