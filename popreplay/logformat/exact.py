@@ -46,9 +46,10 @@ SHAPES: Mapping[str, type[Schema]] = _Shapes()
 _schemas: dict[str, Schema] = {}
 
 UNKNOWN_KEY = "unknown key (free data belongs in \"meta\")"
+UNKNOWN_FIELD = "Unknown field."  # marshmallow's message for a key its schema does not know
 _MESSAGES = {
     "Missing data for required field.": "required key is missing",
-    "Unknown field.": UNKNOWN_KEY,
+    UNKNOWN_FIELD: UNKNOWN_KEY,
     "Invalid input type.": "must be an object",
     "Field may not be null.": "must not be null",
 }
@@ -143,11 +144,10 @@ def _errors(messages: Any, path: str = "", written: Any = None) -> list[Violatio
     out: list[Violation] = []
     if isinstance(messages, dict):
         for key in _written_order(messages, written):
-            inner = written
-            if key != "_schema":
-                inner = _child(written, key)
-            out.extend(_errors(messages[key], path if key == "_schema" else join(path, key),
-                               inner))
+            if key == "_schema":  # about the object itself
+                out.extend(_errors(messages[key], path, written))
+            else:
+                out.extend(_errors(messages[key], join(path, key), _child(written, key)))
     elif isinstance(messages, list):
         for message in messages:
             if isinstance(message, (dict, list)):
@@ -163,7 +163,7 @@ def _errors(messages: Any, path: str = "", written: Any = None) -> list[Violatio
 def _written_order(messages: dict[Any, Any], written: Any) -> list[Any]:
     """The keys of an error dict in marshmallow's order (the schema's fields as declared, then
     the unknown keys), the unknown keys in the order the log wrote them."""
-    unknown = [key for key, value in messages.items() if value == ["Unknown field."]]
+    unknown = [key for key, value in messages.items() if value == [UNKNOWN_FIELD]]
     if not unknown:
         return list(messages)
     if isinstance(written, dict):

@@ -13,7 +13,6 @@ from popreplay.app import SharedRule
 from tests.conftest import made_app
 
 
-
 def _config(tmp_path: Any, name: str) -> dict[str, Any]:
     return {"DATABASE_URL": f"sqlite:///{tmp_path / name}", "TESTING": True,
             "SECRET_KEY": "test", "PUBLIC_BASE_URL": None}

@@ -237,11 +237,8 @@ class BloopsReplay:
         if self.ended_by == ENDED_BY_TWENTY:
             self.fail("after-game-end", msg("bloops.after-twenty"), *base,
                       turn=self.event_turn)
-        name = event["player"]
-        who = self.index.get(name) if isinstance(name, str) else None  # the fast case
-        if who is None:  # ``player`` words the violation (or finds the name after NFC)
-            who = self.player(name, *base, "player",
-                              turn=self.turn + 1 if kind == "draw" else self.event_turn)
+        who = self.player(event["player"], *base, "player",
+                          turn=self.turn + 1 if kind == "draw" else self.event_turn)
         handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:  # not an event type: fails here, as it always did
             getattr(self, f"on_{kind}")(who, event, position, base)
@@ -539,9 +536,9 @@ class BloopsReplay:
         return ending.outcome(self, status)
 
 
-# ``apply``'s handler of each event type: one lookup, not a method name formatted per event.
+# ``apply``'s handler of each event type (``on_<type>``): one lookup, not a method name formatted
+# per event.
 _HANDLERS: dict[str, Callable[..., None]] = {
-    kind: getattr(BloopsReplay, f"on_{kind}")
-    for kind in ("draw", "discard", "keep", "counter", "give", "look", "swap", "rearrange",
-                 "bloops")
+    name[len("on_"):]: method for name, method in vars(BloopsReplay).items()
+    if name.startswith("on_") and callable(method)
 }

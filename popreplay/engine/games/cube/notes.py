@@ -12,7 +12,6 @@ from typing import Any, Mapping, Protocol
 from ...messages import Msg, msg
 from ...replay import StepRecorder
 from .cards import FMC_MARKS, NAMES, kind
-from .hands import Hand
 from .knowledge import Knowledge
 from .messages import cards as _cards
 from .messages import mark, names
@@ -64,17 +63,12 @@ def state(game: CubeReplay) -> dict[str, Any]:
         "pile": {"count": know.pile_size(), "cards": pile},
         "unlocated": know.unlocated(pile),
         "discards": {"left": list(know.left), "right": list(know.right)},
-        "players": {name: _player(hand, table)
-                    for name, hand, table in zip(game.names, know.hands, game.tables)},
+        "players": {
+            name: {"hand": hand.entries(), "hand_size": hand.size(),
+                   "table": table.snapshot(), "completed": table.completed()}
+            for name, hand, table in zip(game.names, know.hands, game.tables)
+        },
     }
-
-
-def _player(hand: Hand, table: Table) -> dict[str, Any]:
-    """One player's part of the state. ``completed`` counts the snapshot's complete steps (what
-    :meth:`Table.completed` counts), so each step's completeness is worked out once."""
-    steps = table.snapshot()
-    return {"hand": hand.entries(), "hand_size": hand.size(), "table": steps,
-            "completed": sum(1 for step in steps.values() if step is not None and step["complete"])}
 
 
 def _add(game: CubeReplay, kind_: str, note: Msg, data: dict) -> None:
