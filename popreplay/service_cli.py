@@ -7,6 +7,7 @@ They use the same app, database and ``popreplay.store`` functions as the API (on
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -57,7 +58,29 @@ def serve_options(host: str, port: int, workers: int, threads: int,
         "timeout": 60,
         "graceful_timeout": 10,
         "proc_name": "popreplay",
+        "post_fork": _hold_stops,
+        "post_worker_init": _pass_held_stops,
     }
+
+
+# A worker runs with the master's signal handlers from its fork until it installs its own (after
+# gevent's patching): gunicorn's master handler only queues the signal, in the worker's copy of
+# the master, where nothing reads it. A stop in that window was lost and the master killed the
+# worker after graceful_timeout (10 s): Ctrl+C just after `serve` printed "serving on" took 10 s.
+_held: list[int] = []
+
+
+def _hold_stops(_server: Any, _worker: Any) -> None:
+    """In a new worker: keep a stop (SIGINT, SIGQUIT, SIGTERM) that comes before the worker's own
+    handlers are in place."""
+    for stop in (signal.SIGINT, signal.SIGQUIT, signal.SIGTERM):
+        signal.signal(stop, lambda number, _frame: _held.append(number))
+
+
+def _pass_held_stops(_worker: Any) -> None:
+    """Once the worker's handlers are in place: send it the stop it was sent before."""
+    if _held:
+        os.kill(os.getpid(), _held[0])
 
 
 def run_gunicorn(options: dict[str, Any]) -> None:

@@ -41,7 +41,8 @@ def request(method: str, url: str, body: bytes | None = None,
             return error.code, dict(error.headers), error.read()
 
 
-def wait_until_up(base: str, process: subprocess.Popen, seconds: float = 60) -> None:
+def wait_until_up(base: str, process: subprocess.Popen, seconds: float = 60,
+                  every: float = 0.2) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -51,7 +52,7 @@ def wait_until_up(base: str, process: subprocess.Popen, seconds: float = 60) -> 
                 return
         except OSError:
             pass
-        time.sleep(0.2)
+        time.sleep(every)
     raise AssertionError("popreplay serve did not answer in time")
 
 
@@ -194,3 +195,30 @@ def test_streams_through_gunicorn(server):
     assert [r["line"] for r in results] == [1, 2, 3, 4]
     assert results[3]["status"] == "invalid"
     assert all(r["legal"] for r in results[:3])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_stop_just_after_start_stops_every_worker_at_once(tmp_path, stop):
+    """A worker keeps the master's signal handlers from its fork until it installs its own: a stop
+    sent then was lost, and the master killed the worker after the graceful timeout (10 s). Ctrl+C
+    as soon as the first worker answers is that case (the second is still starting)."""
+    port = free_port()
+    log_path = tmp_path / "serve.log"
+    env = {**os.environ, "POPREPLAY_DATABASE_URL": f"sqlite:///{tmp_path / 'stop.sqlite'}"}
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "popreplay", "serve", "--workers", "4", "--port", str(port)],
+            cwd=tmp_path, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        wait_until_up(f"http://127.0.0.1:{port}", process, every=0.02)
+        process.send_signal(stop)
+        returncode = process.wait(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    served = log_path.read_text()
+    assert "was sent SIGKILL" not in served and "graceful timeout" not in served, served
+    assert returncode == 0, served
+    assert served.count("Worker exiting") == 4, served
