@@ -142,6 +142,10 @@ def test_deep_link_opens_at_the_step_and_marks_placed_and_exploding_cards(
     marked = page.eval_on_selector_all(".pop-area .card.will-explode", "els => els.map(e => Number(e.dataset.card))")
     assert sorted(marked) == sorted(place["data"]["explodes"])
     assert len(marked) >= 2
+    # the marked cards pulse a few times and stop, under 5 s (WCAG 2.2.2; a page left open on a
+    # phone draws nothing more): every animation on the page has an end
+    ends = page.evaluate("() => document.getAnimations().map(a => a.effect.getComputedTiming().endTime)")
+    assert len(ends) >= len(marked) and max(ends) < 5000, ends
 
     wave = replay["steps"][place["index"] + 1]
     assert wave["kind"] == "explode"
