@@ -12,7 +12,7 @@ import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import click
 
@@ -78,9 +78,38 @@ def _hold_stops(_server: Any, _worker: Any) -> None:
 
 
 def _pass_held_stops(_worker: Any) -> None:
-    """Once the worker's handlers are in place: send it the stop it was sent before."""
+    """Once the worker's handlers are in place: on a graceful stop (SIGTERM) its table streams
+    end first, then the worker's own handler runs; and the stop it was sent before is sent to it
+    again."""
+    handler = signal.getsignal(signal.SIGTERM)
+    if callable(handler):
+        signal.signal(signal.SIGTERM, _ending_streams(handler))
     if _held:
         os.kill(os.getpid(), _held[0])
+
+
+def _ending_streams(then: Callable[[int, Any], Any]) -> Callable[[int, Any], Any]:
+    """``then`` (gunicorn's graceful stop), after telling every table stream of the process to
+    end: a stream waits for its table to change, so it would hold the worker (and the stop) for
+    the whole graceful timeout. Under gevent the telling runs in a greenlet of its own (a lock
+    taken in a signal handler could be the interrupted greenlet's), as gunicorn's handlers do."""
+    from .tables.fanout import end_streams
+
+    def handler(number: int, frame: Any) -> None:
+        if _gevent_patched():
+            import gevent
+
+            gevent.spawn(end_streams)
+        else:
+            end_streams()
+        then(number, frame)
+
+    return handler
+
+
+def _gevent_patched() -> bool:
+    monkey = sys.modules.get("gevent.monkey")
+    return bool(monkey and monkey.is_module_patched("threading"))
 
 
 def run_gunicorn(options: dict[str, Any]) -> None:

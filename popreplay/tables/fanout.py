@@ -14,12 +14,14 @@ import json
 import logging
 import queue
 import threading
+import weakref
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 log = logging.getLogger(__name__)
 CHANNEL = "popreplay:table:"
 QUEUE_SIZE = 64  # a follower this far behind gets a snapshot instead
+CLOSING: dict[str, Any] = {"closing": True}  # what a follower gets once its process is stopping
 
 
 class Subscription:
@@ -27,12 +29,26 @@ class Subscription:
         self.hub, self.table = hub, table
         self.messages: queue.Queue[dict[str, Any]] = queue.Queue(maxsize=QUEUE_SIZE)
         self.overflowed = False
+        self.closing = False
 
     def get(self, timeout: float) -> dict[str, Any] | None:
+        """The next message within ``timeout`` s, ``None`` without one; :data:`CLOSING` once
+        the process is stopping (before anything still queued: the stream ends)."""
+        if self.closing:
+            return CLOSING
         try:
-            return self.messages.get(timeout=timeout)
+            message = self.messages.get(timeout=timeout)
         except queue.Empty:
             return None
+        return CLOSING if self.closing else message
+
+    def end(self) -> None:
+        """The process is stopping: the waiting stream wakes up and ends."""
+        self.closing = True
+        try:
+            self.messages.put_nowait(CLOSING)
+        except queue.Full:
+            pass  # it has something to read, and then sees ``closing``
 
     def put(self, message: dict[str, Any]) -> None:
         try:
@@ -50,10 +66,13 @@ class Hub:
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.followers: dict[str, set[Subscription]] = {}
+        self.closing = False
+        _hubs.add(self)
 
     def join(self, table: str) -> Subscription:
         sub = Subscription(self, table)
         with self.lock:
+            sub.closing = self.closing
             self.followers.setdefault(table, set()).add(sub)
         return sub
 
@@ -74,6 +93,25 @@ class Hub:
     def count(self) -> int:
         with self.lock:
             return sum(len(g) for g in self.followers.values())
+
+    def close(self) -> int:
+        """End every stream waiting here (the process is stopping); how many there were."""
+        with self.lock:
+            self.closing = True
+            subs = [sub for group in self.followers.values() for sub in group]
+        for sub in subs:
+            sub.end()
+        return len(subs)
+
+
+_hubs: weakref.WeakSet[Hub] = weakref.WeakSet()  # this process's (one per app)
+
+
+def end_streams() -> int:
+    """The process is stopping: every table stream of it ends now instead of holding its worker
+    until the graceful timeout (the phones reconnect, with ``Last-Event-ID``, to a host that is
+    up). How many streams were ended."""
+    return sum(hub.close() for hub in list(_hubs))
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from .. import budget
 from ..db.tables import TableRecord
 from ..i18n import localize
 from . import state as states
-from .fanout import Subscription
+from .fanout import CLOSING, Subscription
 from .model import TableError, Viewer
 from .rows import Row, Snapshot
 
@@ -175,6 +175,8 @@ def _wait(sources: Sources, sub: Subscription, table: Snapshot, seen: int,
             return None
         polled = sources.polled()
         message = sub.get(timeout=min(KEEPALIVE, left, POLL if polled else KEEPALIVE))
+        if message is CLOSING:  # the process is stopping: the phone reconnects elsewhere
+            return None
         if message is None:
             if polled:
                 now = version(sources, table.id)

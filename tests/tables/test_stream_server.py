@@ -8,7 +8,11 @@ and over (a table event each time) soon blocks the write; without the shut-down 
 from __future__ import annotations
 
 import json
+import os
+import signal
 import socket
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -16,7 +20,7 @@ from typing import Any
 import pytest
 
 from popreplay.api.table_stream import LINGER
-from tests.e2e.test_serve import request
+from tests.e2e.test_serve import free_port, request, wait_until_up
 from tests.reliability.test_slow_clients import popreplay_serve
 from tests.tables.helpers import API, Table, game_log
 
@@ -107,3 +111,48 @@ def test_a_stream_whose_client_never_reads_is_closed_at_its_lifetime(tmp_path: P
             assert LIFETIME - 1 <= freed <= LIFETIME + LINGER + 3  # shut at lifetime + LINGER
         finally:
             stuck.close()
+
+
+def test_a_graceful_stop_ends_the_streams_at_once(tmp_path: Path):
+    """SIGTERM lets requests in progress finish, and a table stream is one that never finishes by
+    itself: it used to hold its worker, and the stop, for the whole graceful timeout (10 s, then
+    SIGKILL). Now every stream of the worker ends at once; the phone reconnects."""
+    port = free_port()
+    log_path = tmp_path / "serve.log"
+    env = {**os.environ, "POPREPLAY_DATABASE_URL": f"sqlite:///{tmp_path / 'stop.sqlite'}"}
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "popreplay", "serve", "--workers", "1", "--port", str(port)],
+            env=env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp_path)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(base, process)
+        table = Table(Http(base), game_log())
+        host, _ = base.removeprefix("http://").split(":")
+        streams = []
+        for _ in range(3):
+            sock = socket.create_connection((host, port), timeout=20)
+            sock.sendall(f"GET {API}/{table.id}/stream HTTP/1.1\r\nHost: {host}:{port}\r\n"
+                         f"Authorization: Bearer {table.host}\r\n\r\n".encode())
+            streams.append(sock)
+        read = [b"" for _ in streams]
+        for i, sock in enumerate(streams):
+            while b"event: snapshot" not in read[i]:
+                read[i] += sock.recv(65536)
+        stopped = time.monotonic()
+        process.send_signal(signal.SIGTERM)
+        for i, sock in enumerate(streams):  # each response ends: the last chunk, then EOF
+            while chunk := sock.recv(65536):
+                read[i] += chunk
+            sock.close()
+        returncode = process.wait(timeout=30)
+        took = time.monotonic() - stopped
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    served = log_path.read_text()
+    assert all(r.endswith(b"0\r\n\r\n") for r in read), [r[-80:] for r in read]
+    assert "graceful timeout" not in served and "SIGKILL" not in served, served
+    assert returncode == 0, served
+    print(f"SIGTERM with 3 open table streams: stopped in {took:.2f} s")

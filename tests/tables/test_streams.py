@@ -257,3 +257,26 @@ def test_the_access_log_writes_no_query_string_of_a_table_route():
         assert "SECRET" not in json.dumps({k: str(v) for k, v in atoms.items()})
     assert quiet("/api/v1/games?token=SECRET&lang=fr") == "/api/v1/games?token=-&lang=fr"
     assert quiet("/r/x?lang=fr") == "/r/x?lang=fr"
+
+
+def test_a_stopping_process_ends_every_waiting_stream_and_any_new_one():
+    """A closed hub (``end_streams`` closes every hub of the process on SIGTERM: the real server's
+    test is in test_stream_server.py) wakes a stream waiting for its table at once, even one whose
+    queue is full, and a stream that joins after it ends too; another hub goes on."""
+    import threading
+
+    hub = fanout.Hub()
+    waiting, full = hub.join("t1"), hub.join("t2")
+    for seq in range(fanout.QUEUE_SIZE + 1):
+        full.put({"table": "t2", "seq": seq})
+    got: list = []
+    waiter = threading.Thread(target=lambda: got.append(waiting.get(timeout=30)))
+    waiter.start()
+    started = time.monotonic()
+    other = fanout.Hub().join("t1")
+    assert hub.close() == 2
+    waiter.join(10)
+    assert got == [fanout.CLOSING] and time.monotonic() - started < 5
+    assert full.get(timeout=0) is fanout.CLOSING  # before the 65 messages it holds
+    assert hub.join("t3").get(timeout=30) is fanout.CLOSING
+    assert other.get(timeout=0) is None
