@@ -197,27 +197,37 @@ def test_streams_through_gunicorn(server):
     assert all(r["legal"] for r in results[:3])
 
 
+@contextmanager
+def serve_to_stop(folder: Path, workers: int) -> Iterator[tuple[subprocess.Popen, str, Path]]:
+    """``popreplay serve`` on a SQLite file in ``folder``, for a test that stops it itself:
+    the process, its base URL once it answers, its log. Killed after, if the test did not stop
+    it."""
+    port = free_port()
+    log_path = folder / "serve.log"
+    env = {**os.environ, "POPREPLAY_DATABASE_URL": f"sqlite:///{folder / 'stop.sqlite'}"}
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "popreplay", "serve", "--workers", str(workers),
+             "--port", str(port)], cwd=folder, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(base, process, every=0.02)
+        yield process, base, log_path
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 def test_a_stop_just_after_start_stops_every_worker_at_once(tmp_path, stop):
     """A worker keeps the master's signal handlers from its fork until it installs its own: a stop
     sent then was lost, and the master killed the worker after the graceful timeout (10 s). Ctrl+C
     as soon as the first worker answers is that case (the second is still starting)."""
-    port = free_port()
-    log_path = tmp_path / "serve.log"
-    env = {**os.environ, "POPREPLAY_DATABASE_URL": f"sqlite:///{tmp_path / 'stop.sqlite'}"}
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "popreplay", "serve", "--workers", "4", "--port", str(port)],
-            cwd=tmp_path, env=env, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        wait_until_up(f"http://127.0.0.1:{port}", process, every=0.02)
+    with serve_to_stop(tmp_path, workers=4) as (process, _, log_path):
         process.send_signal(stop)
         returncode = process.wait(timeout=30)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
     served = log_path.read_text()
     assert "was sent SIGKILL" not in served and "graceful timeout" not in served, served
     assert returncode == 0, served

@@ -8,11 +8,8 @@ and over (a table event each time) soon blocks the write; without the shut-down 
 from __future__ import annotations
 
 import json
-import os
 import signal
 import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -20,7 +17,7 @@ from typing import Any
 import pytest
 
 from popreplay.api.table_stream import LINGER
-from tests.e2e.test_serve import free_port, request, wait_until_up
+from tests.e2e.test_serve import request, serve_to_stop
 from tests.reliability.test_slow_clients import popreplay_serve
 from tests.tables.helpers import API, Table, game_log
 
@@ -117,21 +114,12 @@ def test_a_graceful_stop_ends_the_streams_at_once(tmp_path: Path):
     """SIGTERM lets requests in progress finish, and a table stream is one that never finishes by
     itself: it used to hold its worker, and the stop, for the whole graceful timeout (10 s, then
     SIGKILL). Now every stream of the worker ends at once; the phone reconnects."""
-    port = free_port()
-    log_path = tmp_path / "serve.log"
-    env = {**os.environ, "POPREPLAY_DATABASE_URL": f"sqlite:///{tmp_path / 'stop.sqlite'}"}
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "popreplay", "serve", "--workers", "1", "--port", str(port)],
-            env=env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp_path)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_up(base, process)
+    with serve_to_stop(tmp_path, workers=1) as (process, base, log_path):
         table = Table(Http(base), game_log())
-        host, _ = base.removeprefix("http://").split(":")
+        host, port = base.removeprefix("http://").rsplit(":", 1)
         streams = []
         for _ in range(3):
-            sock = socket.create_connection((host, port), timeout=20)
+            sock = socket.create_connection((host, int(port)), timeout=20)
             sock.sendall(f"GET {API}/{table.id}/stream HTTP/1.1\r\nHost: {host}:{port}\r\n"
                          f"Authorization: Bearer {table.host}\r\n\r\n".encode())
             streams.append(sock)
@@ -147,10 +135,6 @@ def test_a_graceful_stop_ends_the_streams_at_once(tmp_path: Path):
             sock.close()
         returncode = process.wait(timeout=30)
         took = time.monotonic() - stopped
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
     served = log_path.read_text()
     assert all(r.endswith(b"0\r\n\r\n") for r in read), [r[-80:] for r in read]
     assert "graceful timeout" not in served and "SIGKILL" not in served, served
