@@ -18,9 +18,9 @@ task queue (issue 27) replaces :class:`Background` here.
 from __future__ import annotations
 
 import gc
-import threading
 from contextlib import contextmanager
 from .caching import BoundedCache
+from .greenlets import gevent_patched, original_threading
 from typing import Any, Callable, Hashable, Iterator
 
 __all__ = ["Background", "Busy", "RETRY_SECONDS", "beside", "cyclic_gc_paused", "in_flight", "run"]
@@ -44,25 +44,7 @@ class Busy(Exception):
         self.why = why
 
 
-def _gevent_patched() -> bool:
-    try:
-        from gevent import monkey
-    except ImportError:  # pragma: no cover - gevent is a dependency of `popreplay serve`
-        return False
-    return monkey.is_module_patched("threading")
-
-
-def _original(name: str) -> Any:
-    """``threading``'s own ``name`` (a real lock even where gevent patched the module): held
-    only briefly, never across a switch, it may be taken from any thread or greenlet."""
-    try:
-        from gevent import monkey
-    except ImportError:  # pragma: no cover
-        return getattr(threading, name)
-    return monkey.get_original("threading", name)
-
-
-_gc_lock = _original("Lock")()
+_gc_lock = original_threading("Lock")()
 _gc_pausers = 0
 
 
@@ -100,7 +82,7 @@ def cyclic_gc_paused() -> Iterator[None]:
 
 # At most WORKERS computations run at once; the others wait for their turn in their native
 # thread (never in the worker's own thread: its greenlets go on).
-_turns = _original("BoundedSemaphore")(WORKERS)
+_turns = original_threading("BoundedSemaphore")(WORKERS)
 _executor: Any = None
 
 
@@ -155,7 +137,7 @@ class Background:
     def __init__(self, function: Callable[..., Any], *args: Any,
                  finished: Callable[[Any], None] | None = None) -> None:
         global _executor
-        self.gevent = _gevent_patched()
+        self.gevent = gevent_patched()
         self.flags: dict[str, Any] = {"abandoned": False, "finished": finished}
         if self.gevent:
             import gevent
@@ -199,7 +181,7 @@ class Background:
             self.job.add_done_callback(lambda job: callback(outcome(job)))
 
 
-_lock = _original("Lock")()
+_lock = original_threading("Lock")()
 _in_flight = 0
 _running: dict[Hashable, Background] = {}
 _done: BoundedCache[Hashable, bytes] = BoundedCache(

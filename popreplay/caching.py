@@ -15,22 +15,15 @@ cache) coordinate that themselves.
 
 from __future__ import annotations
 
-import threading
 from collections import OrderedDict
 from typing import Callable, Generic, Hashable, Iterator, TypeVar
+
+from .greenlets import original_threading
 
 __all__ = ["BoundedCache"]
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
-
-
-def _real_lock() -> threading.Lock:
-    try:
-        from gevent import monkey
-    except ImportError:  # pragma: no cover - gevent is a dependency of `popreplay serve`
-        return threading.Lock()
-    return monkey.get_original("threading", "Lock")()
 
 
 class BoundedCache(Generic[K, V]):
@@ -56,7 +49,7 @@ class BoundedCache(Generic[K, V]):
         self._items: OrderedDict[K, V] = OrderedDict()
         self._sizes: dict[K, int] = {}
         self._bytes = 0
-        self._lock = _real_lock()
+        self._lock = original_threading("Lock")()
 
     # --- reading ---------------------------------------------------------------------------
 

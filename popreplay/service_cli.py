@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterator
 
 import click
 
+from .greenlets import gevent_patched
 from .cli_app import (alembic_errors, app_context, database_url, describe, not_up_to_date,
                       ready_app_context)
 
@@ -58,7 +59,7 @@ def serve_options(host: str, port: int, workers: int, threads: int,
         "timeout": 60,
         "graceful_timeout": 10,
         "proc_name": "popreplay",
-        "post_fork": _hold_stops,
+        "on_starting": _guard_forks,
         "post_worker_init": _pass_held_stops,
     }
 
@@ -67,14 +68,42 @@ def serve_options(host: str, port: int, workers: int, threads: int,
 # gevent's patching): gunicorn's master handler only queues the signal, in the worker's copy of
 # the master, where nothing reads it. A stop in that window was lost and the master killed the
 # worker after graceful_timeout (10 s): Ctrl+C just after `serve` printed "serving on" took 10 s.
+# The master blocks the stops around each fork (they wait in the kernel, never lost), and the new
+# process puts its holding handlers in place before it lets them through; the worker passes a held
+# stop on to itself once its own handlers are in place. (A post_fork hook came too late: a stop
+# sent between the fork and the hook was still lost — seen once in CI, on a worker forked while
+# the master was handling Ctrl+C.)
+_STOPS = (signal.SIGINT, signal.SIGQUIT, signal.SIGTERM)
 _held: list[int] = []
+_forks_guarded = False
 
 
-def _hold_stops(_server: Any, _worker: Any) -> None:
-    """In a new worker: keep a stop (SIGINT, SIGQUIT, SIGTERM) that comes before the worker's own
-    handlers are in place."""
-    for stop in (signal.SIGINT, signal.SIGQUIT, signal.SIGTERM):
+def _guard_forks(_server: Any = None) -> None:
+    """In gunicorn's master, before its first worker: every fork of this process holds the
+    stops that reach the new process before its own handlers do (once per process)."""
+    global _forks_guarded
+    if _forks_guarded:
+        return
+    _forks_guarded = True
+    os.register_at_fork(before=_block_stops, after_in_parent=_unblock_stops,
+                        after_in_child=_hold_stops)
+
+
+def _block_stops() -> None:
+    signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+
+
+def _unblock_stops() -> None:
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
+
+
+def _hold_stops() -> None:
+    """In a new process, stops still blocked: keep a stop that comes before the worker's own
+    handlers are in place, then let the stops in (one sent since the fork arrives now)."""
+    _held.clear()
+    for stop in _STOPS:
         signal.signal(stop, lambda number, _frame: _held.append(number))
+    _unblock_stops()
 
 
 def _pass_held_stops(_worker: Any) -> None:
@@ -96,7 +125,7 @@ def _ending_streams(then: Callable[[int, Any], Any]) -> Callable[[int, Any], Any
     from .tables.fanout import end_streams
 
     def handler(number: int, frame: Any) -> None:
-        if _gevent_patched():
+        if gevent_patched():
             import gevent
 
             gevent.spawn(end_streams)
@@ -105,11 +134,6 @@ def _ending_streams(then: Callable[[int, Any], Any]) -> Callable[[int, Any], Any
         then(number, frame)
 
     return handler
-
-
-def _gevent_patched() -> bool:
-    monkey = sys.modules.get("gevent.monkey")
-    return bool(monkey and monkey.is_module_patched("threading"))
 
 
 def run_gunicorn(options: dict[str, Any]) -> None:

@@ -75,8 +75,8 @@ def test_200_failing_jobs_leave_the_budget_empty_in_gevents_hub_pool():  # ~3 s
         from gevent import monkey
         monkey.patch_all()
         import json, sys
-        from popreplay import budget
-        assert budget._gevent_patched()
+        from popreplay.greenlets import gevent_patched
+        assert gevent_patched()
         sys.path.insert(0, sys.argv[1])
         import test_budget
         print(json.dumps(test_budget.run_failing_jobs()))

@@ -232,3 +232,52 @@ def test_a_stop_just_after_start_stops_every_worker_at_once(tmp_path, stop):
     assert "was sent SIGKILL" not in served and "graceful timeout" not in served, served
     assert returncode == 0, served
     assert served.count("Worker exiting") == 4, served
+
+
+FORK_THEN_STOP = """
+import os, signal, sys, time
+from popreplay import service_cli
+
+queued = []  # the master's handler, as gunicorn's: it queues the stop for the master's loop
+signal.signal(signal.SIGTERM, lambda number, _frame: queued.append(number))
+if sys.argv[1] == "guarded":
+    service_cli._guard_forks()
+pid = os.fork()
+if pid == 0:
+    time.sleep(0.3)  # gunicorn's child before the worker's handlers: title, log, post_fork
+    print("before the worker's handlers:", service_cli._held, queued, flush=True)
+    stopped = []
+    signal.signal(signal.SIGTERM, lambda number, _frame: stopped.append(number))  # the worker's
+    service_cli._pass_held_stops(None)
+    time.sleep(0.1)
+    print("worker stopped by:", stopped, flush=True)
+    os._exit(0)
+os.kill(pid, signal.SIGTERM)  # at once: the child is still on the master's handlers
+os.waitpid(pid, 0)
+os.kill(os.getpid(), signal.SIGTERM)  # the master's own stops still reach its handler
+time.sleep(0.1)
+print("master:", queued, flush=True)
+"""
+
+
+@pytest.mark.parametrize("guarded", [True, False], ids=["guarded", "unguarded"])
+def test_a_stop_sent_to_a_worker_right_after_its_fork_is_held_until_its_handlers(guarded):
+    """The race behind a lost Ctrl+C (a worker forked while the master handled the stop), made
+    certain: the stop reaches the new process before anything of gunicorn's runs in it. Guarded,
+    it is held and passed on to the worker's own handler; without the guard it is lost (the
+    failure the guard removes)."""
+    run = subprocess.run([sys.executable, "-c", FORK_THEN_STOP,
+                          "guarded" if guarded else "unguarded"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=30)
+    assert run.returncode == 0, run.stderr
+    term = int(signal.SIGTERM)
+    if guarded:
+        assert run.stdout.splitlines() == [
+            f"before the worker's handlers: [{term}] []", f"worker stopped by: [{term}]",
+            f"master: [{term}]"]
+    else:
+        # lost either way: run by the master's handler in the child's copy, or dropped with the
+        # signals Python clears just after a fork, depending on when it lands
+        lines = run.stdout.splitlines()
+        assert lines[0].startswith("before the worker's handlers: [] "), lines
+        assert lines[1:] == ["worker stopped by: []", f"master: [{term}]"]
