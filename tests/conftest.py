@@ -244,10 +244,31 @@ def limits_off_unless_asked() -> Iterator[None]:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The tests marked ``slow`` (the long ones: up to a minute or so each) run first, the rest
-    after, each part in collection order. ``scripts/test`` runs pytest-xdist with ``--dist
-    worksteal``: each worker starts on its half of this list, and one that runs out takes the
-    tail of the other's; a long test collected last kept one worker busy minutes after the
-    other had finished; run first, the short tests fill in around it. (With ``--dist load`` the
-    first quarter of the list is dealt out at once and never moved: the slow tests first would
-    then be a tail of their own.)"""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    after, in collection order otherwise.
+
+    ``scripts/test`` runs pytest-xdist with ``--dist worksteal``: it hands worker ``i`` the
+    ``i``-th of ``workers`` equal parts of this list, and a worker that runs out takes the last
+    half of the longest queue left. So each part is made of its share of the slow tests (every
+    ``workers``-th one) and then short ones: every worker starts on long tests, and what is
+    taken from a queue's end, and what is run last, is short. (The slow tests all in the first
+    half left the other worker only short ones: it took them from the first's end until only
+    slow tests were left there, and the run ended on one worker finishing a long test alone.
+    ``--dist load`` deals the first quarter of the list out at once and never moves it.)"""
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    fast = [item for item in items if not item.get_closest_marker("slow")]
+    workers = int(getattr(config, "workerinput", {}).get("workercount", 1))  # (xdist's worker)
+    if workers < 2:
+        items[:] = slow + fast
+        return
+    ordered: list[pytest.Item] = []
+    left = len(items)
+    for worker in range(workers):
+        size = left // (workers - worker)  # what xdist's first schedule sends this worker
+        mine = slow[worker::workers]
+        if len(mine) > size:  # (more slow tests than a part holds: no parts to shape)
+            items[:] = slow + fast
+            return
+        ordered += mine + fast[:size - len(mine)]
+        del fast[:size - len(mine)]
+        left -= size
+    items[:] = ordered

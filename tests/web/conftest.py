@@ -1,7 +1,9 @@
 """Browser fixtures: the real server process (``popreplay serve`` on a free port with a temporary
 SQLite database), Debian's Chromium driven by Playwright, and a few stored games.
 
-Without /usr/bin/chromium the browser tests are skipped, unless CI=true: then they fail.
+Chromium is Debian's headless shell (/usr/bin/chromium-headless-shell), or the whole browser
+(/usr/bin/chromium) where only that is installed. Without either the browser tests are skipped,
+unless CI=true: then they fail.
 Set POPREPLAY_SCREENSHOTS=1 to (re)write the screenshots in docs/img/.
 """
 
@@ -21,7 +23,13 @@ from typing import Any, Iterator
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
+# The headless shell first: Chromium's "old headless" build (Debian's chromium-headless-shell,
+# what Playwright itself runs for headless Chromium), the same Blink, V8 and network stack without
+# the whole browser's windowing layers. The browser tests took about a third less machine CPU
+# with it than with the whole browser (docs/architecture.md, the tenth round). ``scripts/bench``
+# keeps the whole browser: its figures are what a phone's browser does.
+CHROMIUMS = ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium")
+CHROMIUM = next((path for path in CHROMIUMS if os.path.exists(path)), CHROMIUMS[0])
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 ROOT = Path(__file__).resolve().parents[2]
@@ -133,7 +141,7 @@ def browser() -> Iterator[Any]:
     one process, counted like the server's (a folder whose tests start after it died launches
     another)."""
     if not os.path.exists(CHROMIUM):
-        reason = f"{CHROMIUM} is missing (apt-get install chromium)"
+        reason = f"{' and '.join(CHROMIUMS)} are missing (apt-get install chromium-headless-shell)"
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail(f"{reason}; with CI=true the browser tests must run")
         pytest.skip(reason)
@@ -181,6 +189,16 @@ def watched_page(browser: Any, *, timeout: int = 15000, http_errors: bool = Fals
     finally:
         context.close()
     assert problems == []
+
+
+def store_locally(tab: Any, base: str, items: dict[str, str]) -> None:
+    """``items`` put in the ``localStorage`` of the server at ``base`` (its base URL) before the
+    page under test is opened, from the server's cheapest document (``/healthz``): what a phone
+    kept from an earlier visit, without loading a page (its scripts, its stream) only to reach
+    the storage."""
+    tab.goto(base + "/healthz")
+    tab.evaluate("items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
+                 items)
 
 
 @pytest.fixture
