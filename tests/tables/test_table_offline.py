@@ -64,18 +64,27 @@ def test_an_entry_tapped_offline_is_sent_once_when_the_page_opens_again(server, 
         tap_layout(alice, row)
         alice.wait_for_selector("[data-act=queue]:has-text('1 entry is waiting to be sent.')")
         assert alice.locator("[data-entry=round] [data-slot='0'] [data-act=unsent]").count() == 1
-        kept = alice.evaluate(f"localStorage.getItem('popreplay-table-queue:{live.id}:Alice')")
-        assert [q["entry"]["slots"] for q in json.loads(kept)] == [{"0": row}]
-        alice.close()  # the phone's page closed while offline: only its storage has the entry
-        assert entries(live) == []
+        kept = json.loads(alice.evaluate(f"localStorage.getItem('popreplay-table-queue:{live.id}:Alice')"))
+        assert [q["entry"]["slots"] for q in kept] == [{"0": row}]
+        assert entries(live) == []  # offline: nothing reached the server
+        # The phone's page closed while offline: its storage keeps the entry. (Whether a retry
+        # timer firing while Playwright closes the page gets out is Chromium's emulation, not the
+        # page's: the CI of stop 44 saw one. The reopened page must send the kept entry all the same,
+        # and the server count it once, by its id.)
+        alice.close()
         alice.context.set_offline(False)
+        posted: list[str] = []
+        alice.context.on("request", lambda r: posted.append(json.loads(r.post_data)["id"])
+                         if r.method == "POST" and r.url.endswith("/entries") else None)
         again = alice.context.new_page()
         opened(again, f"{server.url}/t/{live.id}", "Alice")
         again.wait_for_selector("[data-entry=round] [data-slot='0'] .tb-ok")
         again.wait_for_function("() => !document.querySelector('[data-act=queue]').textContent")
+        assert posted == [kept[0]["id"]]  # the reopened page sent the kept entry, same id
         again.reload()  # nothing left to send: the entry is not sent twice
         again.wait_for_selector("[data-entry=round] [data-slot='0'] .tb-ok")
-        assert [e["seq"] for e in entries(live)] == [1]
+        assert posted == [kept[0]["id"]]
+        assert [(e["seq"], e["id"]) for e in entries(live)] == [(1, kept[0]["id"])]
         assert again.evaluate(f"localStorage.getItem('popreplay-table-queue:{live.id}:Alice')") is None
 
 
@@ -126,7 +135,8 @@ def test_a_refused_stream_becomes_a_poll(server, browser):  # noqa: F811
         watcher.route("**/stream", refused)
         watcher.goto(f"{server.url}/t/{live.id}#key={live.key}")
         watcher.wait_for_selector("[data-act=you]:has-text('You are watching.')")
-        assert "refused for now" in watcher.inner_text("#tb-status")
+        # the status is written when the refusal comes back, which may be after the first draw
+        watcher.wait_for_selector("#tb-status:has-text('refused for now')", timeout=5000)
         seat_url(live, "Bruno")
         live.send("Bruno", {"type": "part", "entry": "round", "slots": {"0": row}})
         watcher.wait_for_selector("[data-entry=round] [data-slot='0'] .tb-ok", timeout=5000)
