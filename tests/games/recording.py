@@ -33,12 +33,10 @@ class Taps:
         self.count = 0
 
     def tap(self, page: Any, selector: str) -> None:
-        button = page.locator(selector).first
         try:  # the panel may still be drawing (after a reload, or while choices are fetched)
-            button.wait_for(state="attached", timeout=10_000)
-        except Exception:
-            raise AssertionError(f"no button {selector}") from None
-        button.click()
+            page.locator(selector).first.click(timeout=10_000)
+        except Exception as error:
+            raise AssertionError(f"no button {selector} to tap: {error}") from None
         self.count += 1
 
     def event(self, kind: str) -> None:

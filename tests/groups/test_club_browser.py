@@ -23,13 +23,13 @@ from openskill.models import PlackettLuce
 
 from popreplay.engine import get_game
 from tests.conftest import simulated
+from tests.groups.test_browser import PHONE as GROUP_PHONE
 from tests.tables.helpers import Table
 from tests.web.conftest import SCREENSHOTS, screenshots_wanted, watched_page
 from tests.web.test_recorder import record_log, wait_checked
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
-         "has_touch": True, "timezone_id": "UTC"}
+PHONE = {**GROUP_PHONE, "timezone_id": "UTC"}
 NAMES = ["Alice", "Bruno", "Chloé", "Dmitri", "Eun-ji"]
 BOARD = "pop/battle"
 

@@ -21,6 +21,7 @@ from popreplay.games.slap import logformat as slap_shape
 from popreplay.store import replays
 from popreplay.store.replays import RETRY_PENDING_SECONDS
 from tests.reliability.biggest import heaviest_slap
+from tests.reliability import hardening
 from tests.reliability.test_long_replays import long_slap
 
 # What a first replay fetch may produce at most (measured at the limits: slap 20.3 MB, cube about
@@ -193,9 +194,10 @@ def test_a_first_replay_past_the_wait_is_503_with_retry_after_then_served(app, c
     from popreplay.db.models import StoredReplay
     from popreplay.db.session import get_database
 
+    slug = hardening.upload(client, json.loads(long_slap(300, illegal=True)))["slug"]
+    # the short wait is for the replay below, not for storing: a store under it could be a 503
+    # on a loaded machine (CI's run of stop 44: the POST answered without a slug)
     app.config["REPLAY_WAIT"] = 0.2
-    slug = client.post("/api/v1/games", data=long_slap(300, illegal=True),
-                       content_type="application/json").get_json()["slug"]
     replays._replay_gzip.clear()
     gate, computed = _gated(monkeypatch)
     for url in (f"/api/v1/games/{slug}/replay", f"/r/{slug}"):  # the page waits the same way
@@ -223,9 +225,10 @@ def test_a_first_replay_past_the_wait_is_503_with_retry_after_then_served(app, c
 
 def test_a_background_replay_that_fails_is_computed_again_by_the_next_fetch(app, client,
                                                                            monkeypatch):
+    slug = hardening.upload(client, json.loads(long_slap(50, illegal=False)))["slug"]
+    # the short wait is for the replay below, not for storing: a store under it could be a 503
+    # on a loaded machine (CI's run of stop 44: the POST answered without a slug)
     app.config["REPLAY_WAIT"] = 0.2
-    slug = client.post("/api/v1/games", data=long_slap(50, illegal=False),
-                       content_type="application/json").get_json()["slug"]
     replays._replay_gzip.clear()
     gate, computed = _gated(monkeypatch)
     real = replays.encode_replay
@@ -248,8 +251,7 @@ def test_a_background_replay_that_fails_is_computed_again_by_the_next_fetch(app,
 
 def test_without_a_wait_the_replay_is_computed_in_the_request(app, client, monkeypatch):
     app.config["REPLAY_WAIT"] = None
-    slug = client.post("/api/v1/games", data=long_slap(50, illegal=False),
-                       content_type="application/json").get_json()["slug"]
+    slug = hardening.upload(client, json.loads(long_slap(50, illegal=False)))["slug"]
     replays._replay_gzip.clear()
     calls = []
     monkeypatch.setattr(replays, "_Background", lambda *a: calls.append(a))

@@ -11,7 +11,7 @@ from contextlib import ExitStack
 from typing import Any
 
 from tests.tables.helpers import API
-from tests.web.conftest import watched_page
+from tests.web.conftest import store_locally, watched_page
 
 PHONE = {"width": 390, "height": 844}
 _ids = itertools.count(1)
@@ -51,9 +51,8 @@ class Live:
         for k, name in enumerate([*names, None]):
             tab = self._stack.enter_context(watched_page(browser, viewport=PHONE, timeout=20000))
             if k == 0:
-                tab.goto(f"{self.server.url}/t/{self.id}")
-                tab.evaluate("([id, t]) => localStorage.setItem('popreplay-table:' + id, t)",
-                             [self.id, json.dumps({"host": self.host, "key": self.key})])
+                store_locally(tab, self.server.url, {f"popreplay-table:{self.id}": json.dumps(
+                    {"host": self.host, "key": self.key})})
                 tab.goto(f"{self.server.url}/t/{self.id}?x=1")
             else:
                 tab.goto(join)

@@ -19,7 +19,8 @@ from popreplay.engine import get_game
 from tests.games.recording import Taps, record_slap
 from tests.tables.helpers import API, game_log, start_of
 from tests.tables.live import Live
-from tests.web.conftest import browser, screenshots_wanted, server, watched_page  # noqa: F401
+from tests.web.conftest import (browser, screenshots_wanted, server,  # noqa: F401
+                                store_locally, watched_page)
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
@@ -42,9 +43,8 @@ def open_phones(live: Live, browser: Any, names: list[str], *, viewport: dict[st
     for k, name in enumerate([*names, None]):
         tab = live._stack.enter_context(watched_page(browser, viewport=viewport, timeout=20000))
         if k == 0:
-            tab.goto(f"{live.server.url}/t/{live.id}")
-            tab.evaluate("([id, t]) => localStorage.setItem('popreplay-table:' + id, t)",
-                         [live.id, json.dumps({"host": live.host, "key": live.key})])
+            store_locally(tab, live.server.url, {f"popreplay-table:{live.id}": json.dumps(
+                {"host": live.host, "key": live.key})})
             tab.goto(f"{live.server.url}/t/{live.id}?lang={lang}")
         else:
             tab.goto(join)

@@ -19,7 +19,8 @@ import pytest
 from popreplay.engine import get_game
 from tests.tables.helpers import API, game_log, start_of
 from tests.tables.live import Live
-from tests.web.conftest import browser, screenshots_wanted, server, watched_page  # noqa: F401
+from tests.web.conftest import (browser, screenshots_wanted, server,  # noqa: F401
+                                store_locally, watched_page)
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
@@ -39,9 +40,8 @@ def qr_of(live: Live) -> str:
 
 def host_phone(live: Live, tab: Any, qr: str | None, lang: str = "en") -> None:
     """``tab`` becomes the host's phone (its storage holds what "Record together" keeps)."""
-    tab.goto(f"{live.server.url}/t/{live.id}")
-    tab.evaluate("([id, t]) => localStorage.setItem('popreplay-table:' + id, t)",
-                 [live.id, json.dumps({"host": live.host, "key": live.key, "qr": qr})])
+    store_locally(tab, live.server.url, {f"popreplay-table:{live.id}": json.dumps(
+        {"host": live.host, "key": live.key, "qr": qr})})
     tab.goto(f"{live.server.url}/t/{live.id}?lang={lang}")
 
 

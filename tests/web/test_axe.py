@@ -13,7 +13,7 @@ import pytest
 from popreplay.web.views import EXAMPLES
 from tests.tables.helpers import game_log, start_of
 from tests.tables.live import Live
-from tests.web.conftest import browser, server, watched_page  # noqa: F401
+from tests.web.conftest import browser, server, store_locally, watched_page  # noqa: F401
 
 pytestmark = pytest.mark.browser
 axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright")
@@ -57,11 +57,8 @@ def test_no_serious_violation_on_a_tables_pages(server, browser):  # noqa: F811
         host, watcher = phones[log["players"][0]], phones[None]
         fresh = live.call("POST", "/api/v1/tables", {"log": start_of(log), "record_hands": True})
         with watched_page(browser, viewport=PHONE, timeout=20000) as first:
-            first.goto(f"{server.url}/t/{fresh['table']}")
-            first.evaluate("([id, t]) => localStorage.setItem('popreplay-table:' + id, t)",
-                           [fresh["table"], json.dumps({"host": fresh["host_token"],
-                                                        "key": fresh["join_key"],
-                                                        "qr": fresh["qr_svg"]})])
+            store_locally(first, server.url, {f"popreplay-table:{fresh['table']}": json.dumps(
+                {"host": fresh["host_token"], "key": fresh["join_key"], "qr": fresh["qr_svg"]})})
             first.goto(f"{server.url}/t/{fresh['table']}?lang=fr")
             first.wait_for_selector("[data-act=host] img")
             assert serious(first) == []

@@ -16,7 +16,7 @@ from popreplay.checking import check_log
 from popreplay.engine.games.pop import POP
 from tests.games.pop.test_choices import without_hands
 from tests.web.conftest import (SCREENSHOTS, browser, screenshots_wanted, server,  # noqa: F401
-                                watched_page)
+                                store_locally, watched_page)
 
 pytestmark = pytest.mark.browser
 
@@ -59,11 +59,13 @@ def wait_checked(page, entries):
 def tap(page, cards, *, entries=None):
     """Tap one entry's cards (None: a puzzle gap), each once the panel is ready for it."""
     for k, card in enumerate(cards):
-        page.wait_for_selector(f".pr-entry[data-ready='1'][data-filled='{k}']")
+        # one click whose own wait is for the panel ready with k cards in (a separate wait for
+        # the panel cost a round trip to the browser per tap)
+        panel = f".pr-entry[data-ready='1'][data-filled='{k}']"
         if card is None:
-            page.click(".pr-entry [data-act=gap]")
+            page.click(f"{panel} [data-act=gap]")
         else:
-            page.click(f".pr-entry [data-card='{card}']:not([disabled])")
+            page.click(f"{panel} [data-card='{card}']:not([disabled])")
     if entries is not None:
         wait_checked(page, entries)
 
@@ -330,8 +332,7 @@ def test_a_what_if_link_over_a_draft_in_progress_asks_first(phone, server):  # n
              "draft": {**{k: v for k, v in log.items() if k not in ("rounds", "claimed")},
                        "meta": {"title": "My draft"}, "rounds": log["rounds"][:1]},
              "undo": [], "redo": [], "saved": None, "branchOf": None, "checked": False}
-    phone.goto(f"{server.url}/record")
-    phone.evaluate("d => localStorage.setItem('popreplay-recorder', JSON.stringify(d))", draft)
+    store_locally(phone, server.url, {"popreplay-recorder": json.dumps(draft)})
     asked: list[str] = []
     phone.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
     phone.goto(f"{server.url}/record?from={source['slug']}&step=3")

@@ -179,8 +179,10 @@ def test_cube_a_draw_begun_offline_goes_on_when_the_network_is_back(phone, serve
     begin(phone, server.url, "cube", "standard", draft)
     phone.context.set_offline(True)
     phone.locator('.cr-turn [data-act="draw-unseen"]').click()
-    phone.wait_for_selector(".cr-wait")
-    assert "the rest of this draw is offered when the network is back" in phone.inner_text(".cr-wait")
+    # "Checking…" while the engine is asked, then (the request failing offline) the wait in words
+    waits = phone.locator(".cr-wait", has_text="the rest of this draw is offered when the network is back")
+    waits.wait_for(timeout=10_000)
+    assert phone.inner_text(".cr-wait").startswith("Offline:")
     phone.context.set_offline(False)
     phone.wait_for_selector('.cr-turn [data-act="draw"], .cr-turn [data-act="lay-done"]', timeout=20_000)
     assert phone.locator(".cr-wait").count() == 0

@@ -15,7 +15,7 @@ from popreplay.checking import check_log
 from popreplay.engine import GAMES
 from popreplay.logformat import published_schema
 from tests.web.conftest import (SCREENSHOTS, browser, screenshots_wanted, server,  # noqa: F401
-                                watched_page)
+                                store_locally, watched_page)
 
 pytestmark = pytest.mark.browser
 
@@ -64,8 +64,7 @@ def open_end_screen(page, url, log, lang):
              "options": log.get("options") or {}, "recordHands": True, "meta": {}}
     state = {"setup": setup, "draft": log, "undo": [], "redo": [], "saved": None,
              "branchOf": None, "checked": False}
-    page.goto(url + "/record?lang=" + lang)
-    page.evaluate("s => window.localStorage.setItem('popreplay-recorder', s)", json.dumps(state))
+    store_locally(page, url, {"popreplay-recorder": json.dumps(state)})
     page.goto(url + "/record?lang=" + lang)
     page.wait_for_selector("#recorder[data-checked='1']")
     page.click("[data-act=finish]")
@@ -167,8 +166,7 @@ def test_the_recorder_says_a_broken_draft_once_in_words_with_undo_beside_it(phon
     undo = [{"draft": {**log, "rounds": []}, "label": "x"}]
     state = {"setup": setup, "draft": log, "undo": undo, "redo": [], "saved": None,
              "branchOf": None, "checked": False}
-    phone.goto(server.url + "/record?lang=" + lang)
-    phone.evaluate("s => window.localStorage.setItem('popreplay-recorder', s)", json.dumps(state))
+    store_locally(phone, server.url, {"popreplay-recorder": json.dumps(state)})
     phone.goto(server.url + "/record?lang=" + lang)
     phone.wait_for_selector(".rp-error-box")
     expected = WORDS[lang].format(name=name, card=card)
@@ -259,8 +257,7 @@ def test_offline_a_panel_says_what_its_offers_leave_out(phone, server, game):  #
              "options": log.get("options") or {}, "recordHands": True, "meta": {}}
     state = {"setup": setup, "draft": log, "undo": [], "redo": [], "saved": None,
              "branchOf": None, "checked": False}
-    phone.goto(server.url + "/record")
-    phone.evaluate("s => window.localStorage.setItem('popreplay-recorder', s)", json.dumps(state))
+    store_locally(phone, server.url, {"popreplay-recorder": json.dumps(state)})
     phone.goto(server.url + "/record")
     phone.wait_for_selector("#recorder[data-checked='1']")
     assert phone.locator(".rp-stale").count() == 0
@@ -425,8 +422,7 @@ def test_every_toolbar_button_is_inside_the_phone_screen(phone, server, game, la
              "options": log.get("options") or {}, "recordHands": True, "meta": {}}
     state = {"setup": setup, "draft": log, "undo": [{"label": "x"}], "redo": [{"label": "y"}],
              "saved": None, "branchOf": None, "checked": False}
-    phone.goto(server.url + "/record?lang=" + lang)
-    phone.evaluate("s => window.localStorage.setItem('popreplay-recorder', s)", json.dumps(state))
+    store_locally(phone, server.url, {"popreplay-recorder": json.dumps(state)})
     phone.goto(server.url + "/record?lang=" + lang)
     phone.wait_for_selector("#recorder[data-checked='1']")
     finish = {"en": "Finish and store", "fr": "Terminer et enregistrer"}[lang]
@@ -450,8 +446,7 @@ def test_on_a_desktop_the_recorder_shows_the_panel_beside_the_table(browser, ser
     state = {"setup": setup, "draft": log, "undo": [{"label": "x"}], "redo": [],
              "saved": None, "branchOf": None, "checked": False}
     with watched_page(browser, viewport={"width": 1280, "height": 900}, timeout=20000) as page:
-        page.goto(server.url + "/record")
-        page.evaluate("s => window.localStorage.setItem('popreplay-recorder', s)", json.dumps(state))
+        store_locally(page, server.url, {"popreplay-recorder": json.dumps(state)})
         page.goto(server.url + "/record")
         page.wait_for_selector("#recorder[data-checked='1'] .pr-entry[data-ready='1']")
         assert "Round 2, turn 4" in page.inner_text(".pr-entry h3")
