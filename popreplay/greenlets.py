@@ -20,8 +20,9 @@ def gevent_patched() -> bool:
 
 
 def original_threading(name: str) -> Any:
-    """``threading``'s own ``name`` (a real lock even where gevent patched the module): held
-    only briefly, never across a switch, it may be taken from any thread or greenlet."""
+    """``threading``'s own ``name`` (a real lock or semaphore even where gevent patched the
+    module). A lock taken from greenlets must be held only briefly, never across a switch; one
+    held long (the budget's turns) is waited for in native threads only."""
     monkey = sys.modules.get("gevent.monkey")
     if monkey is None:
         return getattr(threading, name)

@@ -284,13 +284,20 @@ def test_a_stop_sent_to_a_worker_right_after_its_fork_is_held_until_its_handlers
 
 
 FREEZE = """
-import gc, json, os
+import gc, json, os, weakref
 from popreplay import create_app, service_cli
+
+class Cycle:
+    pass
 
 options = service_cli.serve_options("127.0.0.1", 8000, 1, 1, "gevent")
 start = gc.get_freeze_count()
+garbage = Cycle()
+garbage.itself = garbage  # garbage the master made (the app it read the database's URL from)
+garbage = weakref.ref(garbage)
 options["on_starting"](None)  # gunicorn's master, before its first worker
 master = gc.get_freeze_count()
+assert garbage() is None, "the master froze its garbage"
 pid = os.fork()
 if pid == 0:
     inherited = gc.get_freeze_count()
